@@ -1,0 +1,1 @@
+//! Scoring of VWA-format tasks.

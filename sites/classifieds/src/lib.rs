@@ -1,0 +1,1 @@
+//! The OSClass-style classifieds site.

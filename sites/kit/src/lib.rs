@@ -1,0 +1,1 @@
+//! What every Agora site shares.

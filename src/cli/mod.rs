@@ -1,0 +1,61 @@
+//! Command-line interface: argument definitions and dispatch to the modules that do the work.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Agora: self-hosted websites, a real-browser controller and VWA-compatible evaluators.
+#[derive(Debug, Parser)]
+#[command(name = "agora", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands of `agora`.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// (Re)build the deterministic base data of every site.
+    ///
+    /// Example: `agora seed --data-dir data`
+    Seed(crate::sites::SeedArgs),
+    /// Serve the sites only, or dump their ground truth.
+    ///
+    /// Example: `agora sites dump classifieds > classifieds.jsonl`
+    Sites(crate::sites::SitesArgs),
+}
+
+/// Parses the command line, runs the command and maps its error to an exit code.
+pub fn main() -> ExitCode {
+    init_tracing();
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let outcome = runtime.block_on(async move {
+        match cli.command {
+            Command::Seed(args) => crate::sites::seed(args).await,
+            Command::Sites(args) => crate::sites::run(args).await,
+        }
+    });
+    match outcome {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("AGORA_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}

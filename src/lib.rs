@@ -1,0 +1,8 @@
+//! Agora: a browser-automation environment server for visual web-agent tasks.
+//!
+//! One binary hosts the sites, drives real Chromium over WebDriver for an agent,
+//! observes pages as Set-of-Marks screenshots and scores end states with VWA's
+//! evaluators. See `ARCHITECTURE.md` for the code map.
+
+pub mod cli;
+pub mod sites;
