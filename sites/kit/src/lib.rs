@@ -1,1 +1,3 @@
-//! What every Agora site shares.
+//! What every Agora site shares: SQLite tenancy, auth, templates, uploads, errors and imagery.
+
+pub mod imagery;

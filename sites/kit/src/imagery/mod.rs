@@ -1,0 +1,5 @@
+//! Deterministic product photos rendered from stored attributes.
+
+mod spec;
+
+pub use spec::{ImageSpec, NamedColor, ObjectKind, Pattern};

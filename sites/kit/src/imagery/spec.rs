@@ -1,0 +1,202 @@
+//! What a rendered product photo shows: the attributes stored with every item.
+
+use serde::{Deserialize, Serialize};
+
+/// The kind of object in the photo. Each has at least three visual templates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ObjectKind {
+    /// A passenger car.
+    Car,
+    /// A bicycle.
+    Bicycle,
+    /// A motorcycle.
+    Motorcycle,
+    /// A kayak.
+    Kayak,
+    /// A mobile phone.
+    Phone,
+    /// A laptop computer.
+    Laptop,
+    /// A television set.
+    Television,
+    /// A sofa.
+    Sofa,
+    /// A chair.
+    Chair,
+    /// A table.
+    Table,
+    /// A jacket.
+    Jacket,
+    /// A pair of shoes.
+    Shoes,
+    /// A guitar.
+    Guitar,
+    /// A lamp.
+    Lamp,
+}
+
+impl ObjectKind {
+    /// Every object kind, in a stable order.
+    pub const ALL: [ObjectKind; 14] = [
+        ObjectKind::Car,
+        ObjectKind::Bicycle,
+        ObjectKind::Motorcycle,
+        ObjectKind::Kayak,
+        ObjectKind::Phone,
+        ObjectKind::Laptop,
+        ObjectKind::Television,
+        ObjectKind::Sofa,
+        ObjectKind::Chair,
+        ObjectKind::Table,
+        ObjectKind::Jacket,
+        ObjectKind::Shoes,
+        ObjectKind::Guitar,
+        ObjectKind::Lamp,
+    ];
+
+    /// The noun a person would use ("car", "shoes").
+    pub fn noun(self) -> &'static str {
+        match self {
+            ObjectKind::Car => "car",
+            ObjectKind::Bicycle => "bicycle",
+            ObjectKind::Motorcycle => "motorcycle",
+            ObjectKind::Kayak => "kayak",
+            ObjectKind::Phone => "phone",
+            ObjectKind::Laptop => "laptop",
+            ObjectKind::Television => "television",
+            ObjectKind::Sofa => "sofa",
+            ObjectKind::Chair => "chair",
+            ObjectKind::Table => "table",
+            ObjectKind::Jacket => "jacket",
+            ObjectKind::Shoes => "shoes",
+            ObjectKind::Guitar => "guitar",
+            ObjectKind::Lamp => "lamp",
+        }
+    }
+}
+
+/// A colour with a name a person (or a VLM judge) would agree on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum NamedColor {
+    /// Red.
+    Red,
+    /// Orange.
+    Orange,
+    /// Yellow.
+    Yellow,
+    /// Green.
+    Green,
+    /// Blue.
+    Blue,
+    /// Purple.
+    Purple,
+    /// Pink.
+    Pink,
+    /// Brown.
+    Brown,
+    /// Black.
+    Black,
+    /// White.
+    White,
+    /// Gray.
+    Gray,
+    /// Silver.
+    Silver,
+}
+
+impl NamedColor {
+    /// Every colour, in a stable order.
+    pub const ALL: [NamedColor; 12] = [
+        NamedColor::Red,
+        NamedColor::Orange,
+        NamedColor::Yellow,
+        NamedColor::Green,
+        NamedColor::Blue,
+        NamedColor::Purple,
+        NamedColor::Pink,
+        NamedColor::Brown,
+        NamedColor::Black,
+        NamedColor::White,
+        NamedColor::Gray,
+        NamedColor::Silver,
+    ];
+
+    /// The colour's name in lower case ("red").
+    pub fn name(self) -> &'static str {
+        match self {
+            NamedColor::Red => "red",
+            NamedColor::Orange => "orange",
+            NamedColor::Yellow => "yellow",
+            NamedColor::Green => "green",
+            NamedColor::Blue => "blue",
+            NamedColor::Purple => "purple",
+            NamedColor::Pink => "pink",
+            NamedColor::Brown => "brown",
+            NamedColor::Black => "black",
+            NamedColor::White => "white",
+            NamedColor::Gray => "gray",
+            NamedColor::Silver => "silver",
+        }
+    }
+
+    /// The base sRGB value the renderer shades from.
+    pub fn rgb(self) -> [u8; 3] {
+        match self {
+            NamedColor::Red => [200, 30, 35],
+            NamedColor::Orange => [240, 130, 20],
+            NamedColor::Yellow => [245, 210, 40],
+            NamedColor::Green => [40, 150, 60],
+            NamedColor::Blue => [30, 80, 200],
+            NamedColor::Purple => [120, 50, 160],
+            NamedColor::Pink => [240, 120, 170],
+            NamedColor::Brown => [120, 75, 40],
+            NamedColor::Black => [30, 30, 32],
+            NamedColor::White => [240, 240, 236],
+            NamedColor::Gray => [128, 128, 128],
+            NamedColor::Silver => [190, 192, 198],
+        }
+    }
+}
+
+/// How the object's main surface is decorated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Pattern {
+    /// One colour.
+    Solid,
+    /// Stripes of the secondary colour.
+    Striped,
+    /// Dots of the secondary colour.
+    Dotted,
+    /// A checkerboard of primary and secondary colours.
+    Checkered,
+}
+
+/// Everything a product photo shows. Stored with each item (as JSON) so every visual
+/// fact a task depends on is known exactly; rendering is a pure function of it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ImageSpec {
+    /// The object shown.
+    pub kind: ObjectKind,
+    /// Which of the object's visual templates (0, 1, 2, …; taken modulo the count).
+    pub template: u8,
+    /// The object's main colour.
+    pub primary: NamedColor,
+    /// The second colour, used by patterns and trims.
+    pub secondary: Option<NamedColor>,
+    /// How many objects are in the photo (1–4).
+    pub count: u8,
+    /// The main surface's decoration.
+    pub pattern: Pattern,
+    /// Text printed on the object or on a sign beside it (short, upper-case reads best).
+    pub text: Option<String>,
+    /// Which backdrop (studio, room, outdoors, …; taken modulo the count).
+    pub background: u8,
+    /// Seed for small deterministic variations (angle, lighting, placement).
+    pub variation: u64,
+}
