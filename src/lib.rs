@@ -4,5 +4,6 @@
 //! observes pages as Set-of-Marks screenshots and scores end states with VWA's
 //! evaluators. See `ARCHITECTURE.md` for the code map.
 
+pub mod bench;
 pub mod cli;
 pub mod sites;

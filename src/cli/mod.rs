@@ -23,6 +23,10 @@ pub enum Command {
     ///
     /// Example: `agora sites dump classifieds > classifieds.jsonl`
     Sites(crate::sites::SitesArgs),
+    /// Run a benchmark and print its figures (see docs/PERFORMANCE.md).
+    ///
+    /// Example: `agora bench observe`
+    Bench(crate::bench::BenchArgs),
 }
 
 /// Parses the command line, runs the command and maps its error to an exit code.
@@ -40,6 +44,7 @@ pub fn main() -> ExitCode {
         match cli.command {
             Command::Seed(args) => crate::sites::seed(args).await,
             Command::Sites(args) => crate::sites::run(args).await,
+            Command::Bench(args) => crate::bench::run(args).await,
         }
     });
     match outcome {

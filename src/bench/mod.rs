@@ -1,0 +1,26 @@
+//! `agora bench …`: the benchmarks behind docs/PERFORMANCE.md.
+//!
+//! Each benchmark prints medians and tails next to a raw baseline measured in the same run.
+
+mod stats;
+
+pub use stats::Samples;
+
+use std::process::ExitCode;
+
+/// Arguments of `agora bench`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// Which benchmark to run.
+    #[command(subcommand)]
+    pub which: Benchmark,
+}
+
+/// The benchmarks.
+#[derive(Debug, clap::Subcommand)]
+pub enum Benchmark {}
+
+/// Runs the chosen benchmark and prints its figures.
+pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    match args.which {}
+}
