@@ -4,6 +4,12 @@
 //! observes pages as Set-of-Marks screenshots and scores end states with VWA's
 //! evaluators. See `ARCHITECTURE.md` for the code map.
 
+pub mod act;
 pub mod bench;
+pub mod browser;
 pub mod cli;
+pub mod config;
+pub mod env;
+pub mod fence;
+pub mod observe;
 pub mod sites;

@@ -1,0 +1,104 @@
+//! Why an action could not be carried out — each message says what to do instead.
+
+use crate::browser::BrowserError;
+use crate::observe::SomId;
+
+/// An action that was refused or failed. The page is left as it was and the episode goes on,
+/// except for [`ActionError::Browser`] with a lost session.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ActionError {
+    /// The text is not an action.
+    #[error(transparent)]
+    Parse(#[from] super::ParseActionError),
+    /// The id was not in the last observation.
+    #[error("element [{id}] is not in the last observation; use one of the ids it lists")]
+    UnknownId {
+        /// The id asked for.
+        id: SomId,
+    },
+    /// The element was in the last observation but is gone from the page.
+    #[error("element [{id}] is no longer on the page (it changed since the last observation); observe again")]
+    StaleId {
+        /// The id asked for.
+        id: SomId,
+    },
+    /// The element exists but cannot take this action.
+    #[error("element [{id}] cannot be used that way: {reason}")]
+    NotInteractable {
+        /// The id asked for.
+        id: SomId,
+        /// What is wrong, in words.
+        reason: String,
+    },
+    /// `select` found no option with that text or value.
+    #[error("element [{id}] has no option `{option}`; its options are: {available}")]
+    NoSuchOption {
+        /// The select's id.
+        id: SomId,
+        /// What was asked for.
+        option: String,
+        /// The options it has.
+        available: String,
+    },
+    /// A key name is not known.
+    #[error(transparent)]
+    Key(#[from] super::keys::UnknownKey),
+    /// `tab_focus` to a tab that does not exist.
+    #[error("there is no tab {index}; tabs are numbered 0 to {}", count.saturating_sub(1))]
+    NoSuchTab {
+        /// The index asked for.
+        index: usize,
+        /// How many tabs there are.
+        count: usize,
+    },
+    /// `close_tab` on the only tab.
+    #[error("this is the only tab; open another one (new_tab) before closing it")]
+    LastTab,
+    /// `upload` of something that is not an input image or a file in the upload directory.
+    #[error("cannot upload `{file}`: {reason}")]
+    UploadRefused {
+        /// What was asked for.
+        file: String,
+        /// Why not.
+        reason: String,
+    },
+    /// `goto` to something that is not a web address.
+    #[error("cannot open `{url}`: only http:// and https:// addresses of the task's sites can be opened")]
+    UrlRefused {
+        /// What was asked for.
+        url: String,
+    },
+    /// The episode already ended with `stop`.
+    #[error("the episode has ended (stop was called); evaluate it or start a new one")]
+    Finished,
+    /// The browser failed underneath.
+    #[error(transparent)]
+    Browser(#[from] BrowserError),
+}
+
+impl ActionError {
+    /// Whether the browser is gone, so the episode cannot continue.
+    pub fn is_session_lost(&self) -> bool {
+        matches!(self, ActionError::Browser(error) if error.is_session_lost())
+    }
+
+    /// A stable snake_case code for API clients.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ActionError::Parse(_) => "unparsable_action",
+            ActionError::UnknownId { .. } => "unknown_element",
+            ActionError::StaleId { .. } => "stale_element",
+            ActionError::NotInteractable { .. } => "not_interactable",
+            ActionError::NoSuchOption { .. } => "no_such_option",
+            ActionError::Key(_) => "unknown_key",
+            ActionError::NoSuchTab { .. } => "no_such_tab",
+            ActionError::LastTab => "last_tab",
+            ActionError::UploadRefused { .. } => "upload_refused",
+            ActionError::UrlRefused { .. } => "url_refused",
+            ActionError::Finished => "episode_finished",
+            ActionError::Browser(error) if error.is_session_lost() => "browser_lost",
+            ActionError::Browser(_) => "browser_error",
+        }
+    }
+}

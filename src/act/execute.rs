@@ -1,0 +1,319 @@
+//! Carrying out actions as a person would: real WebDriver pointer and keyboard input on
+//! the element (scrolled into view first), never a scripted `.click()`.
+
+use super::keys::parse_combo;
+use super::{Action, ActionError, ScrollDirection, UploadSource};
+use crate::browser::{BrowserError, BrowserSession, Viewport};
+use crate::fence::AllowList;
+use crate::observe::{Observation, SomElement, SomId};
+use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction, WheelAction, WheelActions};
+use fantoccini::elements::Element;
+use fantoccini::error::{CmdError, ErrorStatus};
+use fantoccini::key::Key;
+use fantoccini::Locator;
+use fantoccini::wd::WindowHandle;
+use std::path::{Path, PathBuf};
+
+const SELECT_OPTION_JS: &str = include_str!("js/select_option.js");
+const SCROLL_INTO_VIEW_JS: &str = "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});";
+
+/// What an action may touch besides the page.
+#[derive(Debug)]
+pub struct ActContext<'a> {
+    /// The observation the agent chose the action from (ids are resolved against it).
+    pub observation: &'a Observation,
+    /// Origins `goto` may open without hitting the fence.
+    pub allowed: &'a AllowList,
+    /// The task's input images, for `upload [id] [n]`.
+    pub input_images: &'a [PathBuf],
+    /// Directory whose files `upload [id] [path]` may use.
+    pub upload_dir: Option<&'a Path>,
+    /// Viewport applied to tabs the action opens.
+    pub viewport: Viewport,
+}
+
+/// What happened besides the page changing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ActOutcome {
+    /// A tab opened by the action, now focused (VWA behaviour).
+    pub opened_tab: bool,
+    /// The answer, when the action was `stop`.
+    pub stopped: Option<String>,
+}
+
+/// Carries out `action` in the current tab.
+pub async fn execute(session: &mut BrowserSession, action: &Action, context: &ActContext<'_>) -> Result<ActOutcome, ActionError> {
+    session.check_alive()?;
+    let tabs_before = window_handles(session).await?;
+    let mut outcome = ActOutcome::default();
+    match action {
+        Action::Stop { answer } => outcome.stopped = Some(answer.clone()),
+        Action::Click { id } => {
+            let element = locate(session, context, *id).await?;
+            let clicked = element.click().await;
+            finish_in_frame(session, *id, clicked).await?;
+        }
+        Action::Hover { id } => {
+            let element = locate(session, context, *id).await?;
+            let hovered = hover(session, &element).await;
+            finish_in_frame(session, *id, hovered).await?;
+        }
+        Action::Type { id, text, enter } => {
+            let info = known_element(context, *id)?;
+            let element = locate(session, context, *id).await?;
+            let typed = type_text(session, &element, info, text, *enter).await;
+            finish_in_frame(session, *id, typed).await?;
+        }
+        Action::Clear { id } => {
+            let info = known_element(context, *id)?;
+            let element = locate(session, context, *id).await?;
+            let cleared = clear(session, &element, info).await;
+            finish_in_frame(session, *id, cleared).await?;
+        }
+        Action::Select { id, option } => {
+            let info = known_element(context, *id)?;
+            if info.tag != "select" {
+                return Err(ActionError::NotInteractable {
+                    id: *id,
+                    reason: format!("it is a <{}>, not a <select>; click it to open a custom menu", info.tag),
+                });
+            }
+            select(session, context, *id, option).await?;
+        }
+        Action::Upload { id, file } => {
+            let info = known_element(context, *id)?;
+            if info.input_type.as_deref() != Some("file") {
+                return Err(ActionError::NotInteractable {
+                    id: *id,
+                    reason: format!("it is a <{}>, not a file input", info.tag),
+                });
+            }
+            let path = upload_path(file, context)?;
+            let element = locate(session, context, *id).await?;
+            let sent = element.send_keys(&path.to_string_lossy()).await;
+            finish_in_frame(session, *id, sent).await?;
+        }
+        Action::Press { keys } => {
+            let combo = parse_combo(keys)?;
+            let mut sequence = KeyActions::new("keyboard".into());
+            for modifier in &combo.modifiers {
+                sequence = sequence.then(KeyAction::Down { value: *modifier });
+            }
+            sequence = sequence.then(KeyAction::Down { value: combo.key }).then(KeyAction::Up { value: combo.key });
+            for modifier in combo.modifiers.iter().rev() {
+                sequence = sequence.then(KeyAction::Up { value: *modifier });
+            }
+            session.client().perform_actions(sequence).await.map_err(BrowserError::from)?;
+        }
+        Action::Scroll { direction } => {
+            let (width, height) = context.observation.viewport;
+            let delta = i64::from(height) * if *direction == ScrollDirection::Up { -1 } else { 1 };
+            let wheel = WheelActions::new("wheel".into()).then(WheelAction::Scroll {
+                duration: None,
+                x: i64::from(width / 2),
+                y: i64::from(height / 2),
+                delta_x: 0,
+                delta_y: delta,
+            });
+            session.client().perform_actions(wheel).await.map_err(BrowserError::from)?;
+        }
+        Action::NewTab => {
+            let opened = session.client().new_window(true).await.map_err(BrowserError::from)?;
+            session.client().switch_to_window(opened.handle).await.map_err(BrowserError::from)?;
+            prepare_tab(session, context.viewport).await?;
+        }
+        Action::TabFocus { index } => {
+            let handle = tabs_before
+                .get(*index)
+                .cloned()
+                .ok_or(ActionError::NoSuchTab { index: *index, count: tabs_before.len() })?;
+            session.client().switch_to_window(handle).await.map_err(BrowserError::from)?;
+            prepare_tab(session, context.viewport).await?;
+        }
+        Action::CloseTab => {
+            if tabs_before.len() <= 1 {
+                return Err(ActionError::LastTab);
+            }
+            let current = session.client().window().await.map_err(BrowserError::from)?;
+            session.client().close_window().await.map_err(BrowserError::from)?;
+            let remaining: Vec<_> = tabs_before.into_iter().filter(|handle| *handle != current).collect();
+            if let Some(last) = remaining.last() {
+                session.client().switch_to_window(last.clone()).await.map_err(BrowserError::from)?;
+            }
+            return Ok(outcome);
+        }
+        Action::Goto { url } => {
+            let scheme_ok = url::Url::parse(url).is_ok_and(|parsed| matches!(parsed.scheme(), "http" | "https"));
+            if !scheme_ok {
+                return Err(ActionError::UrlRefused { url: url.clone() });
+            }
+            // Disallowed web origins are still opened: the fence shows its error page and the
+            // observation reports the blocked URL.
+            let _ = context.allowed;
+            session.client().goto(url).await.map_err(BrowserError::from)?;
+        }
+        Action::GoBack => session.client().back().await.map_err(BrowserError::from)?,
+        Action::GoForward => session.client().forward().await.map_err(BrowserError::from)?,
+    }
+    let tabs_after = window_handles(session).await?;
+    if let Some(new_tab) = tabs_after.iter().find(|handle| !tabs_before.contains(handle)) {
+        if !matches!(action, Action::NewTab) {
+            session.client().switch_to_window(new_tab.clone()).await.map_err(BrowserError::from)?;
+            prepare_tab(session, context.viewport).await?;
+            outcome.opened_tab = true;
+        }
+    }
+    Ok(outcome)
+}
+
+async fn window_handles(session: &BrowserSession) -> Result<Vec<WindowHandle>, BrowserError> {
+    Ok(session.client().windows().await?)
+}
+
+async fn prepare_tab(session: &mut BrowserSession, viewport: Viewport) -> Result<(), BrowserError> {
+    session.set_viewport(viewport).await?;
+    session.instrument_current_tab().await
+}
+
+fn known_element<'a>(context: &'a ActContext<'_>, id: SomId) -> Result<&'a SomElement, ActionError> {
+    context.observation.element(id).ok_or(ActionError::UnknownId { id })
+}
+
+/// Finds the marked element, entering the frames that hold it.
+async fn locate(session: &BrowserSession, context: &ActContext<'_>, id: SomId) -> Result<Element, ActionError> {
+    let info = known_element(context, id)?;
+    for index in &info.frame {
+        if session.client().enter_frame(*index).await.is_err() {
+            session.to_top_frame().await?;
+            return Err(ActionError::StaleId { id });
+        }
+    }
+    let selector = format!("[data-agora-som=\"{id}\"]");
+    match session.client().find(Locator::Css(&selector)).await {
+        Ok(element) => Ok(element),
+        Err(error) => {
+            session.to_top_frame().await?;
+            match BrowserError::from(error) {
+                lost @ BrowserError::SessionLost(_) => Err(lost.into()),
+                _ => Err(ActionError::StaleId { id }),
+            }
+        }
+    }
+}
+
+/// Returns to the top frame and maps the element command's error.
+async fn finish_in_frame(session: &BrowserSession, id: SomId, result: Result<(), CmdError>) -> Result<(), ActionError> {
+    let mapped = result.map_err(|error| element_error(id, error));
+    // The action may have navigated away; switching to the top always works.
+    session.to_top_frame().await?;
+    mapped
+}
+
+fn element_error(id: SomId, error: CmdError) -> ActionError {
+    if let CmdError::Standard(webdriver) = &error {
+        let reason = match webdriver.error {
+            ErrorStatus::ElementClickIntercepted => {
+                "another element covers it (a dialog, banner or menu); close that first or scroll".to_owned()
+            }
+            ErrorStatus::ElementNotInteractable => "it is hidden or disabled right now".to_owned(),
+            ErrorStatus::InvalidElementState => "it does not accept input (read-only or disabled)".to_owned(),
+            ErrorStatus::StaleElementReference | ErrorStatus::NoSuchElement => return ActionError::StaleId { id },
+            _ => return ActionError::Browser(BrowserError::from(error)),
+        };
+        return ActionError::NotInteractable { id, reason };
+    }
+    ActionError::Browser(BrowserError::from(error))
+}
+
+async fn hover(session: &BrowserSession, element: &Element) -> Result<(), CmdError> {
+    session.client().execute(SCROLL_INTO_VIEW_JS, vec![serde_json::to_value(element)?]).await?;
+    let pointer = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+        element: element.clone(),
+        duration: None,
+        x: 0.0,
+        y: 0.0,
+    });
+    session.client().perform_actions(pointer).await
+}
+
+async fn clear(session: &BrowserSession, element: &Element, info: &SomElement) -> Result<(), CmdError> {
+    if matches!(info.tag.as_str(), "input" | "textarea") {
+        return element.clear().await;
+    }
+    // Rich-text fields: select everything and delete it, as a person would.
+    element.click().await?;
+    let control: char = Key::Control.into();
+    let backspace: char = Key::Backspace.into();
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: control })
+        .then(KeyAction::Down { value: 'a' })
+        .then(KeyAction::Up { value: 'a' })
+        .then(KeyAction::Up { value: control })
+        .then(KeyAction::Down { value: backspace })
+        .then(KeyAction::Up { value: backspace });
+    session.client().perform_actions(keys).await
+}
+
+async fn type_text(
+    session: &BrowserSession,
+    element: &Element,
+    info: &SomElement,
+    text: &str,
+    enter: bool,
+) -> Result<(), CmdError> {
+    clear(session, element, info).await?;
+    let mut keys = text.to_owned();
+    if enter {
+        keys.push(Key::Enter.into());
+    }
+    element.send_keys(&keys).await
+}
+
+async fn select(session: &BrowserSession, context: &ActContext<'_>, id: SomId, option: &str) -> Result<(), ActionError> {
+    let element = locate(session, context, id).await?;
+    let element_json = serde_json::to_value(&element).map_err(|error| BrowserError::Script(error.to_string()));
+    let chosen = match element_json {
+        Ok(element_json) => session.execute(SELECT_OPTION_JS, vec![element_json, option.into()]).await,
+        Err(error) => Err(error),
+    };
+    let chosen = match chosen {
+        Ok(chosen) => chosen,
+        Err(error) => {
+            session.to_top_frame().await?;
+            return Err(error.into());
+        }
+    };
+    let result = match chosen["value"].as_str() {
+        Some(value) => element.select_by_value(value).await,
+        None => {
+            session.to_top_frame().await?;
+            return Err(ActionError::NoSuchOption {
+                id,
+                option: option.to_owned(),
+                available: chosen["available"].as_str().unwrap_or("").to_owned(),
+            });
+        }
+    };
+    finish_in_frame(session, id, result).await
+}
+
+fn upload_path(file: &UploadSource, context: &ActContext<'_>) -> Result<PathBuf, ActionError> {
+    match file {
+        UploadSource::InputImage(index) => context.input_images.get(*index).cloned().ok_or_else(|| {
+            ActionError::UploadRefused {
+                file: index.to_string(),
+                reason: format!("the task has {} input image(s), numbered from 0", context.input_images.len()),
+            }
+        }),
+        UploadSource::Path(path) => {
+            let refused = |reason: &str| ActionError::UploadRefused { file: path.clone(), reason: reason.to_owned() };
+            let directory = context.upload_dir.ok_or_else(|| refused("no upload directory is configured; use an input image index"))?;
+            let directory = directory.canonicalize().map_err(|_| refused("the upload directory does not exist"))?;
+            let candidate = directory.join(path).canonicalize().map_err(|_| refused("no such file in the upload directory"))?;
+            if !candidate.starts_with(&directory) || !candidate.is_file() {
+                return Err(refused("only files inside the upload directory can be uploaded"));
+            }
+            Ok(candidate)
+        }
+    }
+}

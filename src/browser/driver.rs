@@ -1,0 +1,166 @@
+//! The WebDriver remote end: a supervised local chromedriver, or any W3C endpoint.
+
+use super::BrowserError;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::process::{Child, Command};
+use tokio::sync::RwLock;
+
+/// How long chromedriver may take to answer `/status` after it starts.
+const DRIVER_READY_CAP: Duration = Duration::from_secs(15);
+
+/// Where WebDriver sessions are created.
+#[derive(Debug, Clone)]
+pub struct WebDriverEndpoint {
+    inner: Arc<Endpoint>,
+}
+
+#[derive(Debug)]
+enum Endpoint {
+    /// A remote end we did not start (Selenium Grid, a chromedriver run by someone else).
+    Remote(String),
+    /// A chromedriver we spawned and restart when it dies.
+    Local(LocalDriver),
+}
+
+#[derive(Debug)]
+struct LocalDriver {
+    executable: PathBuf,
+    url: RwLock<String>,
+    /// Bumped on every restart; sessions created under an older generation are dead.
+    generation: AtomicU64,
+}
+
+impl WebDriverEndpoint {
+    /// Uses an existing remote end; nothing is spawned.
+    pub fn remote(url: impl Into<String>) -> Self {
+        Self { inner: Arc::new(Endpoint::Remote(url.into())) }
+    }
+
+    /// Spawns chromedriver on a free port, waits until it is ready and supervises it:
+    /// when it exits, it is restarted and the restart is logged.
+    pub async fn spawn_local(executable: &Path) -> Result<Self, BrowserError> {
+        ensure_executable(executable)?;
+        let (child, url) = start_chromedriver(executable).await?;
+        let endpoint = Self {
+            inner: Arc::new(Endpoint::Local(LocalDriver {
+                executable: executable.to_path_buf(),
+                url: RwLock::new(url),
+                generation: AtomicU64::new(0),
+            })),
+        };
+        tokio::spawn(supervise(Arc::downgrade(&endpoint.inner), child));
+        Ok(endpoint)
+    }
+
+    /// The URL new sessions are created at.
+    pub async fn url(&self) -> String {
+        match &*self.inner {
+            Endpoint::Remote(url) => url.clone(),
+            Endpoint::Local(local) => local.url.read().await.clone(),
+        }
+    }
+
+    /// The number of chromedriver restarts so far (always 0 for a remote end).
+    pub fn generation(&self) -> u64 {
+        match &*self.inner {
+            Endpoint::Remote(_) => 0,
+            Endpoint::Local(local) => local.generation.load(Ordering::SeqCst),
+        }
+    }
+
+    /// Whether the browser runs on this machine (so local paths and profiles are ours).
+    pub fn is_local(&self) -> bool {
+        matches!(&*self.inner, Endpoint::Local(_))
+    }
+}
+
+/// A loud, actionable error when the browser is not installed.
+pub fn ensure_executable(path: &Path) -> Result<(), BrowserError> {
+    if path.is_file() {
+        return Ok(());
+    }
+    Err(BrowserError::DriverStart(format!(
+        "{} not found. Install Chromium and its driver with: \
+         apt-get install -y chromium chromium-driver (or run ./dev up)",
+        path.display()
+    )))
+}
+
+async fn start_chromedriver(executable: &Path) -> Result<(Child, String), BrowserError> {
+    let port = free_port()?;
+    let child = Command::new(executable)
+        .arg(format!("--port={port}"))
+        .arg("--allowed-ips=")
+        .arg("--log-level=SEVERE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|error| BrowserError::DriverStart(format!("{}: {error}", executable.display())))?;
+    let url = format!("http://127.0.0.1:{port}");
+    wait_until_ready(&url).await?;
+    tracing::info!(%url, "chromedriver ready");
+    Ok((child, url))
+}
+
+/// Polls chromedriver's `/status` until it reports ready, up to [`DRIVER_READY_CAP`].
+async fn wait_until_ready(url: &str) -> Result<(), BrowserError> {
+    let client = reqwest::Client::new();
+    let status_url = format!("{url}/status");
+    let mut ticks = tokio::time::interval(Duration::from_millis(20));
+    let deadline = tokio::time::Instant::now() + DRIVER_READY_CAP;
+    loop {
+        ticks.tick().await;
+        let ready = match client.get(&status_url).send().await {
+            Ok(response) => response
+                .json::<serde_json::Value>()
+                .await
+                .map(|body| body["value"]["ready"].as_bool().unwrap_or(false))
+                .unwrap_or(false),
+            Err(_) => false,
+        };
+        if ready {
+            return Ok(());
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Err(BrowserError::DriverStart(format!(
+                "chromedriver at {url} did not become ready within {DRIVER_READY_CAP:?}"
+            )));
+        }
+    }
+}
+
+/// Restarts chromedriver whenever it exits, for as long as the endpoint is alive.
+async fn supervise(endpoint: std::sync::Weak<Endpoint>, mut child: Child) {
+    loop {
+        let status = child.wait().await;
+        let Some(endpoint) = endpoint.upgrade() else { return };
+        let Endpoint::Local(local) = &*endpoint else { return };
+        let generation = local.generation.fetch_add(1, Ordering::SeqCst) + 1;
+        tracing::warn!(?status, generation, "chromedriver exited; restarting it (open sessions are lost)");
+        match start_chromedriver(&local.executable).await {
+            Ok((new_child, url)) => {
+                *local.url.write().await = url;
+                child = new_child;
+            }
+            Err(error) => {
+                tracing::error!(%error, "chromedriver could not be restarted");
+                return;
+            }
+        }
+    }
+}
+
+fn free_port() -> Result<u16, BrowserError> {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0")
+        .map_err(|error| BrowserError::DriverStart(format!("no free port: {error}")))?;
+    listener
+        .local_addr()
+        .map(|address| address.port())
+        .map_err(|error| BrowserError::DriverStart(format!("no free port: {error}")))
+}

@@ -1,0 +1,29 @@
+//! Every Chromium command-line flag Agora uses, in one place.
+
+use std::path::Path;
+
+/// Flags for one agent browser: headless, quiet (no background traffic), its own profile,
+/// and all traffic through the fence proxy (loopback included, so the control API is fenced too).
+pub fn chromium_flags(user_data_dir: &Path, fence_proxy: &str) -> Vec<String> {
+    vec![
+        "--headless=new".into(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-dev-shm-usage".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--disable-quic".into(),
+        "--no-first-run".into(),
+        "--no-default-browser-check".into(),
+        "--disable-extensions".into(),
+        "--disable-features=Translate,MediaRouter,OptimizationHints,HttpsUpgrades".into(),
+        "--force-device-scale-factor=1".into(),
+        "--hide-scrollbars".into(),
+        "--mute-audio".into(),
+        format!("--user-data-dir={}", user_data_dir.display()),
+        format!("--proxy-server=http://{fence_proxy}"),
+        // Chromium bypasses proxies for loopback unless told not to; the fence must see it all.
+        "--proxy-bypass-list=<-loopback>".into(),
+    ]
+}

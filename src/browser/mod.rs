@@ -1,0 +1,16 @@
+//! The only module that speaks WebDriver: chromedriver supervision, sessions, the warm pool
+//! and settling.
+
+mod driver;
+mod error;
+mod flags;
+mod pool;
+mod session;
+mod settle;
+
+pub use driver::{WebDriverEndpoint, ensure_executable};
+pub use error::BrowserError;
+pub use flags::chromium_flags;
+pub use pool::{BrowserPool, Lease};
+pub use session::{BrowserSession, SessionSettings, Viewport};
+pub use settle::{SettlePolicy, SettleReport, settle};

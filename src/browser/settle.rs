@@ -1,0 +1,83 @@
+//! Settling: the one place that waits. After an action, wait until navigation is done, no
+//! request is in flight, no short timer is pending and the DOM has been quiet — capped.
+
+use super::{BrowserError, BrowserSession};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+const SETTLE_JS: &str = include_str!("js/settle.js");
+
+/// How long a page must stay quiet, and the most we wait for it.
+#[derive(Debug, Clone, Copy)]
+pub struct SettlePolicy {
+    /// Quiet window for DOM changes.
+    pub dom_quiet: Duration,
+    /// Longest total wait.
+    pub cap: Duration,
+}
+
+/// What settling waited for and how long it took.
+#[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
+pub struct SettleReport {
+    /// Whether every condition held before the cap.
+    pub settled: bool,
+    /// Total time spent waiting, in milliseconds (navigation included).
+    pub waited_ms: u64,
+    /// Conditions that were not met at some point and were waited on
+    /// (`navigation`, `page load`, `requests in flight`, `short timers`, `DOM changes`).
+    pub waited_for: Vec<String>,
+    /// Conditions still unmet when the cap was reached (empty when settled).
+    pub pending: Vec<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct PageVerdict {
+    settled: bool,
+    waited_for: Vec<String>,
+    pending: Vec<String>,
+}
+
+/// Waits until the current tab is settled or `policy.cap` has passed.
+pub async fn settle(session: &BrowserSession, policy: SettlePolicy) -> Result<SettleReport, BrowserError> {
+    let start = Instant::now();
+    let mut waited_for = Vec::new();
+    loop {
+        let remaining = policy.cap.saturating_sub(start.elapsed());
+        let quiet_ms = policy.dom_quiet.as_millis() as u64;
+        let outcome = session
+            .execute_async(SETTLE_JS, vec![quiet_ms.into(), (remaining.as_millis() as u64).into()])
+            .await;
+        match outcome {
+            Ok(value) => {
+                let verdict: PageVerdict = serde_json::from_value(value)
+                    .map_err(|error| BrowserError::Script(format!("settle verdict: {error}")))?;
+                for reason in verdict.waited_for {
+                    if !waited_for.contains(&reason) {
+                        waited_for.push(reason);
+                    }
+                }
+                return Ok(SettleReport {
+                    settled: verdict.settled,
+                    waited_ms: start.elapsed().as_millis() as u64,
+                    waited_for,
+                    pending: verdict.pending,
+                });
+            }
+            // The document was replaced while we waited: a navigation is under way.
+            Err(BrowserError::Script(_)) | Err(BrowserError::Command(_)) if start.elapsed() < policy.cap => {
+                if !waited_for.iter().any(|reason| reason == "navigation") {
+                    waited_for.push("navigation".to_owned());
+                }
+            }
+            Err(BrowserError::Script(_)) | Err(BrowserError::Command(_)) => {
+                return Ok(SettleReport {
+                    settled: false,
+                    waited_ms: start.elapsed().as_millis() as u64,
+                    waited_for,
+                    pending: vec!["navigation".to_owned()],
+                });
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}

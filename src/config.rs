@@ -1,0 +1,87 @@
+//! Controller configuration: one clap struct with environment-variable fallbacks,
+//! shared as `Arc<Config>`.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How the controller reaches browsers, settles pages and serves its API.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Config {
+    /// Use this W3C WebDriver remote end (e.g. a Selenium Grid hub) instead of spawning chromedriver.
+    #[arg(long, env = "AGORA_WEBDRIVER_URL")]
+    pub webdriver_url: Option<String>,
+    /// The chromedriver executable to spawn when no `--webdriver-url` is given.
+    #[arg(long, env = "AGORA_CHROMEDRIVER", default_value = "/usr/bin/chromedriver")]
+    pub chromedriver: PathBuf,
+    /// The Chromium executable chromedriver starts.
+    #[arg(long, env = "AGORA_CHROMIUM", default_value = "/usr/bin/chromium")]
+    pub chromium: PathBuf,
+    /// Browser sessions kept warm so an episode never waits for session creation.
+    #[arg(long, env = "AGORA_POOL_SIZE", default_value_t = 2)]
+    pub pool_size: usize,
+    /// Longest wait for a page to settle after an action, in milliseconds.
+    #[arg(long, env = "AGORA_SETTLE_CAP_MS", default_value_t = 3000)]
+    pub settle_cap_ms: u64,
+    /// How long the DOM must stay unchanged to count as quiet, in milliseconds.
+    #[arg(long, env = "AGORA_DOM_QUIET_MS", default_value_t = 100)]
+    pub dom_quiet_ms: u64,
+    /// Episodes without a request for this many seconds are closed.
+    #[arg(long, env = "AGORA_IDLE_TIMEOUT_S", default_value_t = 600)]
+    pub idle_timeout_s: u64,
+    /// Address the API (and the agent-browser fence) binds to.
+    #[arg(long, env = "AGORA_BIND", default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// Port of the control API (0 picks a free one).
+    #[arg(long, env = "AGORA_API_PORT", default_value_t = 8400)]
+    pub api_port: u16,
+    /// Bearer token required on every API request; mandatory when binding a non-loopback address.
+    #[arg(long, env = "AGORA_TOKEN")]
+    pub token: Option<String>,
+    /// Extra origins the agent's browser may reach (`http://host:port`), besides the sites.
+    #[arg(long = "allow-origin", env = "AGORA_ALLOW_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
+    /// Address of the fence proxy as the browser sees it (set when the browser is remote).
+    #[arg(long, env = "AGORA_FENCE_ADDRESS")]
+    pub fence_address: Option<String>,
+    /// Directory whose files `upload [id] [path]` may use, besides a task's input images.
+    #[arg(long, env = "AGORA_UPLOAD_DIR")]
+    pub upload_dir: Option<PathBuf>,
+}
+
+impl Config {
+    /// The settle cap as a duration.
+    pub fn settle_cap(&self) -> Duration {
+        Duration::from_millis(self.settle_cap_ms)
+    }
+
+    /// The DOM-quiet window as a duration.
+    pub fn dom_quiet(&self) -> Duration {
+        Duration::from_millis(self.dom_quiet_ms)
+    }
+
+    /// The idle timeout as a duration.
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_secs(self.idle_timeout_s)
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            webdriver_url: None,
+            chromedriver: PathBuf::from("/usr/bin/chromedriver"),
+            chromium: PathBuf::from("/usr/bin/chromium"),
+            pool_size: 2,
+            settle_cap_ms: 3000,
+            dom_quiet_ms: 100,
+            idle_timeout_s: 600,
+            bind: IpAddr::from([127, 0, 0, 1]),
+            api_port: 8400,
+            token: None,
+            allowed_origins: Vec::new(),
+            fence_address: None,
+            upload_dir: None,
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! One episode: a browser session, its tabs, the last observation and the trajectory.
+
+use crate::act::{self, ActContext, Action, ActionError};
+use crate::browser::{BrowserSession, SettlePolicy, SettleReport, Viewport, settle};
+use crate::fence::AllowList;
+use crate::observe::{Observation, ObserveOptions, observe};
+use serde::Serialize;
+use std::fmt;
+use std::path::PathBuf;
+use std::time::{Instant, SystemTime};
+
+/// Identifies an episode in the API.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(transparent)]
+pub struct EpisodeId(pub String);
+
+impl EpisodeId {
+    /// A fresh random id.
+    pub fn random() -> Self {
+        let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map(|time| time.as_nanos()).unwrap_or(0);
+        let counter = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Self(format!("ep-{:x}{:04x}", nanos & 0xffff_ffff_ffff, counter & 0xffff))
+    }
+}
+
+static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl fmt::Display for EpisodeId {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(formatter)
+    }
+}
+
+/// One recorded step of the trajectory.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct TrajectoryStep {
+    /// The action as VWA text (or the raw input when it did not parse).
+    pub action: String,
+    /// URL of the active tab after the step.
+    pub url: String,
+    /// The error code, when the action was refused or failed.
+    pub error: Option<String>,
+}
+
+/// What a step did.
+#[derive(Debug)]
+pub struct StepOutcome {
+    /// The parsed action, when it parsed.
+    pub action: Option<Action>,
+    /// The refusal or failure, if any (the page is unchanged then).
+    pub error: Option<ActionError>,
+    /// What settling waited for (absent when the action was refused before touching the page).
+    pub settle: Option<SettleReport>,
+    /// Whether the action opened a tab that is now focused.
+    pub opened_tab: bool,
+    /// Whether the episode has ended.
+    pub done: bool,
+}
+
+/// A running episode.
+#[derive(Debug)]
+pub struct Episode {
+    /// Its id.
+    pub id: EpisodeId,
+    session: Option<BrowserSession>,
+    /// Viewport of every tab.
+    pub viewport: Viewport,
+    /// Default observation options.
+    pub options: ObserveOptions,
+    /// The last observation the agent received.
+    pub observation: Option<Observation>,
+    /// Steps so far.
+    pub trajectory: Vec<TrajectoryStep>,
+    /// The answer given with `stop`, once the episode ended.
+    pub answer: Option<String>,
+    /// Why the browser is gone, if it is.
+    pub lost: Option<String>,
+    /// The task's input images, for `upload`.
+    pub input_images: Vec<PathBuf>,
+    /// When the agent last used the episode.
+    pub last_used: Instant,
+    /// Whether the browser came from the warm pool.
+    pub warm_start: bool,
+}
+
+impl Episode {
+    /// Wraps a freshly prepared session.
+    pub fn new(session: BrowserSession, viewport: Viewport, options: ObserveOptions, warm_start: bool) -> Self {
+        Self {
+            id: EpisodeId::random(),
+            session: Some(session),
+            viewport,
+            options,
+            observation: None,
+            trajectory: Vec::new(),
+            answer: None,
+            lost: None,
+            input_images: Vec::new(),
+            last_used: Instant::now(),
+            warm_start,
+        }
+    }
+
+    /// The live session, or the reason it is gone.
+    pub fn session(&self) -> Result<&BrowserSession, ActionError> {
+        self.session.as_ref().ok_or_else(|| self.lost_error())
+    }
+
+    fn lost_error(&self) -> ActionError {
+        ActionError::Browser(crate::browser::BrowserError::SessionLost(
+            self.lost.clone().unwrap_or_else(|| "the episode was closed".into()),
+        ))
+    }
+
+    /// Takes the session out (to return it to the pool).
+    pub fn take_session(&mut self) -> Option<BrowserSession> {
+        self.session.take()
+    }
+
+    /// Observes the active tab and keeps the result as the agent's current view.
+    pub async fn observe(&mut self, options: ObserveOptions) -> Result<&Observation, ActionError> {
+        let session = self.session.as_ref().ok_or_else(|| self.lost_error())?;
+        match observe(session, options).await {
+            Ok(observation) => Ok(self.observation.insert(observation)),
+            Err(error) => Err(self.fail(error.into())),
+        }
+    }
+
+    /// Parses and carries out one action, settles and observes.
+    pub async fn step(&mut self, input: &str, policy: SettlePolicy, allowed: &AllowList, upload_dir: Option<&std::path::Path>) -> StepOutcome {
+        self.last_used = Instant::now();
+        let parsed = Action::from_model_output(input);
+        let action = match parsed {
+            Ok(action) => action,
+            Err(error) => return self.refused(input.to_owned(), None, error.into()),
+        };
+        if self.answer.is_some() {
+            return self.refused(action.to_string(), Some(action), ActionError::Finished);
+        }
+        let Some(observation) = self.observation.as_ref() else {
+            return self.refused(action.to_string(), Some(action), self.lost_error());
+        };
+        let Some(session) = self.session.as_mut() else {
+            let error = self.lost_error();
+            return self.refused(action.to_string(), Some(action), error);
+        };
+        let context = ActContext {
+            observation,
+            allowed,
+            input_images: &self.input_images,
+            upload_dir,
+            viewport: self.viewport,
+        };
+        let executed = act::execute(session, &action, &context).await;
+        let outcome = match executed {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                let error = self.fail(error);
+                return self.refused(action.to_string(), Some(action), error);
+            }
+        };
+        if let Some(answer) = outcome.stopped {
+            self.answer = Some(answer);
+            self.record(&action, None);
+            return StepOutcome { action: Some(action), error: None, settle: None, opened_tab: false, done: true };
+        }
+        let settled = match self.session.as_ref() {
+            Some(session) => settle(session, policy).await,
+            None => return self.refused(action.to_string(), Some(action), self.lost_error()),
+        };
+        let settle_report = match settled {
+            Ok(report) => report,
+            Err(error) => {
+                let error = self.fail(error.into());
+                return self.refused(action.to_string(), Some(action), error);
+            }
+        };
+        if let Err(error) = self.observe(self.options).await {
+            return self.refused(action.to_string(), Some(action), error);
+        }
+        self.record(&action, None);
+        StepOutcome {
+            action: Some(action),
+            error: None,
+            settle: Some(settle_report),
+            opened_tab: outcome.opened_tab,
+            done: false,
+        }
+    }
+
+    fn record(&mut self, action: &Action, error: Option<&ActionError>) {
+        let url = self.observation.as_ref().map(|observation| observation.url.clone()).unwrap_or_default();
+        self.trajectory.push(TrajectoryStep {
+            action: action.to_string(),
+            url,
+            error: error.map(|error| error.code().to_owned()),
+        });
+    }
+
+    fn refused(&mut self, text: String, action: Option<Action>, error: ActionError) -> StepOutcome {
+        let url = self.observation.as_ref().map(|observation| observation.url.clone()).unwrap_or_default();
+        self.trajectory.push(TrajectoryStep { action: text, url, error: Some(error.code().to_owned()) });
+        let done = self.answer.is_some() || self.session.is_none();
+        StepOutcome { action, error: Some(error), settle: None, opened_tab: false, done }
+    }
+
+    /// Notes a lost browser (the session is dropped) and passes the error on.
+    fn fail(&mut self, error: ActionError) -> ActionError {
+        if error.is_session_lost() {
+            tracing::warn!(episode = %self.id, %error, "episode lost its browser");
+            self.lost = Some(error.to_string());
+            self.session = None;
+        }
+        error
+    }
+}

@@ -1,0 +1,236 @@
+//! Episode lifecycle: the browser pool, the fence, and the registry of running episodes
+//! (created, stepped, observed, closed, reaped when idle).
+
+mod episode;
+
+pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
+
+use crate::act::ActionError;
+use crate::browser::{BrowserError, BrowserPool, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint, settle};
+use crate::config::Config;
+use crate::fence::{AllowList, Fence, Origin};
+use crate::observe::ObserveOptions;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+/// What an episode starts with.
+#[derive(Debug, Clone, Default)]
+pub struct EpisodeSpec {
+    /// URLs opened in tabs, first tab active (VWA's ` |AND| ` list).
+    pub start_urls: Vec<String>,
+    /// Viewport; VWA's 1280×2048 when absent.
+    pub viewport: Option<Viewport>,
+    /// Observation options for every step.
+    pub observe: ObserveOptions,
+    /// Files `upload [id] [n]` may use.
+    pub input_images: Vec<std::path::PathBuf>,
+}
+
+/// Why an episode request failed (the API maps these to HTTP errors).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EnvError {
+    /// No episode has that id (it was closed or reaped).
+    #[error("no episode `{0}`; it was closed or timed out — create a new one")]
+    UnknownEpisode(EpisodeId),
+    /// A start URL is not a permitted web address.
+    #[error("start URL `{0}` is not one of the allowed sites ({1})")]
+    StartUrlRefused(String, String),
+    /// The request itself is malformed.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The browser failed.
+    #[error(transparent)]
+    Browser(#[from] BrowserError),
+    /// An action-level failure while starting.
+    #[error(transparent)]
+    Action(#[from] ActionError),
+}
+
+type SharedEpisode = Arc<Mutex<Episode>>;
+
+/// The controller: browsers, fence and episodes.
+#[derive(Debug, Clone)]
+pub struct Environment {
+    inner: Arc<EnvInner>,
+}
+
+#[derive(Debug)]
+struct EnvInner {
+    config: Arc<Config>,
+    pool: BrowserPool,
+    fence: Fence,
+    episodes: Mutex<HashMap<EpisodeId, SharedEpisode>>,
+}
+
+impl Environment {
+    /// Starts chromedriver (or connects to `--webdriver-url`), the fence and the warm pool.
+    pub async fn start(config: Arc<Config>, allowed: AllowList) -> Result<Self, EnvError> {
+        let endpoint = match &config.webdriver_url {
+            Some(url) => WebDriverEndpoint::remote(url.clone()),
+            None => {
+                crate::browser::ensure_executable(&config.chromium)?;
+                WebDriverEndpoint::spawn_local(&config.chromedriver).await?
+            }
+        };
+        for origin in &config.allowed_origins {
+            match Origin::of_url(origin) {
+                Some(origin) => allowed.allow(origin),
+                None => return Err(EnvError::BadRequest(format!("--allow-origin `{origin}` is not an http(s) origin"))),
+            }
+        }
+        let fence = Fence::start(SocketAddr::new(config.bind, 0), allowed.clone())
+            .await
+            .map_err(|error| BrowserError::DriverStart(format!("fence proxy: {error}")))?;
+        let fence_proxy = config.fence_address.clone().unwrap_or_else(|| fence.address().to_string());
+        let settings = SessionSettings { chromium: config.chromium.clone(), fence_proxy };
+        let pool = BrowserPool::new(endpoint, settings, config.pool_size, allowed.to_strings());
+        let environment = Self {
+            inner: Arc::new(EnvInner { config, pool, fence, episodes: Mutex::new(HashMap::new()) }),
+        };
+        tokio::spawn(reap_idle(Arc::downgrade(&environment.inner)));
+        Ok(environment)
+    }
+
+    /// The browser pool.
+    pub fn pool(&self) -> &BrowserPool {
+        &self.inner.pool
+    }
+
+    /// Origins agent browsers may reach.
+    pub fn allowed(&self) -> &AllowList {
+        self.inner.fence.allowed()
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// How settling is bounded.
+    pub fn settle_policy(&self) -> SettlePolicy {
+        SettlePolicy { dom_quiet: self.inner.config.dom_quiet(), cap: self.inner.config.settle_cap() }
+    }
+
+    /// Starts an episode: a warm browser, the start URLs in tabs (first one active), settled
+    /// and observed.
+    pub async fn create_episode(&self, spec: EpisodeSpec) -> Result<SharedEpisode, EnvError> {
+        if spec.start_urls.is_empty() {
+            return Err(EnvError::BadRequest("give at least one start URL".into()));
+        }
+        for url in &spec.start_urls {
+            if !self.allowed().permits_url(url) {
+                return Err(EnvError::StartUrlRefused(url.clone(), self.allowed().to_strings().join(", ")));
+            }
+        }
+        let viewport = spec.viewport.unwrap_or_default();
+        if !(100..=4096).contains(&viewport.width) || !(100..=8192).contains(&viewport.height) {
+            return Err(EnvError::BadRequest(format!(
+                "viewport {}x{} is out of range (width 100–4096, height 100–8192)",
+                viewport.width, viewport.height
+            )));
+        }
+        let lease = self.inner.pool.acquire().await?;
+        let mut session = lease.session;
+        let opened = open_start_urls(&mut session, &spec.start_urls, viewport, self.settle_policy()).await;
+        if let Err(error) = opened {
+            if !error.is_session_lost() {
+                self.inner.pool.release(session);
+            }
+            return Err(error.into());
+        }
+        let mut episode = Episode::new(session, viewport, spec.observe, lease.warm);
+        episode.input_images = spec.input_images;
+        episode.observe(spec.observe).await?;
+        let id = episode.id.clone();
+        let shared = Arc::new(Mutex::new(episode));
+        self.inner.episodes.lock().await.insert(id, Arc::clone(&shared));
+        Ok(shared)
+    }
+
+    /// The running episode `id`.
+    pub async fn episode(&self, id: &EpisodeId) -> Result<SharedEpisode, EnvError> {
+        self.inner.episodes.lock().await.get(id).cloned().ok_or_else(|| EnvError::UnknownEpisode(id.clone()))
+    }
+
+    /// Ids of the running episodes.
+    pub async fn episode_ids(&self) -> Vec<EpisodeId> {
+        self.inner.episodes.lock().await.keys().cloned().collect()
+    }
+
+    /// Ends an episode and returns its browser to the pool.
+    pub async fn close_episode(&self, id: &EpisodeId) -> Result<(), EnvError> {
+        let shared = self.inner.episodes.lock().await.remove(id).ok_or_else(|| EnvError::UnknownEpisode(id.clone()))?;
+        let session = shared.lock().await.take_session();
+        if let Some(session) = session {
+            self.inner.pool.release(session);
+        }
+        Ok(())
+    }
+
+    /// Closes every episode and every warm browser.
+    pub async fn shutdown(&self) {
+        for id in self.episode_ids().await {
+            let _ = self.close_episode(&id).await;
+        }
+        self.inner.pool.drain().await;
+    }
+}
+
+/// Opens the start URLs, one tab each, and returns to the first tab.
+async fn open_start_urls(
+    session: &mut crate::browser::BrowserSession,
+    urls: &[String],
+    viewport: Viewport,
+    policy: SettlePolicy,
+) -> Result<(), BrowserError> {
+    let first = session.client().window().await?;
+    for (index, url) in urls.iter().enumerate() {
+        if index > 0 {
+            let opened = session.client().new_window(true).await?;
+            session.client().switch_to_window(opened.handle).await?;
+        }
+        session.set_viewport(viewport).await?;
+        session.instrument_current_tab().await?;
+        session.client().goto(url).await?;
+        settle(session, policy).await?;
+    }
+    if urls.len() > 1 {
+        session.client().switch_to_window(first).await?;
+    }
+    Ok(())
+}
+
+/// Closes episodes nobody has used for the idle timeout, returning their browsers.
+async fn reap_idle(inner: std::sync::Weak<EnvInner>) {
+    let period = {
+        let Some(inner) = inner.upgrade() else { return };
+        (inner.config.idle_timeout() / 4).clamp(Duration::from_millis(50), Duration::from_secs(30))
+    };
+    let mut ticks = tokio::time::interval(period);
+    loop {
+        ticks.tick().await;
+        let Some(inner) = inner.upgrade() else { return };
+        let timeout = inner.config.idle_timeout();
+        let mut idle = Vec::new();
+        for (id, episode) in inner.episodes.lock().await.iter() {
+            if let Ok(episode) = episode.try_lock() {
+                if episode.last_used.elapsed() >= timeout {
+                    idle.push(id.clone());
+                }
+            }
+        }
+        for id in idle {
+            let removed = inner.episodes.lock().await.remove(&id);
+            if let Some(episode) = removed {
+                tracing::info!(episode = %id, "closing an idle episode");
+                if let Some(session) = episode.lock().await.take_session() {
+                    inner.pool.release(session);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,223 @@
+// Set-of-Marks: finds the interactable elements visible in the viewport (same-origin iframes
+// included), gives each a numeric id that it keeps while it stays in the DOM, collects the
+// visible static text, and optionally draws numbered boxes on an overlay for the screenshot.
+// Returns { elements, texts, url, title, viewport, scroll, blocked }.
+const [options] = arguments;
+const ATTR = 'data-agora-som';
+const OVERLAY_ID = '__agora_overlay';
+const MAX_TEXT = options.maxText || 200;
+const INTERACTABLE = [
+  'a[href]', 'a[href] img', 'button', 'input:not([type=hidden])', 'textarea', 'select',
+  '[tabindex]:not([tabindex="-1"])', '[contenteditable=true]', '[contenteditable=""]',
+  '[draggable=true]', 'summary', 'label',
+  ...['button', 'link', 'checkbox', 'menuitem', 'tab', 'radio', 'option', 'switch', 'combobox',
+    'textbox', 'slider'].map((role) => `[role=${role}]`),
+].join(',');
+const POINTER_CANDIDATES = 'div,span,li,img,svg,td,th,tr,p,i,em,strong,h1,h2,h3,h4,h5,h6,figure,article,section';
+
+const topWindow = window;
+const old = document.getElementById(OVERLAY_ID);
+if (old) old.remove();
+if (typeof topWindow.__agoraSomNext !== 'number') {
+  Object.defineProperty(topWindow, '__agoraSomNext', { value: 0, writable: true, enumerable: false });
+}
+
+const clean = (text) => (text || '').replace(/\s+/g, ' ').trim();
+const clip = (text) => (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT - 1) + '…' : text);
+
+const implicitRole = (element) => {
+  const tag = element.tagName.toLowerCase();
+  const type = (element.getAttribute('type') || 'text').toLowerCase();
+  switch (tag) {
+    case 'a': return element.hasAttribute('href') ? 'link' : 'generic';
+    case 'button': case 'summary': return 'button';
+    case 'select': return element.multiple ? 'listbox' : 'combobox';
+    case 'textarea': return 'textbox';
+    case 'img': return 'img';
+    case 'label': return 'label';
+    case 'option': return 'option';
+    case 'input':
+      if (['button', 'submit', 'reset', 'image'].includes(type)) return 'button';
+      if (type === 'checkbox') return 'checkbox';
+      if (type === 'radio') return 'radio';
+      if (type === 'range') return 'slider';
+      if (type === 'file') return 'button';
+      if (type === 'search') return 'searchbox';
+      return 'textbox';
+    default: return 'generic';
+  }
+};
+
+const accessibleName = (element, doc) => {
+  const labelledBy = element.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    const text = labelledBy.split(/\s+/).map((id) => clean(doc.getElementById(id)?.innerText)).join(' ').trim();
+    if (text) return text;
+  }
+  const direct = element.getAttribute('aria-label') || element.getAttribute('alt');
+  if (clean(direct)) return clean(direct);
+  if (element.labels && element.labels.length) {
+    const text = clean([...element.labels].map((label) => label.innerText).join(' '));
+    if (text) return text;
+  }
+  const tag = element.tagName.toLowerCase();
+  if (tag === 'input') {
+    const type = (element.getAttribute('type') || 'text').toLowerCase();
+    if (['button', 'submit', 'reset'].includes(type)) return clean(element.value);
+  }
+  if (tag === 'select') return clean(element.selectedOptions?.[0]?.text);
+  if (!['input', 'textarea'].includes(tag)) {
+    const text = clean(element.innerText);
+    if (text) return text;
+    const image = element.querySelector('img[alt]');
+    if (image && clean(image.alt)) return clean(image.alt);
+  }
+  return clean(element.getAttribute('title') || element.getAttribute('placeholder') || '');
+};
+
+const isHiddenByStyle = (element, view) => {
+  const style = view.getComputedStyle(element);
+  return style.visibility === 'hidden' || style.visibility === 'collapse' || style.display === 'none' ||
+    Number(style.opacity) === 0;
+};
+
+const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements, texts, seenText) => {
+  const marked = new Set();
+  const candidates = new Set(doc.querySelectorAll(INTERACTABLE));
+  for (const element of doc.querySelectorAll(POINTER_CANDIDATES)) {
+    if (candidates.has(element) || element.closest(INTERACTABLE)) continue;
+    if (view.getComputedStyle(element).cursor !== 'pointer') continue;
+    const parent = element.parentElement;
+    if (parent && view.getComputedStyle(parent).cursor === 'pointer') continue;
+    candidates.add(element);
+  }
+  for (const element of candidates) {
+    const tag = element.tagName.toLowerCase();
+    if (tag === 'label' && !element.control) continue;
+    if (element.closest('[aria-hidden=true]') || element.closest('#' + OVERLAY_ID)) continue;
+    if (element.disabled && tag !== 'a') continue;
+    const rect = element.getBoundingClientRect();
+    if (rect.width < 1 || rect.height < 1) continue;
+    const left = Math.max(rect.left, 0, clipRect.left - offsetX);
+    const top = Math.max(rect.top, 0, clipRect.top - offsetY);
+    const right = Math.min(rect.right, view.innerWidth, clipRect.right - offsetX);
+    const bottom = Math.min(rect.bottom, view.innerHeight, clipRect.bottom - offsetY);
+    if (right - left < 1 || bottom - top < 1) continue;
+    if (isHiddenByStyle(element, view)) continue;
+    const hit = doc.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    const covered = !hit || !(hit === element || element.contains(hit) || hit.contains(element) && hit.tagName === 'LABEL' ||
+      (element.labels && [...element.labels].some((label) => label === hit || label.contains(hit))));
+    if (covered) continue;
+    let id = element.getAttribute(ATTR);
+    if (id === null || !/^\d+$/.test(id)) {
+      id = String(topWindow.__agoraSomNext++);
+      element.setAttribute(ATTR, id);
+    }
+    marked.add(element);
+    const value = 'value' in element && typeof element.value === 'string' && tag !== 'button' ? element.value : null;
+    elements.push({
+      id: Number(id),
+      tag,
+      role: element.getAttribute('role') || implicitRole(element),
+      name: clip(accessibleName(element, doc)),
+      text: clip(clean(['input', 'textarea', 'select'].includes(tag) ? '' : element.innerText)),
+      alt: element.getAttribute('alt'),
+      placeholder: element.getAttribute('placeholder'),
+      value: value === null ? null : clip(value),
+      input_type: tag === 'input' ? (element.getAttribute('type') || 'text').toLowerCase() : null,
+      bbox: { x: rect.left + offsetX, y: rect.top + offsetY, width: rect.width, height: rect.height },
+      frame: framePath,
+    });
+  }
+  // Static text outside interactables, in document order, deduplicated.
+  const walker = doc.createTreeWalker(doc.body || doc.documentElement, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = clean(node.textContent);
+    if (!text || seenText.has(text)) continue;
+    const parent = node.parentElement;
+    if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'OPTION'].includes(parent.tagName)) continue;
+    if (parent.closest(INTERACTABLE) || parent.closest('[aria-hidden=true]')) continue;
+    const range = doc.createRange();
+    range.selectNodeContents(node);
+    const rect = range.getBoundingClientRect();
+    if (rect.width < 1 || rect.height < 1 || rect.bottom <= 0 || rect.right <= 0 ||
+        rect.top >= view.innerHeight || rect.left >= view.innerWidth) continue;
+    if (isHiddenByStyle(parent, view)) continue;
+    seenText.add(text);
+    texts.push(clip(text));
+  }
+  // Same-origin iframes, with their content offset.
+  const frames = Array.from({ length: view.frames.length }, (_, index) => view.frames[index]);
+  for (const iframe of doc.querySelectorAll('iframe, frame')) {
+    let innerDoc;
+    try { innerDoc = iframe.contentDocument; } catch (error) { innerDoc = null; }
+    if (!innerDoc || !iframe.contentWindow) continue;
+    const rect = iframe.getBoundingClientRect();
+    if (rect.width < 1 || rect.height < 1 || isHiddenByStyle(iframe, view)) continue;
+    const index = frames.indexOf(iframe.contentWindow);
+    if (index < 0) continue;
+    const innerX = offsetX + rect.left + iframe.clientLeft;
+    const innerY = offsetY + rect.top + iframe.clientTop;
+    const innerClip = {
+      left: Math.max(clipRect.left, innerX), top: Math.max(clipRect.top, innerY),
+      right: Math.min(clipRect.right, innerX + iframe.clientWidth), bottom: Math.min(clipRect.bottom, innerY + iframe.clientHeight),
+    };
+    collectFrame(innerDoc, iframe.contentWindow, innerX, innerY, innerClip, [...framePath, index], elements, texts, seenText);
+  }
+};
+
+const elements = [];
+const texts = [];
+const viewportClip = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+collectFrame(document, window, 0, 0, viewportClip, [], elements, texts, new Set());
+
+const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#008080', '#f032e6', '#9a6324', '#800000', '#000075', '#808000', '#2f4f4f'];
+if (options.draw && elements.length) {
+  const host = document.createElement('div');
+  host.id = OVERLAY_ID;
+  host.setAttribute('aria-hidden', 'true');
+  host.style.cssText = 'position:fixed;left:0;top:0;width:100vw;height:100vh;pointer-events:none;z-index:2147483647;margin:0;padding:0;border:0;';
+  const canvas = document.createElement('canvas');
+  canvas.width = window.innerWidth;
+  canvas.height = window.innerHeight;
+  canvas.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%;';
+  host.appendChild(canvas);
+  const context = canvas.getContext('2d');
+  context.font = 'bold 12px sans-serif';
+  context.textBaseline = 'top';
+  const placed = [];
+  const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  const inside = (box) => box.x >= 0 && box.y >= 0 && box.x + box.w <= canvas.width && box.y + box.h <= canvas.height;
+  elements.forEach((element, index) => {
+    const color = PALETTE[index % PALETTE.length];
+    const { x, y, width, height } = element.bbox;
+    context.strokeStyle = color;
+    context.lineWidth = 2;
+    context.strokeRect(x + 1, y + 1, Math.max(width - 2, 1), Math.max(height - 2, 1));
+    const label = String(element.id);
+    const w = Math.ceil(context.measureText(label).width) + 6;
+    const h = 15;
+    const spots = [
+      { x, y: y - h }, { x: x + width - w, y: y - h }, { x, y }, { x: x + width - w, y },
+      { x, y: y + height }, { x: x - w, y }, { x: x + width, y },
+    ].map((spot) => ({ ...spot, w, h }));
+    const spot = spots.find((candidate) => inside(candidate) && !placed.some((box) => overlaps(box, candidate))) ||
+      spots.find(inside) || { x: Math.max(0, x), y: Math.max(0, y), w, h };
+    placed.push(spot);
+    context.fillStyle = color;
+    context.fillRect(spot.x, spot.y, w, h);
+    context.fillStyle = '#ffffff';
+    context.fillText(label, spot.x + 3, spot.y + 2);
+  });
+  document.documentElement.appendChild(host);
+}
+
+return {
+  elements,
+  texts,
+  url: location.href,
+  title: document.title,
+  viewport: { width: window.innerWidth, height: window.innerHeight },
+  scroll: { x: window.scrollX, y: window.scrollY, height: document.documentElement.scrollHeight },
+  blocked: document.querySelector('meta[name="agora-fence-blocked"]')?.getAttribute('content') || null,
+};

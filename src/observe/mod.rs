@@ -1,0 +1,230 @@
+//! Observations: the Set-of-Marks screenshot and element list, the VWA SoM text, the
+//! accessibility tree and the tab header — exactly what the agent sees.
+
+mod axtree;
+mod capture;
+mod som;
+
+pub use capture::{ImageFormat, Screenshot, capture};
+pub use som::{BoundingBox, SomElement, SomId, som_text};
+
+use crate::browser::{BrowserError, BrowserSession};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::time::Instant;
+
+const SOM_JS: &str = include_str!("js/som.js");
+const UNMARK_JS: &str = include_str!("js/unmark.js");
+
+/// Which screenshots an observation carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ScreenshotKind {
+    /// With numbered boxes (the default; what a SoM agent sees).
+    #[default]
+    Som,
+    /// As the page renders, without marks.
+    Clean,
+    /// Both.
+    Both,
+    /// None (element list and text only).
+    None,
+}
+
+/// What to include in an observation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(default)]
+pub struct ObserveOptions {
+    /// Which screenshots to capture.
+    pub screenshot: ScreenshotKind,
+    /// Their encoding.
+    pub format: ImageFormat,
+    /// JPEG quality (1–100) when `format` is jpeg.
+    pub jpeg_quality: u8,
+    /// Include the accessibility-tree text (one extra CDP call).
+    pub axtree: bool,
+}
+
+impl Default for ObserveOptions {
+    fn default() -> Self {
+        Self { screenshot: ScreenshotKind::Som, format: ImageFormat::Png, jpeg_quality: 80, axtree: false }
+    }
+}
+
+/// One browser tab.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TabInfo {
+    /// Position, as used by `tab_focus [i]`.
+    pub index: usize,
+    /// Page title.
+    pub title: String,
+    /// Page URL.
+    pub url: String,
+    /// Whether the agent is on this tab.
+    pub active: bool,
+}
+
+/// Time spent on each part of an observation, in milliseconds.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ObserveTimings {
+    /// Marking and collecting elements in the page (and drawing the overlay).
+    pub som_ms: f64,
+    /// Capturing screenshots.
+    pub capture_ms: f64,
+    /// Reading tabs and the accessibility tree.
+    pub extras_ms: f64,
+    /// The whole observation.
+    pub total_ms: f64,
+}
+
+/// What the agent sees after a step.
+#[derive(Debug, Clone)]
+pub struct Observation {
+    /// URL of the active tab.
+    pub url: String,
+    /// Title of the active tab.
+    pub title: String,
+    /// All tabs.
+    pub tabs: Vec<TabInfo>,
+    /// Marked elements.
+    pub elements: Vec<SomElement>,
+    /// Visible static text outside interactables.
+    pub texts: Vec<String>,
+    /// Viewport size in CSS px.
+    pub viewport: (u32, u32),
+    /// Scroll offset and document height.
+    pub scroll: ScrollState,
+    /// The URL the fence refused, when the tab shows the fence's error page.
+    pub blocked_url: Option<String>,
+    /// The screenshot with marks.
+    pub som_screenshot: Option<Screenshot>,
+    /// The screenshot without marks.
+    pub clean_screenshot: Option<Screenshot>,
+    /// Accessibility tree text, when asked for.
+    pub axtree: Option<String>,
+    /// Where the time went.
+    pub timings: ObserveTimings,
+}
+
+/// Scroll position of the active tab.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ScrollState {
+    /// Horizontal offset.
+    pub x: f64,
+    /// Vertical offset.
+    pub y: f64,
+    /// Height of the whole document.
+    pub height: f64,
+}
+
+impl Observation {
+    /// VWA's SoM text listing.
+    pub fn som_text(&self) -> String {
+        som_text(&self.elements, &self.texts)
+    }
+
+    /// VWA's tab header: `Tab 0 (current): <title> | Tab 1: <title>`.
+    pub fn tab_header(&self) -> String {
+        self.tabs
+            .iter()
+            .map(|tab| {
+                let current = if tab.active { " (current)" } else { "" };
+                format!("Tab {}{current}: {}", tab.index, tab.title)
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    /// The element with mark `id`, if it was in this observation.
+    pub fn element(&self, id: SomId) -> Option<&SomElement> {
+        self.elements.iter().find(|element| element.id == id)
+    }
+}
+
+#[derive(Deserialize)]
+struct PageMarks {
+    elements: Vec<SomElement>,
+    texts: Vec<String>,
+    url: String,
+    title: String,
+    viewport: Viewport2,
+    scroll: ScrollState,
+    blocked: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Viewport2 {
+    width: u32,
+    height: u32,
+}
+
+/// Observes the active tab of `session`.
+pub async fn observe(session: &BrowserSession, options: ObserveOptions) -> Result<Observation, BrowserError> {
+    let started = Instant::now();
+    let draw = matches!(options.screenshot, ScreenshotKind::Som | ScreenshotKind::Both);
+    let marks_value = session.execute(SOM_JS, vec![json!({ "draw": draw, "maxText": 200 })]).await?;
+    let marks: PageMarks = serde_json::from_value(marks_value)
+        .map_err(|error| BrowserError::Script(format!("Set-of-Marks result: {error}")))?;
+    let som_done = Instant::now();
+
+    let som_screenshot = if draw { Some(capture(session, options.format, options.jpeg_quality).await?) } else { None };
+    if draw {
+        session.execute(UNMARK_JS, vec![]).await?;
+    }
+    let clean_screenshot = if matches!(options.screenshot, ScreenshotKind::Clean | ScreenshotKind::Both) {
+        Some(capture(session, options.format, options.jpeg_quality).await?)
+    } else {
+        None
+    };
+    let capture_done = Instant::now();
+
+    let tabs = tabs(session).await?;
+    let axtree = if options.axtree {
+        Some(axtree::format(&session.cdp("Accessibility.getFullAXTree", json!({})).await?))
+    } else {
+        None
+    };
+    let finished = Instant::now();
+    let millis = |from: Instant, to: Instant| (to - from).as_secs_f64() * 1000.0;
+    Ok(Observation {
+        url: marks.url,
+        title: marks.title,
+        tabs,
+        elements: marks.elements,
+        texts: marks.texts,
+        viewport: (marks.viewport.width, marks.viewport.height),
+        scroll: marks.scroll,
+        blocked_url: marks.blocked,
+        som_screenshot,
+        clean_screenshot,
+        axtree,
+        timings: ObserveTimings {
+            som_ms: millis(started, som_done),
+            capture_ms: millis(som_done, capture_done),
+            extras_ms: millis(capture_done, finished),
+            total_ms: millis(started, finished),
+        },
+    })
+}
+
+/// Every tab in WebDriver's handle order, with titles and URLs from CDP's target list.
+pub async fn tabs(session: &BrowserSession) -> Result<Vec<TabInfo>, BrowserError> {
+    let handles = session.client().windows().await.map_err(BrowserError::from)?;
+    let current = String::from(session.client().window().await.map_err(BrowserError::from)?);
+    let targets = session.cdp("Target.getTargets", json!({})).await?;
+    let target_list = targets["targetInfos"].as_array().cloned().unwrap_or_default();
+    Ok(handles
+        .into_iter()
+        .enumerate()
+        .map(|(index, handle)| {
+            let handle = String::from(handle);
+            let target = target_list.iter().find(|target| target["targetId"].as_str() == Some(handle.as_str()));
+            TabInfo {
+                index,
+                title: target.and_then(|target| target["title"].as_str()).unwrap_or("").to_owned(),
+                url: target.and_then(|target| target["url"].as_str()).unwrap_or("").to_owned(),
+                active: handle == current,
+            }
+        })
+        .collect())
+}

@@ -1,0 +1,112 @@
+//! Shared harness for the browser tests: one runtime, one chromedriver, one warm pool and a
+//! fixture server on port 0, shared by every test of the binary.
+
+#![allow(dead_code)]
+
+use agora::config::Config;
+use agora::env::{EnvError, Environment, Episode, EpisodeSpec};
+use agora::fence::{AllowList, Origin};
+use agora::observe::SomId;
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::{Arc, LazyLock};
+use tokio::sync::{Mutex, OnceCell};
+
+/// One multi-threaded runtime for every test, so shared servers outlive single tests.
+pub static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
+    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime")
+});
+
+static HARNESS: OnceCell<Harness> = OnceCell::const_new();
+
+/// What the tests share.
+pub struct Harness {
+    /// The controller.
+    pub env: Environment,
+    /// Base URL of the fixture server (`http://127.0.0.1:PORT`).
+    pub fixtures: String,
+}
+
+/// The fixture directory.
+pub fn fixture_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+async fn start() -> Harness {
+    let router = axum::Router::new().fallback_service(tower_http::services::ServeDir::new(fixture_dir()));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("fixture port");
+    let fixtures = format!("http://{}", listener.local_addr().expect("fixture address"));
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let allowed = AllowList::default();
+    allowed.allow(Origin::of_url(&fixtures).expect("fixture origin"));
+    let config = Config { upload_dir: Some(fixture_dir().join("uploads")), pool_size: 2, ..Config::default() };
+    let env = match Environment::start(Arc::new(config), allowed).await {
+        Ok(env) => env,
+        Err(error) => panic!("cannot start the browser environment: {error}"),
+    };
+    Harness { env, fixtures }
+}
+
+/// Runs a test body on the shared runtime with the shared harness.
+pub fn run<F, Fut>(body: F)
+where
+    F: FnOnce(&'static Harness) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    RUNTIME.block_on(async {
+        let harness = HARNESS.get_or_init(start).await;
+        body(harness).await;
+    });
+}
+
+impl Harness {
+    /// The fixture URL for `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}/{}", self.fixtures, path.trim_start_matches('/'))
+    }
+
+    /// Starts an episode on one fixture page.
+    pub async fn open(&self, path: &str) -> Arc<Mutex<Episode>> {
+        self.try_open(EpisodeSpec { start_urls: vec![self.url(path)], ..EpisodeSpec::default() })
+            .await
+            .expect("episode starts")
+    }
+
+    /// Starts an episode from a full spec.
+    pub async fn try_open(&self, spec: EpisodeSpec) -> Result<Arc<Mutex<Episode>>, EnvError> {
+        self.env.create_episode(spec).await
+    }
+
+    /// Closes an episode.
+    pub async fn close(&self, episode: &Arc<Mutex<Episode>>) {
+        let id = episode.lock().await.id.clone();
+        self.env.close_episode(&id).await.expect("close");
+    }
+
+    /// Runs one step.
+    pub async fn step(&self, episode: &Arc<Mutex<Episode>>, action: &str) -> agora::env::StepOutcome {
+        let mut episode = episode.lock().await;
+        episode.step(action, self.env.settle_policy(), self.env.allowed(), self.env.config().upload_dir.as_deref()).await
+    }
+}
+
+/// Evaluates a JS expression in the episode's current page.
+pub async fn js(episode: &Arc<Mutex<Episode>>, expression: &str) -> serde_json::Value {
+    let episode = episode.lock().await;
+    episode
+        .session()
+        .expect("live session")
+        .execute(&format!("return {expression};"), vec![])
+        .await
+        .expect("script runs")
+}
+
+/// The SoM id the last observation gave the element matching `css` (top document).
+pub async fn som_id(episode: &Arc<Mutex<Episode>>, css: &str) -> SomId {
+    let value = js(episode, &format!("document.querySelector({css:?})?.getAttribute('data-agora-som')")).await;
+    let id: u32 = value.as_str().unwrap_or_else(|| panic!("{css} is not marked")).parse().expect("numeric id");
+    let episode = episode.lock().await;
+    let observation = episode.observation.as_ref().expect("observed");
+    assert!(observation.element(SomId(id)).is_some(), "{css} has id {id} but is not in the observation");
+    SomId(id)
+}
