@@ -4,7 +4,6 @@
 use super::keys::parse_combo;
 use super::{Action, ActionError, ScrollDirection, UploadSource};
 use crate::browser::{BrowserError, BrowserSession, Viewport};
-use crate::fence::AllowList;
 use crate::observe::{Observation, SomElement, SomId};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction, WheelAction, WheelActions};
 use fantoccini::elements::Element;
@@ -22,8 +21,6 @@ const SCROLL_INTO_VIEW_JS: &str = "arguments[0].scrollIntoView({block: 'center',
 pub struct ActContext<'a> {
     /// The observation the agent chose the action from (ids are resolved against it).
     pub observation: &'a Observation,
-    /// Origins `goto` may open without hitting the fence.
-    pub allowed: &'a AllowList,
     /// The task's input images, for `upload [id] [n]`.
     pub input_images: &'a [PathBuf],
     /// Directory whose files `upload [id] [path]` may use.
@@ -147,9 +144,8 @@ pub async fn execute(session: &mut BrowserSession, action: &Action, context: &Ac
             if !scheme_ok {
                 return Err(ActionError::UrlRefused { url: url.clone() });
             }
-            // Disallowed web origins are still opened: the fence shows its error page and the
-            // observation reports the blocked URL.
-            let _ = context.allowed;
+            // Web origins outside the allowed sites are still opened: the fence shows its error
+            // page and the observation reports the blocked URL.
             session.client().goto(url).await.map_err(BrowserError::from)?;
         }
         Action::GoBack => session.client().back().await.map_err(BrowserError::from)?,

@@ -2,7 +2,6 @@
 
 use crate::act::{self, ActContext, Action, ActionError};
 use crate::browser::{BrowserSession, SettlePolicy, SettleReport, Viewport, settle};
-use crate::fence::AllowList;
 use crate::observe::{Observation, ObserveOptions, observe};
 use serde::Serialize;
 use std::fmt;
@@ -127,7 +126,7 @@ impl Episode {
     }
 
     /// Parses and carries out one action, settles and observes.
-    pub async fn step(&mut self, input: &str, policy: SettlePolicy, allowed: &AllowList, upload_dir: Option<&std::path::Path>) -> StepOutcome {
+    pub async fn step(&mut self, input: &str, policy: SettlePolicy, upload_dir: Option<&std::path::Path>) -> StepOutcome {
         self.last_used = Instant::now();
         let parsed = Action::from_model_output(input);
         let action = match parsed {
@@ -146,7 +145,6 @@ impl Episode {
         };
         let context = ActContext {
             observation,
-            allowed,
             input_images: &self.input_images,
             upload_dir,
             viewport: self.viewport,

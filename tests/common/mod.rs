@@ -86,7 +86,7 @@ impl Harness {
     /// Runs one step.
     pub async fn step(&self, episode: &Arc<Mutex<Episode>>, action: &str) -> agora::env::StepOutcome {
         let mut episode = episode.lock().await;
-        episode.step(action, self.env.settle_policy(), self.env.allowed(), self.env.config().upload_dir.as_deref()).await
+        episode.step(action, self.env.settle_policy(), self.env.config().upload_dir.as_deref()).await
     }
 }
 
