@@ -5,6 +5,7 @@
 //! evaluators. See `ARCHITECTURE.md` for the code map.
 
 pub mod act;
+pub mod api;
 pub mod bench;
 pub mod browser;
 pub mod cli;
@@ -13,3 +14,4 @@ pub mod env;
 pub mod fence;
 pub mod observe;
 pub mod sites;
+pub mod up;

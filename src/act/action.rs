@@ -158,6 +158,9 @@ impl Action {
     /// Finds the action in a model's reply: the last ``` fenced block if there is one,
     /// else the first line that starts with an action keyword; then parses it strictly.
     pub fn from_model_output(reply: &str) -> Result<Self, ParseActionError> {
+        if reply.trim_start().starts_with('{') {
+            return reply.parse();
+        }
         if let Some(block) = last_fenced_block(reply) {
             return block.trim().parse();
         }

@@ -15,6 +15,10 @@ pub struct Cli {
 /// The subcommands of `agora`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Start the sites, the browser controller and the API.
+    ///
+    /// Example: `agora up --pool-size 4`
+    Up(crate::up::UpArgs),
     /// (Re)build the deterministic base data of every site.
     ///
     /// Example: `agora seed --data-dir data`
@@ -42,6 +46,7 @@ pub fn main() -> ExitCode {
     };
     let outcome = runtime.block_on(async move {
         match cli.command {
+            Command::Up(args) => crate::up::run(args).await,
             Command::Seed(args) => crate::sites::seed(args).await,
             Command::Sites(args) => crate::sites::run(args).await,
             Command::Bench(args) => crate::bench::run(args).await,

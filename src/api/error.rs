@@ -1,0 +1,50 @@
+//! The API's one error shape: `{"error": snake_code, "message": "..."}`.
+
+use crate::env::EnvError;
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// An error as API clients see it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Stable snake_case code.
+    pub error: String,
+    /// What happened and what to do.
+    pub message: String,
+}
+
+/// An HTTP error response.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    body: ErrorBody,
+}
+
+impl ApiError {
+    /// An error with an explicit status and code.
+    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
+        Self { status, body: ErrorBody { error: code.to_owned(), message: message.into() } }
+    }
+}
+
+impl From<EnvError> for ApiError {
+    fn from(error: EnvError) -> Self {
+        let (status, code) = match &error {
+            EnvError::UnknownEpisode(_) => (StatusCode::NOT_FOUND, "unknown_episode"),
+            EnvError::StartUrlRefused(..) => (StatusCode::BAD_REQUEST, "start_url_refused"),
+            EnvError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            EnvError::Browser(browser) if browser.is_session_lost() => (StatusCode::SERVICE_UNAVAILABLE, "browser_lost"),
+            EnvError::Browser(_) => (StatusCode::BAD_GATEWAY, "browser_error"),
+            EnvError::Action(action) => (StatusCode::BAD_GATEWAY, action.code()),
+        };
+        Self::new(status, code, error.to_string())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body)).into_response()
+    }
+}

@@ -1,0 +1,65 @@
+//! The control API (axum): the only module that knows the agent-facing JSON shapes.
+//! Loopback by default; a bearer token is required on any other address. Requests that
+//! come from a browser (they carry `Sec-Fetch-*` or `Origin` headers) are refused, a second
+//! wall behind the fence.
+
+mod dto;
+mod error;
+mod routes;
+
+pub use dto::{CreateEpisode, EpisodeCreated, ObservationBody, StepRequest, StepResponse};
+pub use error::{ApiError, ErrorBody};
+
+use crate::env::Environment;
+use axum::Router;
+use axum::extract::Request;
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use std::sync::Arc;
+use utoipa::OpenApi;
+
+/// The OpenAPI document served at `/openapi.json`.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Agora control API", description = "Episodes in real Chromium with Set-of-Marks observations."),
+    paths(routes::create_episode, routes::step, routes::observe, routes::screenshot, routes::episode,
+          routes::close, routes::list, routes::health),
+    components(schemas(dto::CreateEpisode, dto::StepRequest, dto::StepResponse, dto::ObservationBody,
+                       dto::EpisodeCreated, dto::EpisodeSummary, dto::Health, error::ErrorBody))
+)]
+pub struct ApiDoc;
+
+/// The router over `env`; `token`, when set, is required as `Authorization: Bearer <token>`.
+pub fn router(env: Environment, token: Option<String>) -> Router {
+    let token = Arc::new(token);
+    Router::new()
+        .route("/episodes", post(routes::create_episode).get(routes::list))
+        .route("/episodes/{id}", get(routes::episode).delete(routes::close))
+        .route("/episodes/{id}/step", post(routes::step))
+        .route("/episodes/{id}/observe", post(routes::observe))
+        .route("/episodes/{id}/screenshot", get(routes::screenshot))
+        .route("/health", get(routes::health))
+        .route("/openapi.json", get(|| async { axum::Json(ApiDoc::openapi()) }))
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such endpoint; see /openapi.json") })
+        .layer(middleware::from_fn(move |request, next| guard(Arc::clone(&token), request, next)))
+        .with_state(env)
+}
+
+/// Refuses browser-originated requests and, when configured, requests without the token.
+async fn guard(token: Arc<Option<String>>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    if headers.contains_key("sec-fetch-site") || headers.contains_key("sec-fetch-mode") || headers.contains_key(header::ORIGIN) {
+        return ApiError::new(StatusCode::FORBIDDEN, "browser_refused", "the control API does not serve web browsers")
+            .into_response();
+    }
+    if let Some(expected) = token.as_deref() {
+        let given = headers.get(header::AUTHORIZATION).and_then(|value| value.to_str().ok());
+        if given != Some(&format!("Bearer {expected}")) {
+            return ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", "send Authorization: Bearer <token>")
+                .into_response();
+        }
+    }
+    next.run(request).await
+}

@@ -1,0 +1,154 @@
+//! Route handlers: episodes are created, stepped, observed and closed here.
+
+use super::dto::{
+    CreateEpisode, EpisodeCreated, EpisodeSummary, Health, ObservationBody, ScreenshotQuery, StepRequest, StepResponse,
+};
+use super::error::{ApiError, ErrorBody};
+use crate::env::{EpisodeId, EpisodeSpec, Environment};
+use crate::observe::{ObserveOptions, ScreenshotKind};
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// Starts an episode at the given URL(s) and returns the first observation.
+#[utoipa::path(post, path = "/episodes", request_body = CreateEpisode,
+    responses((status = 201, body = EpisodeCreated), (status = 400, body = ErrorBody)))]
+pub async fn create_episode(
+    State(env): State<Environment>,
+    Json(request): Json<CreateEpisode>,
+) -> Result<(StatusCode, Json<EpisodeCreated>), ApiError> {
+    let spec = EpisodeSpec {
+        start_urls: request.start_url.split(" |AND| ").map(|url| url.trim().to_owned()).collect(),
+        viewport: request.viewport,
+        observe: request.observe,
+        input_images: Vec::new(),
+    };
+    let shared = env.create_episode(spec).await?;
+    let episode = shared.lock().await;
+    let observation = episode.observation.as_ref().map(ObservationBody::from).ok_or_else(|| {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the episode started without an observation")
+    })?;
+    Ok((
+        StatusCode::CREATED,
+        Json(EpisodeCreated { episode_id: episode.id.to_string(), warm_start: episode.warm_start, observation }),
+    ))
+}
+
+/// Carries out one action, settles and observes.
+#[utoipa::path(post, path = "/episodes/{id}/step", request_body = StepRequest,
+    params(("id" = String, Path, description = "Episode id")),
+    responses((status = 200, body = StepResponse), (status = 404, body = ErrorBody)))]
+pub async fn step(
+    State(env): State<Environment>,
+    Path(id): Path<String>,
+    Json(request): Json<StepRequest>,
+) -> Result<Json<StepResponse>, ApiError> {
+    let action_text = match &request.action {
+        serde_json::Value::String(text) => text.clone(),
+        other => other.to_string(),
+    };
+    let shared = env.episode(&EpisodeId(id)).await?;
+    let mut episode = shared.lock().await;
+    let outcome = episode.step(&action_text, env.settle_policy(), env.config().upload_dir.as_deref()).await;
+    let error = outcome.error.as_ref().map(|error| ErrorBody { error: error.code().to_owned(), message: error.to_string() });
+    Ok(Json(StepResponse {
+        action: outcome.action.as_ref().map(ToString::to_string),
+        error,
+        settle: outcome.settle,
+        opened_tab: outcome.opened_tab,
+        done: outcome.done,
+        answer: episode.answer.clone(),
+        observation: if episode.lost.is_some() { None } else { episode.observation.as_ref().map(ObservationBody::from) },
+    }))
+}
+
+/// Observes the page again (e.g. with other options).
+#[utoipa::path(post, path = "/episodes/{id}/observe", request_body = ObserveOptions,
+    params(("id" = String, Path, description = "Episode id")),
+    responses((status = 200, body = ObservationBody), (status = 404, body = ErrorBody)))]
+pub async fn observe(
+    State(env): State<Environment>,
+    Path(id): Path<String>,
+    options: Option<Json<ObserveOptions>>,
+) -> Result<Json<ObservationBody>, ApiError> {
+    let shared = env.episode(&EpisodeId(id)).await?;
+    let mut episode = shared.lock().await;
+    let options = options.map(|Json(options)| options).unwrap_or(episode.options);
+    let observation = episode.observe(options).await.map_err(crate::env::EnvError::from)?;
+    Ok(Json(ObservationBody::from(observation)))
+}
+
+/// The last observation's screenshot as an image (`?kind=som|clean`).
+#[utoipa::path(get, path = "/episodes/{id}/screenshot",
+    params(("id" = String, Path, description = "Episode id"), ScreenshotQuery),
+    responses((status = 200, content_type = "image/png", body = Vec<u8>), (status = 404, body = ErrorBody)))]
+pub async fn screenshot(
+    State(env): State<Environment>,
+    Path(id): Path<String>,
+    Query(query): Query<ScreenshotQuery>,
+) -> Result<Response, ApiError> {
+    let shared = env.episode(&EpisodeId(id)).await?;
+    let mut episode = shared.lock().await;
+    let clean = match query.kind.as_deref() {
+        None | Some("som") => false,
+        Some("clean") => true,
+        Some(other) => {
+            return Err(ApiError::new(StatusCode::BAD_REQUEST, "bad_request", format!("kind `{other}`: use som or clean")));
+        }
+    };
+    let stored = episode.observation.as_ref().and_then(|observation| {
+        if clean { observation.clean_screenshot.clone() } else { observation.som_screenshot.clone() }
+    });
+    let shot = match stored {
+        Some(shot) => shot,
+        None => {
+            // Not captured with the last observation: observe again with that kind.
+            let kind = if clean { ScreenshotKind::Clean } else { ScreenshotKind::Som };
+            let options = ObserveOptions { screenshot: kind, ..episode.options };
+            let observation = episode.observe(options).await.map_err(crate::env::EnvError::from)?;
+            let shot = if clean { &observation.clean_screenshot } else { &observation.som_screenshot };
+            shot.clone().ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "no screenshot"))?
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, shot.format.mime())], shot.bytes).into_response())
+}
+
+/// The episode's state and trajectory.
+#[utoipa::path(get, path = "/episodes/{id}", params(("id" = String, Path, description = "Episode id")),
+    responses((status = 200, body = EpisodeSummary), (status = 404, body = ErrorBody)))]
+pub async fn episode(State(env): State<Environment>, Path(id): Path<String>) -> Result<Json<EpisodeSummary>, ApiError> {
+    let shared = env.episode(&EpisodeId(id)).await?;
+    let episode = shared.lock().await;
+    Ok(Json(EpisodeSummary {
+        episode_id: episode.id.to_string(),
+        url: episode.observation.as_ref().map(|observation| observation.url.clone()),
+        answer: episode.answer.clone(),
+        lost: episode.lost.clone(),
+        trajectory: episode.trajectory.clone(),
+    }))
+}
+
+/// Closes the episode and returns its browser to the pool.
+#[utoipa::path(delete, path = "/episodes/{id}", params(("id" = String, Path, description = "Episode id")),
+    responses((status = 204), (status = 404, body = ErrorBody)))]
+pub async fn close(State(env): State<Environment>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+    env.close_episode(&EpisodeId(id)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Running episode ids.
+#[utoipa::path(get, path = "/episodes", responses((status = 200, body = Vec<String>)))]
+pub async fn list(State(env): State<Environment>) -> Json<Vec<String>> {
+    Json(env.episode_ids().await.into_iter().map(|id| id.to_string()).collect())
+}
+
+/// Liveness and pool status.
+#[utoipa::path(get, path = "/health", responses((status = 200, body = Health)))]
+pub async fn health(State(env): State<Environment>) -> Json<Health> {
+    Json(Health {
+        status: "ok".into(),
+        warm_sessions: env.pool().warm_count().await,
+        episodes: env.episode_ids().await.len(),
+    })
+}

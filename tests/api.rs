@@ -1,0 +1,191 @@
+//! The HTTP API over real browsers, the fence around the agent's browser, and recovery.
+
+mod common;
+
+use agora::config::Config;
+use agora::env::Environment;
+use agora::fence::{AllowList, Origin};
+use common::{js, run};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+
+async fn serve_api(env: Environment, token: Option<String>) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, agora::api::router(env, token)).await });
+    base
+}
+
+#[test]
+fn episodes_are_created_stepped_observed_and_closed_over_http() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), None).await;
+        let http = reqwest::Client::new();
+        let created = http
+            .post(format!("{base}/episodes"))
+            .json(&json!({ "start_url": harness.url("actions.html"), "observe": { "format": "jpeg" } }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(created.status(), 201);
+        let created: Value = created.json().await.unwrap();
+        let id = created["episode_id"].as_str().unwrap().to_owned();
+        let observation = &created["observation"];
+        assert!(observation["som_text"].as_str().unwrap().contains("[BUTTON] [Click me]"));
+        assert_eq!(observation["screenshot_mime"], "image/jpeg");
+        assert!(observation["screenshot"].as_str().unwrap().len() > 1000);
+        let button = observation["elements"].as_array().unwrap().iter().find(|e| e["name"] == "Click me").unwrap()["id"].clone();
+
+        let stepped: Value = http
+            .post(format!("{base}/episodes/{id}/step"))
+            .json(&json!({ "action": format!("Let me click it.\n```click [{button}]```") }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(stepped["action"], format!("click [{button}]"));
+        assert!(stepped["error"].is_null(), "{stepped}");
+        assert!(stepped["observation"]["som_text"].as_str().unwrap().contains("clicked 1"));
+        assert!(stepped["settle"]["waited_ms"].is_u64());
+
+        let by_json: Value = http
+            .post(format!("{base}/episodes/{id}/step"))
+            .json(&json!({ "action": { "action": "click", "id": 99999 } }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(by_json["error"]["error"], "unknown_element");
+        assert!(by_json["error"]["message"].as_str().unwrap().contains("use one of the ids"));
+        assert_eq!(by_json["done"], false);
+
+        let png = http.get(format!("{base}/episodes/{id}/screenshot?kind=clean")).send().await.unwrap();
+        assert_eq!(png.headers()["content-type"], "image/jpeg");
+        let image = image::load_from_memory(&png.bytes().await.unwrap()).unwrap();
+        assert_eq!((image.width(), image.height()), (1280, 2048));
+
+        let observed: Value = http
+            .post(format!("{base}/episodes/{id}/observe"))
+            .json(&json!({ "screenshot": "none", "axtree": true }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert!(observed["axtree"].as_str().unwrap().contains("button 'Click me'"));
+        assert!(observed["screenshot"].is_null());
+
+        let summary: Value = http.get(format!("{base}/episodes/{id}")).send().await.unwrap().json().await.unwrap();
+        assert_eq!(summary["trajectory"].as_array().unwrap().len(), 2);
+
+        let openapi: Value = http.get(format!("{base}/openapi.json")).send().await.unwrap().json().await.unwrap();
+        assert!(openapi["paths"]["/episodes/{id}/step"]["post"].is_object());
+
+        assert_eq!(http.delete(format!("{base}/episodes/{id}")).send().await.unwrap().status(), 204);
+        let gone = http.get(format!("{base}/episodes/{id}")).send().await.unwrap();
+        assert_eq!(gone.status(), 404);
+        let body: Value = gone.json().await.unwrap();
+        assert_eq!(body["error"], "unknown_episode");
+        assert!(body["message"].as_str().unwrap().contains("create a new one"));
+
+        let bad = http.post(format!("{base}/episodes")).json(&json!({ "start_url": "file:///etc/passwd" })).send().await.unwrap();
+        assert_eq!(bad.status(), 400);
+        assert_eq!(bad.json::<Value>().await.unwrap()["error"], "start_url_refused");
+    });
+}
+
+#[test]
+fn tokens_are_enforced_and_browsers_are_refused() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), Some("s3cret".into())).await;
+        let http = reqwest::Client::new();
+        let denied = http.get(format!("{base}/health")).send().await.unwrap();
+        assert_eq!(denied.status(), 401);
+        assert_eq!(denied.json::<Value>().await.unwrap()["error"], "unauthorized");
+        let allowed = http.get(format!("{base}/health")).bearer_auth("s3cret").send().await.unwrap();
+        assert_eq!(allowed.status(), 200);
+        let from_browser = http
+            .get(format!("{base}/health"))
+            .bearer_auth("s3cret")
+            .header("Sec-Fetch-Site", "same-origin")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(from_browser.status(), 403);
+    });
+}
+
+#[test]
+fn an_episode_cannot_reach_the_api() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), None).await;
+        let episode = harness.open("index.html").await;
+        let id = episode.lock().await.id.to_string();
+        // The page's own scripts cannot read the API...
+        let fetched = js(
+            &episode,
+            &format!("fetch('{base}/episodes').then((r) => r.text()).catch((e) => 'failed: ' + e)"),
+        )
+        .await;
+        let fetched = fetched.as_str().unwrap_or_default().to_owned();
+        assert!(!fetched.contains(&id), "the page read the episode list: {fetched}");
+        // ...and navigating there shows the fence's page, reported in the step result.
+        let outcome = harness.step(&episode, &format!("goto [{base}/episodes]")).await;
+        assert!(outcome.error.is_none());
+        let guard = episode.lock().await;
+        let observation = guard.observation.as_ref().unwrap();
+        assert_eq!(observation.blocked_url.as_deref(), Some(format!("{base}/episodes").as_str()));
+        assert!(observation.som_text().contains("This page is blocked"), "{}", observation.som_text());
+        assert!(!observation.som_text().contains(&id));
+        drop(guard);
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
+fn a_killed_browser_fails_its_episode_and_the_next_episode_works() {
+    run(|harness| async move {
+        let episode = harness.open("actions.html").await;
+        let profile = episode.lock().await.session().unwrap().profile_dir().unwrap().to_string_lossy().into_owned();
+        let killed = std::process::Command::new("pkill").args(["-KILL", "-f", &format!("user-data-dir={profile}")]).status().unwrap();
+        assert!(killed.success(), "found the episode's Chromium");
+        let outcome = harness.step(&episode, "scroll [down]").await;
+        let error = outcome.error.expect("the step fails");
+        assert_eq!(error.code(), "browser_lost", "{error}");
+        assert!(outcome.done, "the episode cannot go on");
+        assert!(episode.lock().await.lost.is_some());
+        harness.close(&episode).await;
+
+        let next = harness.open("actions.html").await;
+        let outcome = harness.step(&next, "scroll [down]").await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        harness.close(&next).await;
+    });
+}
+
+#[test]
+fn idle_episodes_are_closed_and_their_browsers_return() {
+    run(|harness| async move {
+        let allowed = AllowList::default();
+        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
+        let config = Config { idle_timeout_s: 1, pool_size: 1, ..Config::default() };
+        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let spec = agora::env::EpisodeSpec { start_urls: vec![harness.url("index.html")], ..Default::default() };
+        env.create_episode(spec).await.unwrap();
+        assert_eq!(env.episode_ids().await.len(), 1);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        let mut ticks = tokio::time::interval(Duration::from_millis(50));
+        while !env.episode_ids().await.is_empty() {
+            assert!(tokio::time::Instant::now() < deadline, "the idle episode was not reaped");
+            ticks.tick().await;
+        }
+        assert!(env.pool().wait_warm(Duration::from_secs(10)).await, "its browser went back to the pool");
+        env.shutdown().await;
+    });
+}
