@@ -12,7 +12,11 @@ pub struct Config {
     #[arg(long, env = "AGORA_WEBDRIVER_URL")]
     pub webdriver_url: Option<String>,
     /// The chromedriver executable to spawn when no `--webdriver-url` is given.
-    #[arg(long, env = "AGORA_CHROMEDRIVER", default_value = "/usr/bin/chromedriver")]
+    #[arg(
+        long,
+        env = "AGORA_CHROMEDRIVER",
+        default_value = "/usr/bin/chromedriver"
+    )]
     pub chromedriver: PathBuf,
     /// The Chromium executable chromedriver starts.
     #[arg(long, env = "AGORA_CHROMIUM", default_value = "/usr/bin/chromium")]
@@ -24,7 +28,7 @@ pub struct Config {
     #[arg(long, env = "AGORA_SETTLE_CAP_MS", default_value_t = 3000)]
     pub settle_cap_ms: u64,
     /// How long the DOM must stay unchanged to count as quiet, in milliseconds.
-    #[arg(long, env = "AGORA_DOM_QUIET_MS", default_value_t = 100)]
+    #[arg(long, env = "AGORA_DOM_QUIET_MS", default_value_t = 50)]
     pub dom_quiet_ms: u64,
     /// Episodes without a request for this many seconds are closed.
     #[arg(long, env = "AGORA_IDLE_TIMEOUT_S", default_value_t = 600)]
@@ -39,7 +43,11 @@ pub struct Config {
     #[arg(long, env = "AGORA_TOKEN")]
     pub token: Option<String>,
     /// Extra origins the agent's browser may reach (`http://host:port`), besides the sites.
-    #[arg(long = "allow-origin", env = "AGORA_ALLOW_ORIGINS", value_delimiter = ',')]
+    #[arg(
+        long = "allow-origin",
+        env = "AGORA_ALLOW_ORIGINS",
+        value_delimiter = ','
+    )]
     pub allowed_origins: Vec<String>,
     /// Address of the fence proxy as the browser sees it (set when the browser is remote).
     #[arg(long, env = "AGORA_FENCE_ADDRESS")]
@@ -74,7 +82,7 @@ impl Default for Config {
             chromium: PathBuf::from("/usr/bin/chromium"),
             pool_size: 2,
             settle_cap_ms: 3000,
-            dom_quiet_ms: 100,
+            dom_quiet_ms: 50,
             idle_timeout_s: 600,
             bind: IpAddr::from([127, 0, 0, 1]),
             api_port: 8400,

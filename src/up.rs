@@ -29,19 +29,27 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
     let allowed = AllowList::default();
     let token = config.token.clone();
     let api_address = SocketAddr::new(config.bind, config.api_port);
-    let env = Environment::start(Arc::new(config), allowed).await.context("starting the browser environment")?;
+    let env = Environment::start(Arc::new(config), allowed)
+        .await
+        .context("starting the browser environment")?;
     let listener = tokio::net::TcpListener::bind(api_address)
         .await
         .with_context(|| format!("binding the API to {api_address}"))?;
     let bound = listener.local_addr()?;
     println!("Agora is up.");
     println!("  API:      http://{bound}  (OpenAPI: http://{bound}/openapi.json)");
-    println!("  Browsers: {} warm session(s), fenced to: {}", env.config().pool_size, env.allowed().to_strings().join(", "));
+    println!(
+        "  Browsers: {} warm session(s), fenced to: {}",
+        env.config().pool_size,
+        env.allowed().to_strings().join(", ")
+    );
     println!("Press Ctrl-C to stop.");
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    axum::serve(listener, api::router(env.clone(), token)).with_graceful_shutdown(shutdown).await?;
+    axum::serve(listener, api::router(env.clone(), token))
+        .with_graceful_shutdown(shutdown)
+        .await?;
     env.shutdown().await;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,7 @@
 //! Every action in real Chromium, as a person would do it, and every error path.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use agora::env::EpisodeSpec;
@@ -12,27 +14,56 @@ fn click_type_clear_and_submit_change_the_page() {
         let counter = som_id(&episode, "#counter").await;
         let outcome = harness.step(&episode, &format!("click [{counter}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        assert_eq!(js(&episode, "document.getElementById('status').textContent").await, "clicked 1");
+        assert_eq!(
+            js(&episode, "document.getElementById('status').textContent").await,
+            "clicked 1"
+        );
 
         let name = som_id(&episode, "#name").await;
-        let outcome = harness.step(&episode, &format!("type [{name}] [Ada Lovelace] [0]")).await;
+        let outcome = harness
+            .step(&episode, &format!("type [{name}] [Ada Lovelace] [0]"))
+            .await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        assert_eq!(js(&episode, "document.getElementById('name').value").await, "Ada Lovelace", "type clears first");
+        assert_eq!(
+            js(&episode, "document.getElementById('name').value").await,
+            "Ada Lovelace",
+            "type clears first"
+        );
 
         harness.step(&episode, &format!("clear [{name}]")).await;
-        assert_eq!(js(&episode, "document.getElementById('name').value").await, "");
+        assert_eq!(
+            js(&episode, "document.getElementById('name').value").await,
+            ""
+        );
 
         let editor = som_id(&episode, "#editor").await;
-        harness.step(&episode, &format!("type [{editor}] [new text] [0]")).await;
-        assert_eq!(js(&episode, "document.getElementById('editor').textContent").await, "new text");
+        harness
+            .step(&episode, &format!("type [{editor}] [new text] [0]"))
+            .await;
+        assert_eq!(
+            js(&episode, "document.getElementById('editor').textContent").await,
+            "new text"
+        );
 
         let query = som_id(&episode, "#query").await;
-        let outcome = harness.step(&episode, &format!("type [{query}] [red bike] [1]")).await;
+        let outcome = harness
+            .step(&episode, &format!("type [{query}] [red bike] [1]"))
+            .await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let settle = outcome.settle.expect("settle report");
         assert!(settle.settled, "{settle:?}");
-        let url = episode.lock().await.observation.as_ref().unwrap().url.clone();
-        assert!(url.ends_with("/other.html?q=red+bike"), "Enter submits the form: {url}");
+        let url = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .url
+            .clone();
+        assert!(
+            url.ends_with("/other.html?q=red+bike"),
+            "Enter submits the form: {url}"
+        );
         harness.close(&episode).await;
     });
 }
@@ -42,23 +73,53 @@ fn select_checkbox_hover_press_and_upload() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
         let colour = som_id(&episode, "#colour").await;
-        let outcome = harness.step(&episode, &format!("select [{colour}] [Blue]")).await;
+        let outcome = harness
+            .step(&episode, &format!("select [{colour}] [Blue]"))
+            .await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        assert_eq!(js(&episode, "document.getElementById('picked').textContent").await, "b");
-        harness.step(&episode, &format!("select [{colour}] [g]")).await;
-        assert_eq!(js(&episode, "document.getElementById('picked').textContent").await, "g", "by value too");
+        assert_eq!(
+            js(&episode, "document.getElementById('picked').textContent").await,
+            "b"
+        );
+        harness
+            .step(&episode, &format!("select [{colour}] [g]"))
+            .await;
+        assert_eq!(
+            js(&episode, "document.getElementById('picked').textContent").await,
+            "g",
+            "by value too"
+        );
 
         let agree = som_id(&episode, "#agree").await;
         harness.step(&episode, &format!("click [{agree}]")).await;
-        assert_eq!(js(&episode, "document.getElementById('agree').checked").await, true);
+        assert_eq!(
+            js(&episode, "document.getElementById('agree').checked").await,
+            true
+        );
 
-        assert_eq!(js(&episode, "document.querySelector('#secret-link').getBoundingClientRect().height").await, 0);
+        assert_eq!(
+            js(
+                &episode,
+                "document.querySelector('#secret-link').getBoundingClientRect().height"
+            )
+            .await,
+            0
+        );
         let menu = som_id(&episode, "#menu-title").await;
         harness.step(&episode, &format!("hover [{menu}]")).await;
         let secret = som_id(&episode, "#secret-link").await;
         let outcome = harness.step(&episode, &format!("click [{secret}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        assert!(episode.lock().await.observation.as_ref().unwrap().url.ends_with("from=menu"));
+        assert!(
+            episode
+                .lock()
+                .await
+                .observation
+                .as_ref()
+                .unwrap()
+                .url
+                .ends_with("from=menu")
+        );
         harness.step(&episode, "go_back").await;
 
         let keys = som_id(&episode, "#keys").await;
@@ -67,12 +128,20 @@ fn select_checkbox_hover_press_and_upload() {
         harness.step(&episode, "press [Shift+Tab]").await;
         harness.step(&episode, "press [ArrowDown]").await;
         let log = js(&episode, "document.getElementById('key-log').textContent").await;
-        assert_eq!(log, "Ctrl+Control Ctrl+a Shift+Shift Shift+Tab ", "Meta becomes Control on Linux");
+        assert_eq!(
+            log, "Ctrl+Control Ctrl+a Shift+Shift Shift+Tab ",
+            "Meta becomes Control on Linux"
+        );
 
         let photo = som_id(&episode, "#photo").await;
-        let outcome = harness.step(&episode, &format!("upload [{photo}] [red.png]")).await;
+        let outcome = harness
+            .step(&episode, &format!("upload [{photo}] [red.png]"))
+            .await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        assert_eq!(js(&episode, "document.getElementById('file-name').textContent").await, "red.png");
+        assert_eq!(
+            js(&episode, "document.getElementById('file-name').textContent").await,
+            "red.png"
+        );
         harness.close(&episode).await;
     });
 }
@@ -87,33 +156,99 @@ fn tabs_scroll_navigation_and_iframes() {
         {
             let guard = episode.lock().await;
             let observation = guard.observation.as_ref().unwrap();
-            assert!(observation.url.ends_with("from=newtab"), "{}", observation.url);
-            assert_eq!(observation.tab_header(), "Tab 0: Actions | Tab 1 (current): Other page");
+            assert!(
+                observation.url.ends_with("from=newtab"),
+                "{}",
+                observation.url
+            );
+            assert_eq!(
+                observation.tab_header(),
+                "Tab 0: Actions | Tab 1 (current): Other page"
+            );
         }
         harness.step(&episode, "tab_focus [0]").await;
-        assert_eq!(episode.lock().await.observation.as_ref().unwrap().title, "Actions");
+        assert_eq!(
+            episode.lock().await.observation.as_ref().unwrap().title,
+            "Actions"
+        );
         harness.step(&episode, "tab_focus [1]").await;
         harness.step(&episode, "close_tab").await;
-        assert_eq!(episode.lock().await.observation.as_ref().unwrap().tabs.len(), 1);
+        assert_eq!(
+            episode
+                .lock()
+                .await
+                .observation
+                .as_ref()
+                .unwrap()
+                .tabs
+                .len(),
+            1
+        );
         harness.step(&episode, "new_tab").await;
-        assert_eq!(episode.lock().await.observation.as_ref().unwrap().tabs.len(), 2);
-        harness.step(&episode, &format!("goto [{}]", harness.url("long.html"))).await;
+        assert_eq!(
+            episode
+                .lock()
+                .await
+                .observation
+                .as_ref()
+                .unwrap()
+                .tabs
+                .len(),
+            2
+        );
+        harness
+            .step(&episode, &format!("goto [{}]", harness.url("long.html")))
+            .await;
         let viewport_width = js(&episode, "window.innerWidth").await;
         assert_eq!(viewport_width, 1280, "new tabs get the episode's viewport");
         harness.step(&episode, "scroll [down]").await;
         let scrolled = js(&episode, "window.scrollY").await.as_f64().unwrap();
-        assert!(scrolled > 1000.0, "scrolled by about one viewport: {scrolled}");
-        let visible_rows = episode.lock().await.observation.as_ref().unwrap().som_text();
-        assert!(!visible_rows.contains("[link 0]"), "the first row scrolled out of view");
+        assert!(
+            scrolled > 1000.0,
+            "scrolled by about one viewport: {scrolled}"
+        );
+        let visible_rows = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .som_text();
+        assert!(
+            !visible_rows.contains("[link 0]"),
+            "the first row scrolled out of view"
+        );
         harness.step(&episode, "scroll [up]").await;
         assert_eq!(js(&episode, "window.scrollY").await.as_f64().unwrap(), 0.0);
         harness.step(&episode, "go_back").await;
-        assert_eq!(episode.lock().await.observation.as_ref().unwrap().url, "about:blank");
+        assert_eq!(
+            episode.lock().await.observation.as_ref().unwrap().url,
+            "about:blank"
+        );
         harness.step(&episode, "go_forward").await;
-        assert!(episode.lock().await.observation.as_ref().unwrap().url.ends_with("long.html"));
+        assert!(
+            episode
+                .lock()
+                .await
+                .observation
+                .as_ref()
+                .unwrap()
+                .url
+                .ends_with("long.html")
+        );
         harness.step(&episode, "close_tab").await;
 
-        let inner = episode.lock().await.observation.as_ref().unwrap().elements.iter().find(|e| e.name == "Inner button").unwrap().id;
+        let inner = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .elements
+            .iter()
+            .find(|e| e.name == "Inner button")
+            .unwrap()
+            .id;
         let outcome = harness.step(&episode, &format!("click [{inner}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let text = js(&episode, "document.getElementById('frame').contentDocument.getElementById('inner-button').textContent").await;
@@ -126,7 +261,14 @@ fn tabs_scroll_navigation_and_iframes() {
 fn bad_actions_return_errors_and_leave_the_page_unchanged() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let url_before = episode.lock().await.observation.as_ref().unwrap().url.clone();
+        let url_before = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .url
+            .clone();
         let cases = [
             ("clikc [3]", "unparsable_action"),
             ("click [99999]", "unknown_element"),
@@ -137,29 +279,55 @@ fn bad_actions_return_errors_and_leave_the_page_unchanged() {
         ];
         for (action, code) in cases {
             let outcome = harness.step(&episode, action).await;
-            let error = outcome.error.unwrap_or_else(|| panic!("{action} should fail"));
+            let error = outcome
+                .error
+                .unwrap_or_else(|| panic!("{action} should fail"));
             assert_eq!(error.code(), code, "{action}: {error}");
             assert!(!outcome.done, "the episode goes on after {action}");
         }
         let name = som_id(&episode, "#name").await;
-        let outcome = harness.step(&episode, &format!("select [{name}] [x]")).await;
+        let outcome = harness
+            .step(&episode, &format!("select [{name}] [x]"))
+            .await;
         assert_eq!(outcome.error.unwrap().code(), "not_interactable");
         let colour = som_id(&episode, "#colour").await;
-        let error = harness.step(&episode, &format!("select [{colour}] [Purple]")).await.error.unwrap();
+        let error = harness
+            .step(&episode, &format!("select [{colour}] [Purple]"))
+            .await
+            .error
+            .unwrap();
         assert_eq!(error.code(), "no_such_option");
         assert!(error.to_string().contains("Red, Green, Blue"), "{error}");
         let photo = som_id(&episode, "#photo").await;
         for file in ["../../Cargo.toml", "/etc/passwd", "7"] {
-            let error = harness.step(&episode, &format!("upload [{photo}] [{file}]")).await.error.unwrap();
+            let error = harness
+                .step(&episode, &format!("upload [{photo}] [{file}]"))
+                .await
+                .error
+                .unwrap();
             assert_eq!(error.code(), "upload_refused", "{file}: {error}");
         }
         // A stale id: the element was observed, then removed by the page.
         let doomed = som_id(&episode, "#doomed").await;
-        js(&episode, "(() => { document.getElementById('doomed').remove(); return 1; })()").await;
-        let error = harness.step(&episode, &format!("click [{doomed}]")).await.error.unwrap();
+        js(
+            &episode,
+            "(() => { document.getElementById('doomed').remove(); return 1; })()",
+        )
+        .await;
+        let error = harness
+            .step(&episode, &format!("click [{doomed}]"))
+            .await
+            .error
+            .unwrap();
         assert_eq!(error.code(), "stale_element", "{error}");
-        assert_eq!(episode.lock().await.observation.as_ref().unwrap().url, url_before);
-        assert_eq!(js(&episode, "document.getElementById('status').textContent").await, "not clicked");
+        assert_eq!(
+            episode.lock().await.observation.as_ref().unwrap().url,
+            url_before
+        );
+        assert_eq!(
+            js(&episode, "document.getElementById('status').textContent").await,
+            "not clicked"
+        );
 
         let outcome = harness.step(&episode, "stop [done]").await;
         assert!(outcome.done);
@@ -177,10 +345,17 @@ fn covered_elements_report_what_covers_them() {
         // Mark the button while visible, then cover it: the click must be refused, not forced.
         let button = som_id(&episode, "#counter").await;
         js(&episode, "(() => { const veil = document.createElement('div'); veil.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.5)'; document.body.appendChild(veil); return 1; })()").await;
-        let error = harness.step(&episode, &format!("click [{button}]")).await.error.unwrap();
+        let error = harness
+            .step(&episode, &format!("click [{button}]"))
+            .await
+            .error
+            .unwrap();
         assert_eq!(error.code(), "not_interactable", "{error}");
         assert!(error.to_string().contains("covers it"), "{error}");
-        assert_eq!(js(&episode, "document.getElementById('status').textContent").await, "not clicked");
+        assert_eq!(
+            js(&episode, "document.getElementById('status').textContent").await,
+            "not clicked"
+        );
         harness.close(&episode).await;
     });
 }
@@ -189,14 +364,31 @@ fn covered_elements_report_what_covers_them() {
 fn content_fetched_after_300_ms_is_in_the_first_observation() {
     run(|harness| async move {
         let episode = harness.open("fetch.html").await;
-        let text = episode.lock().await.observation.as_ref().unwrap().som_text();
-        assert!(text.contains("arrived by fetch"), "settle waits for the timer and the fetch: {text}");
-        let outcome = harness.step(&episode, &format!("goto [{}]", harness.url("fetch.html"))).await;
+        let text = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .som_text();
+        assert!(
+            text.contains("arrived by fetch"),
+            "settle waits for the timer and the fetch: {text}"
+        );
+        let outcome = harness
+            .step(&episode, &format!("goto [{}]", harness.url("fetch.html")))
+            .await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
-        assert!(settle.waited_ms >= 300, "waited for the 300 ms timer: {settle:?}");
         assert!(
-            settle.waited_for.iter().any(|reason| reason == "short timers" || reason == "requests in flight"),
+            settle.waited_ms >= 300,
+            "waited for the 300 ms timer: {settle:?}"
+        );
+        assert!(
+            settle
+                .waited_for
+                .iter()
+                .any(|reason| reason == "short timers" || reason == "requests in flight"),
             "{settle:?}"
         );
         harness.close(&episode).await;
@@ -208,20 +400,32 @@ fn multi_tab_start_urls_open_with_the_first_active() {
     run(|harness| async move {
         let spec = EpisodeSpec {
             start_urls: vec![harness.url("index.html"), harness.url("other.html")],
-            viewport: Some(agora::browser::Viewport { width: 844, height: 393 }),
+            viewport: Some(agora::browser::Viewport {
+                width: 844,
+                height: 393,
+            }),
             ..EpisodeSpec::default()
         };
         let episode = harness.try_open(spec).await.unwrap();
         {
             let guard = episode.lock().await;
             let observation = guard.observation.as_ref().unwrap();
-            assert_eq!(observation.tab_header(), "Tab 0 (current): Fixture index | Tab 1: Other page");
+            assert_eq!(
+                observation.tab_header(),
+                "Tab 0 (current): Fixture index | Tab 1: Other page"
+            );
             assert_eq!(observation.viewport, (844, 393));
         }
         harness.close(&episode).await;
         let refused = harness
-            .try_open(EpisodeSpec { start_urls: vec!["http://127.0.0.1:1/".into()], ..EpisodeSpec::default() })
+            .try_open(EpisodeSpec {
+                start_urls: vec!["http://127.0.0.1:1/".into()],
+                ..EpisodeSpec::default()
+            })
             .await;
-        assert!(refused.is_err(), "start URLs outside the allowed sites are refused");
+        assert!(
+            refused.is_err(),
+            "start URLs outside the allowed sites are refused"
+        );
     });
 }

@@ -1,5 +1,7 @@
 //! The HTTP API over real browsers, the fence around the agent's browser, and recovery.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use agora::config::Config;
@@ -32,10 +34,21 @@ fn episodes_are_created_stepped_observed_and_closed_over_http() {
         let created: Value = created.json().await.unwrap();
         let id = created["episode_id"].as_str().unwrap().to_owned();
         let observation = &created["observation"];
-        assert!(observation["som_text"].as_str().unwrap().contains("[BUTTON] [Click me]"));
+        assert!(
+            observation["som_text"]
+                .as_str()
+                .unwrap()
+                .contains("[BUTTON] [Click me]")
+        );
         assert_eq!(observation["screenshot_mime"], "image/jpeg");
         assert!(observation["screenshot"].as_str().unwrap().len() > 1000);
-        let button = observation["elements"].as_array().unwrap().iter().find(|e| e["name"] == "Click me").unwrap()["id"].clone();
+        let button = observation["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == "Click me")
+            .unwrap()["id"]
+            .clone();
 
         let stepped: Value = http
             .post(format!("{base}/episodes/{id}/step"))
@@ -48,7 +61,12 @@ fn episodes_are_created_stepped_observed_and_closed_over_http() {
             .unwrap();
         assert_eq!(stepped["action"], format!("click [{button}]"));
         assert!(stepped["error"].is_null(), "{stepped}");
-        assert!(stepped["observation"]["som_text"].as_str().unwrap().contains("clicked 1"));
+        assert!(
+            stepped["observation"]["som_text"]
+                .as_str()
+                .unwrap()
+                .contains("clicked 1")
+        );
         assert!(stepped["settle"]["waited_ms"].is_u64());
 
         let by_json: Value = http
@@ -61,10 +79,19 @@ fn episodes_are_created_stepped_observed_and_closed_over_http() {
             .await
             .unwrap();
         assert_eq!(by_json["error"]["error"], "unknown_element");
-        assert!(by_json["error"]["message"].as_str().unwrap().contains("use one of the ids"));
+        assert!(
+            by_json["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("use one of the ids")
+        );
         assert_eq!(by_json["done"], false);
 
-        let png = http.get(format!("{base}/episodes/{id}/screenshot?kind=clean")).send().await.unwrap();
+        let png = http
+            .get(format!("{base}/episodes/{id}/screenshot?kind=clean"))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(png.headers()["content-type"], "image/jpeg");
         let image = image::load_from_memory(&png.bytes().await.unwrap()).unwrap();
         assert_eq!((image.width(), image.height()), (1280, 2048));
@@ -78,25 +105,68 @@ fn episodes_are_created_stepped_observed_and_closed_over_http() {
             .json()
             .await
             .unwrap();
-        assert!(observed["axtree"].as_str().unwrap().contains("button 'Click me'"));
+        assert!(
+            observed["axtree"]
+                .as_str()
+                .unwrap()
+                .contains("button 'Click me'")
+        );
         assert!(observed["screenshot"].is_null());
 
-        let summary: Value = http.get(format!("{base}/episodes/{id}")).send().await.unwrap().json().await.unwrap();
+        let summary: Value = http
+            .get(format!("{base}/episodes/{id}"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         assert_eq!(summary["trajectory"].as_array().unwrap().len(), 2);
 
-        let openapi: Value = http.get(format!("{base}/openapi.json")).send().await.unwrap().json().await.unwrap();
+        let openapi: Value = http
+            .get(format!("{base}/openapi.json"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         assert!(openapi["paths"]["/episodes/{id}/step"]["post"].is_object());
 
-        assert_eq!(http.delete(format!("{base}/episodes/{id}")).send().await.unwrap().status(), 204);
-        let gone = http.get(format!("{base}/episodes/{id}")).send().await.unwrap();
+        assert_eq!(
+            http.delete(format!("{base}/episodes/{id}"))
+                .send()
+                .await
+                .unwrap()
+                .status(),
+            204
+        );
+        let gone = http
+            .get(format!("{base}/episodes/{id}"))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(gone.status(), 404);
         let body: Value = gone.json().await.unwrap();
         assert_eq!(body["error"], "unknown_episode");
-        assert!(body["message"].as_str().unwrap().contains("create a new one"));
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .contains("create a new one")
+        );
 
-        let bad = http.post(format!("{base}/episodes")).json(&json!({ "start_url": "file:///etc/passwd" })).send().await.unwrap();
+        let bad = http
+            .post(format!("{base}/episodes"))
+            .json(&json!({ "start_url": "file:///etc/passwd" }))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(bad.status(), 400);
-        assert_eq!(bad.json::<Value>().await.unwrap()["error"], "start_url_refused");
+        assert_eq!(
+            bad.json::<Value>().await.unwrap()["error"],
+            "start_url_refused"
+        );
     });
 }
 
@@ -107,8 +177,16 @@ fn tokens_are_enforced_and_browsers_are_refused() {
         let http = reqwest::Client::new();
         let denied = http.get(format!("{base}/health")).send().await.unwrap();
         assert_eq!(denied.status(), 401);
-        assert_eq!(denied.json::<Value>().await.unwrap()["error"], "unauthorized");
-        let allowed = http.get(format!("{base}/health")).bearer_auth("s3cret").send().await.unwrap();
+        assert_eq!(
+            denied.json::<Value>().await.unwrap()["error"],
+            "unauthorized"
+        );
+        let allowed = http
+            .get(format!("{base}/health"))
+            .bearer_auth("s3cret")
+            .send()
+            .await
+            .unwrap();
         assert_eq!(allowed.status(), 200);
         let from_browser = http
             .get(format!("{base}/health"))
@@ -134,14 +212,26 @@ fn an_episode_cannot_reach_the_api() {
         )
         .await;
         let fetched = fetched.as_str().unwrap_or_default().to_owned();
-        assert!(!fetched.contains(&id), "the page read the episode list: {fetched}");
+        assert!(
+            !fetched.contains(&id),
+            "the page read the episode list: {fetched}"
+        );
         // ...and navigating there shows the fence's page, reported in the step result.
-        let outcome = harness.step(&episode, &format!("goto [{base}/episodes]")).await;
+        let outcome = harness
+            .step(&episode, &format!("goto [{base}/episodes]"))
+            .await;
         assert!(outcome.error.is_none());
         let guard = episode.lock().await;
         let observation = guard.observation.as_ref().unwrap();
-        assert_eq!(observation.blocked_url.as_deref(), Some(format!("{base}/episodes").as_str()));
-        assert!(observation.som_text().contains("This page is blocked"), "{}", observation.som_text());
+        assert_eq!(
+            observation.blocked_url.as_deref(),
+            Some(format!("{base}/episodes").as_str())
+        );
+        assert!(
+            observation.som_text().contains("This page is blocked"),
+            "{}",
+            observation.som_text()
+        );
         assert!(!observation.som_text().contains(&id));
         drop(guard);
         harness.close(&episode).await;
@@ -152,9 +242,18 @@ fn an_episode_cannot_reach_the_api() {
 fn a_killed_browser_fails_its_episode_and_the_next_episode_works() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let profile = episode.lock().await.session().unwrap().profile_dir().unwrap().to_string_lossy().into_owned();
-        let killed = std::process::Command::new("pkill").args(["-KILL", "-f", &format!("user-data-dir={profile}")]).status().unwrap();
-        assert!(killed.success(), "found the episode's Chromium");
+        let pid = episode
+            .lock()
+            .await
+            .session()
+            .unwrap()
+            .browser_pid()
+            .expect("local browser pid");
+        let killed = std::process::Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success(), "killed the episode's Chromium");
         let outcome = harness.step(&episode, "scroll [down]").await;
         let error = outcome.error.expect("the step fails");
         assert_eq!(error.code(), "browser_lost", "{error}");
@@ -174,18 +273,225 @@ fn idle_episodes_are_closed_and_their_browsers_return() {
     run(|harness| async move {
         let allowed = AllowList::default();
         allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
-        let config = Config { idle_timeout_s: 1, pool_size: 1, ..Config::default() };
+        let config = Config {
+            idle_timeout_s: 1,
+            pool_size: 1,
+            ..Config::default()
+        };
         let env = Environment::start(Arc::new(config), allowed).await.unwrap();
-        let spec = agora::env::EpisodeSpec { start_urls: vec![harness.url("index.html")], ..Default::default() };
+        let spec = agora::env::EpisodeSpec {
+            start_urls: vec![harness.url("index.html")],
+            ..Default::default()
+        };
         env.create_episode(spec).await.unwrap();
         assert_eq!(env.episode_ids().await.len(), 1);
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         let mut ticks = tokio::time::interval(Duration::from_millis(50));
         while !env.episode_ids().await.is_empty() {
-            assert!(tokio::time::Instant::now() < deadline, "the idle episode was not reaped");
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the idle episode was not reaped"
+            );
             ticks.tick().await;
         }
-        assert!(env.pool().wait_warm(Duration::from_secs(10)).await, "its browser went back to the pool");
+        assert!(
+            env.pool().wait_warm(Duration::from_secs(10)).await,
+            "its browser went back to the pool"
+        );
         env.shutdown().await;
+    });
+}
+
+#[test]
+fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
+    run(|harness| async move {
+        let allowed = AllowList::default();
+        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
+        let config = Config {
+            pool_size: 1,
+            ..Config::default()
+        };
+        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let spec = agora::env::EpisodeSpec {
+            start_urls: vec![harness.url("actions.html")],
+            ..Default::default()
+        };
+        let episode = env.create_episode(spec.clone()).await.unwrap();
+        let driver = env.driver_pid().expect("local chromedriver");
+        let killed = std::process::Command::new("kill")
+            .args(["-KILL", &driver.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        let mut ticks = tokio::time::interval(Duration::from_millis(20));
+        while env.driver_pid() == Some(driver) {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "chromedriver was not restarted"
+            );
+            ticks.tick().await;
+        }
+        let outcome = episode
+            .lock()
+            .await
+            .step("scroll [down]", env.settle_policy(), None)
+            .await;
+        let error = outcome.error.expect("the step fails");
+        assert_eq!(error.code(), "browser_lost");
+        assert!(
+            error
+                .to_string()
+                .contains("chromedriver crashed and was restarted"),
+            "{error}"
+        );
+        let next = env
+            .create_episode(spec)
+            .await
+            .expect("a new episode works after the restart");
+        let outcome = next
+            .lock()
+            .await
+            .step("scroll [down]", env.settle_policy(), None)
+            .await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn a_returned_browser_is_wiped_before_the_next_episode() {
+    run(|harness| async move {
+        let allowed = AllowList::default();
+        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
+        let config = Config {
+            pool_size: 1,
+            ..Config::default()
+        };
+        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        assert!(env.pool().wait_warm(Duration::from_secs(20)).await);
+        let spec = agora::env::EpisodeSpec {
+            start_urls: vec![harness.url("actions.html")],
+            ..Default::default()
+        };
+        let first = env.create_episode(spec.clone()).await.unwrap();
+        assert!(
+            first.lock().await.warm_start,
+            "the first episode takes the warm session"
+        );
+        {
+            let episode = first.lock().await;
+            let session = episode.session().unwrap();
+            session
+                .execute("document.cookie = 'secret=1; path=/'; localStorage.setItem('answer', '42'); return 1;", vec![])
+                .await
+                .unwrap();
+        }
+        first
+            .lock()
+            .await
+            .step("new_tab", env.settle_policy(), None)
+            .await;
+        let id = first.lock().await.id.clone();
+        env.close_episode(&id).await.unwrap();
+        assert!(
+            env.pool().wait_warm(Duration::from_secs(20)).await,
+            "the session came back"
+        );
+        let second = env.create_episode(spec).await.unwrap();
+        let episode = second.lock().await;
+        assert!(episode.warm_start);
+        let observation = episode.observation.as_ref().unwrap();
+        assert_eq!(observation.tabs.len(), 1, "extra tabs are closed");
+        let state = episode
+            .session()
+            .unwrap()
+            .execute(
+                "return [document.cookie, localStorage.getItem('answer')];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(state, json!(["", null]), "cookies and storage are cleared");
+        drop(episode);
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn a_remote_webdriver_end_is_used_without_spawning_one() {
+    run(|harness| async move {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut driver = tokio::process::Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("chromedriver runs");
+        let allowed = AllowList::default();
+        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
+        let config = Config {
+            pool_size: 0,
+            webdriver_url: Some(format!("http://127.0.0.1:{port}")),
+            ..Config::default()
+        };
+        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        assert_eq!(env.driver_pid(), None, "nothing spawned");
+        let spec = agora::env::EpisodeSpec {
+            start_urls: vec![harness.url("actions.html")],
+            ..Default::default()
+        };
+        // The remote end may still be starting: creating a session is retried on the condition.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        let mut ticks = tokio::time::interval(Duration::from_millis(50));
+        let episode = loop {
+            match env.create_episode(spec.clone()).await {
+                Ok(episode) => break episode,
+                Err(error) if tokio::time::Instant::now() < deadline => {
+                    tracing::debug!(%error, "remote end not ready");
+                    ticks.tick().await;
+                }
+                Err(error) => panic!("remote end never worked: {error}"),
+            }
+        };
+        assert!(
+            !episode.lock().await.warm_start,
+            "pool size 0 creates on demand"
+        );
+        assert!(
+            episode
+                .lock()
+                .await
+                .observation
+                .as_ref()
+                .unwrap()
+                .som_text()
+                .contains("Click me")
+        );
+        env.shutdown().await;
+        driver.kill().await.unwrap();
+    });
+}
+
+#[test]
+fn missing_chromium_is_a_loud_error_with_the_install_command() {
+    run(|_| async move {
+        let config = Config {
+            chromium: "/nonexistent/chromium".into(),
+            ..Config::default()
+        };
+        let error = Environment::start(Arc::new(config), AllowList::default())
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("apt-get install -y chromium chromium-driver"),
+            "{error}"
+        );
     });
 }

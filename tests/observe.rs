@@ -1,6 +1,8 @@
 //! Set-of-Marks observations in real Chromium: boxes, hidden and covered elements, id
 //! stability, the SoM text and screenshots.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use agora::observe::{ImageFormat, ObserveOptions, ScreenshotKind};
@@ -10,8 +12,19 @@ use common::{js, run, som_id};
 fn every_box_matches_the_dom_within_one_pixel() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let elements = episode.lock().await.observation.as_ref().unwrap().elements.clone();
-        assert!(elements.len() >= 10, "expected the fixture's controls, got {}", elements.len());
+        let elements = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .elements
+            .clone();
+        assert!(
+            elements.len() >= 10,
+            "expected the fixture's controls, got {}",
+            elements.len()
+        );
         for element in elements.iter().filter(|element| element.frame.is_empty()) {
             let rect = js(
                 &episode,
@@ -23,9 +36,18 @@ fn every_box_matches_the_dom_within_one_pixel() {
             )
             .await;
             let dom: Vec<f64> = serde_json::from_value(rect).unwrap();
-            let ours = [element.bbox.x, element.bbox.y, element.bbox.width, element.bbox.height];
+            let ours = [
+                element.bbox.x,
+                element.bbox.y,
+                element.bbox.width,
+                element.bbox.height,
+            ];
             for (dom_value, our_value) in dom.iter().zip(ours) {
-                assert!((dom_value - our_value).abs() <= 1.0, "element {} box {ours:?} vs DOM {dom:?}", element.id);
+                assert!(
+                    (dom_value - our_value).abs() <= 1.0,
+                    "element {} box {ours:?} vs DOM {dom:?}",
+                    element.id
+                );
             }
         }
         harness.close(&episode).await;
@@ -42,20 +64,68 @@ fn hidden_offscreen_and_covered_elements_are_not_marked() {
         )
         .await;
         let marked: Vec<String> = serde_json::from_value(marked).unwrap();
-        for expected in ["visible", "card", "email-field", "image-link", "role-button"] {
-            assert!(marked.contains(&expected.to_owned()), "{expected} should be marked: {marked:?}");
+        for expected in [
+            "visible",
+            "card",
+            "email-field",
+            "image-link",
+            "role-button",
+        ] {
+            assert!(
+                marked.contains(&expected.to_owned()),
+                "{expected} should be marked: {marked:?}"
+            );
         }
-        for hidden in ["display-none", "visibility-hidden", "zero-size", "aria-hidden", "offscreen", "covered"] {
-            assert!(!marked.contains(&hidden.to_owned()), "{hidden} must not be marked: {marked:?}");
+        for hidden in [
+            "display-none",
+            "visibility-hidden",
+            "zero-size",
+            "aria-hidden",
+            "offscreen",
+            "covered",
+        ] {
+            assert!(
+                !marked.contains(&hidden.to_owned()),
+                "{hidden} must not be marked: {marked:?}"
+            );
         }
         let episode_guard = episode.lock().await;
         let observation = episode_guard.observation.as_ref().unwrap();
         let text = observation.som_text();
+        let lines: Vec<&str> = text.lines().collect();
+        for (line, element) in lines.iter().zip(&observation.elements) {
+            let expected = format!(
+                "[{}] [{}] [{}]",
+                element.id,
+                element.tag.to_uppercase(),
+                element.display_text()
+            );
+            assert_eq!(*line, expected, "the text lists the elements in order");
+        }
+        assert!(
+            lines[observation.elements.len()..]
+                .iter()
+                .all(|line| line.starts_with("[] [StaticText] ["))
+        );
         assert!(text.contains("[BUTTON] [Visible]"), "{text}");
-        assert!(text.contains("[] [StaticText] [Plain paragraph text.]"), "{text}");
-        let image_link = observation.elements.iter().find(|element| element.tag == "a").unwrap();
-        assert_eq!(image_link.name, "Kitten", "a link with only an image is named by its alt text");
-        let email = observation.elements.iter().find(|element| element.tag == "input").unwrap();
+        assert!(
+            text.contains("[] [StaticText] [Plain paragraph text.]"),
+            "{text}"
+        );
+        let image_link = observation
+            .elements
+            .iter()
+            .find(|element| element.tag == "a")
+            .unwrap();
+        assert_eq!(
+            image_link.name, "Kitten",
+            "a link with only an image is named by its alt text"
+        );
+        let email = observation
+            .elements
+            .iter()
+            .find(|element| element.tag == "input")
+            .unwrap();
         assert_eq!(email.name, "Email");
         assert_eq!(email.placeholder.as_deref(), Some("you@example.com"));
         drop(episode_guard);
@@ -67,17 +137,57 @@ fn hidden_offscreen_and_covered_elements_are_not_marked() {
 fn ids_are_stable_and_new_elements_get_higher_ids() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let first: Vec<_> = episode.lock().await.observation.as_ref().unwrap().elements.iter().map(|e| e.id).collect();
-        episode.lock().await.observe(ObserveOptions::default()).await.unwrap();
-        let second: Vec<_> = episode.lock().await.observation.as_ref().unwrap().elements.iter().map(|e| e.id).collect();
+        let first: Vec<_> = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .elements
+            .iter()
+            .map(|e| e.id)
+            .collect();
+        episode
+            .lock()
+            .await
+            .observe(ObserveOptions::default())
+            .await
+            .unwrap();
+        let second: Vec<_> = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .elements
+            .iter()
+            .map(|e| e.id)
+            .collect();
         assert_eq!(first, second, "same page, same ids");
         let highest = first.iter().max().copied().unwrap();
         js(&episode, "(() => { const b = document.createElement('button'); b.id = 'fresh'; b.textContent = 'Fresh'; document.body.prepend(b); return 1; })()").await;
-        episode.lock().await.observe(ObserveOptions::default()).await.unwrap();
+        episode
+            .lock()
+            .await
+            .observe(ObserveOptions::default())
+            .await
+            .unwrap();
         let fresh = som_id(&episode, "#fresh").await;
-        assert!(fresh > highest, "new element got {fresh}, highest old id {highest}");
+        assert!(
+            fresh > highest,
+            "new element got {fresh}, highest old id {highest}"
+        );
         let counter_before = first[0];
-        let third: Vec<_> = episode.lock().await.observation.as_ref().unwrap().elements.iter().map(|e| e.id).collect();
+        let third: Vec<_> = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .elements
+            .iter()
+            .map(|e| e.id)
+            .collect();
         assert!(third.contains(&counter_before));
         harness.close(&episode).await;
     });
@@ -87,18 +197,48 @@ fn ids_are_stable_and_new_elements_get_higher_ids() {
 fn screenshots_are_real_images_of_the_viewport_and_marks_change_pixels() {
     run(|harness| async move {
         let episode = harness.open("som.html").await;
-        let options = ObserveOptions { screenshot: ScreenshotKind::Both, ..ObserveOptions::default() };
+        let options = ObserveOptions {
+            screenshot: ScreenshotKind::Both,
+            ..ObserveOptions::default()
+        };
         let observation = episode.lock().await.observe(options).await.unwrap().clone();
-        let som = image::load_from_memory(&observation.som_screenshot.as_ref().unwrap().bytes).unwrap().to_rgb8();
-        let clean = image::load_from_memory(&observation.clean_screenshot.as_ref().unwrap().bytes).unwrap().to_rgb8();
-        assert_eq!(som.dimensions(), (1280, 2048), "VWA's default viewport at devicePixelRatio 1");
+        let som = image::load_from_memory(&observation.som_screenshot.as_ref().unwrap().bytes)
+            .unwrap()
+            .to_rgb8();
+        let clean = image::load_from_memory(&observation.clean_screenshot.as_ref().unwrap().bytes)
+            .unwrap()
+            .to_rgb8();
+        assert_eq!(
+            som.dimensions(),
+            (1280, 2048),
+            "VWA's default viewport at devicePixelRatio 1"
+        );
         assert_eq!(clean.dimensions(), som.dimensions());
-        let differing = som.pixels().zip(clean.pixels()).filter(|(a, b)| a != b).count();
-        assert!(differing > 500, "marks must be drawn on the SoM screenshot ({differing} pixels differ)");
+        let differing = som
+            .pixels()
+            .zip(clean.pixels())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(
+            differing > 500,
+            "marks must be drawn on the SoM screenshot ({differing} pixels differ)"
+        );
         // The overlay is gone after the capture: the page is as the site rendered it.
-        assert_eq!(js(&episode, "document.getElementById('__agora_overlay') === null").await, true);
+        assert_eq!(
+            js(
+                &episode,
+                "document.getElementById('__agora_overlay') === null"
+            )
+            .await,
+            true
+        );
 
-        let jpeg = ObserveOptions { screenshot: ScreenshotKind::Clean, format: ImageFormat::Jpeg, jpeg_quality: 70, axtree: true };
+        let jpeg = ObserveOptions {
+            screenshot: ScreenshotKind::Clean,
+            format: ImageFormat::Jpeg,
+            jpeg_quality: 70,
+            axtree: true,
+        };
         let observation = episode.lock().await.observe(jpeg).await.unwrap().clone();
         let bytes = &observation.clean_screenshot.as_ref().unwrap().bytes;
         assert_eq!(&bytes[..2], &[0xFF, 0xD8], "JPEG magic");
@@ -116,7 +256,11 @@ fn same_origin_iframe_elements_are_marked_with_offsets() {
         let episode = harness.open("actions.html").await;
         let guard = episode.lock().await;
         let observation = guard.observation.as_ref().unwrap();
-        let inner = observation.elements.iter().find(|element| element.name == "Inner button").expect("iframe button marked");
+        let inner = observation
+            .elements
+            .iter()
+            .find(|element| element.name == "Inner button")
+            .expect("iframe button marked");
         assert_eq!(inner.frame.len(), 1);
         drop(guard);
         let frame_rect: Vec<f64> = serde_json::from_value(
@@ -124,11 +268,27 @@ fn same_origin_iframe_elements_are_marked_with_offsets() {
         )
         .unwrap();
         let guard = episode.lock().await;
-        let inner = guard.observation.as_ref().unwrap().elements.iter().find(|element| element.name == "Inner button").unwrap().clone();
+        let inner = guard
+            .observation
+            .as_ref()
+            .unwrap()
+            .elements
+            .iter()
+            .find(|element| element.name == "Inner button")
+            .unwrap()
+            .clone();
         drop(guard);
         // The frame has a 4 px border and the inner page a 10 px margin.
-        assert!((inner.bbox.x - (frame_rect[0] + 4.0 + 10.0)).abs() <= 1.0, "{:?} vs frame {frame_rect:?}", inner.bbox);
-        assert!((inner.bbox.y - (frame_rect[1] + 4.0 + 10.0)).abs() <= 1.0, "{:?} vs frame {frame_rect:?}", inner.bbox);
+        assert!(
+            (inner.bbox.x - (frame_rect[0] + 4.0 + 10.0)).abs() <= 1.0,
+            "{:?} vs frame {frame_rect:?}",
+            inner.bbox
+        );
+        assert!(
+            (inner.bbox.y - (frame_rect[1] + 4.0 + 10.0)).abs() <= 1.0,
+            "{:?} vs frame {frame_rect:?}",
+            inner.bbox
+        );
         harness.close(&episode).await;
     });
 }

@@ -118,7 +118,9 @@ pub struct ParseActionError {
 
 impl ParseActionError {
     fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into() }
+        Self {
+            message: message.into(),
+        }
     }
 }
 
@@ -165,7 +167,7 @@ impl Action {
             return block.trim().parse();
         }
         let keyword_line = reply.lines().map(str::trim).find(|line| {
-            let word = line.split(|c: char| c == ' ' || c == '[').next().unwrap_or("");
+            let word = line.split([' ', '[']).next().unwrap_or("");
             KEYWORDS.contains(&word)
         });
         match keyword_line {
@@ -176,8 +178,21 @@ impl Action {
 }
 
 const KEYWORDS: [&str; 15] = [
-    "click", "hover", "type", "clear", "select", "upload", "press", "scroll", "new_tab", "tab_focus", "close_tab",
-    "goto", "go_back", "go_forward", "stop",
+    "click",
+    "hover",
+    "type",
+    "clear",
+    "select",
+    "upload",
+    "press",
+    "scroll",
+    "new_tab",
+    "tab_focus",
+    "close_tab",
+    "goto",
+    "go_back",
+    "go_forward",
+    "stop",
 ];
 
 fn last_fenced_block(reply: &str) -> Option<&str> {
@@ -186,7 +201,11 @@ fn last_fenced_block(reply: &str) -> Option<&str> {
         return None;
     }
     // Odd-indexed parts are inside fences; take the last complete one.
-    let last_inside = if parts.len() % 2 == 1 { parts.len() - 2 } else { parts.len() - 3 };
+    let last_inside = if parts.len() % 2 == 1 {
+        parts.len() - 2
+    } else {
+        parts.len() - 3
+    };
     let block = parts[last_inside];
     // Drop a language tag such as ```text.
     Some(match block.split_once('\n') {
@@ -213,16 +232,22 @@ fn bracket_args(text: &str) -> Result<Vec<String>, ParseActionError> {
 }
 
 fn parse_id(text: &str) -> Result<SomId, ParseActionError> {
-    text.trim()
-        .parse::<u32>()
-        .map(SomId)
-        .map_err(|_| ParseActionError::new(format!("`{text}` is not an element id (a number from the observation).")))
+    text.trim().parse::<u32>().map(SomId).map_err(|_| {
+        ParseActionError::new(format!(
+            "`{text}` is not an element id (a number from the observation)."
+        ))
+    })
 }
 
-fn exactly<const N: usize>(keyword: &str, args: Vec<String>) -> Result<[String; N], ParseActionError> {
+fn exactly<const N: usize>(
+    keyword: &str,
+    args: Vec<String>,
+) -> Result<[String; N], ParseActionError> {
     let count = args.len();
     args.try_into().map_err(|_| {
-        ParseActionError::new(format!("`{keyword}` takes {N} bracketed argument(s), got {count}."))
+        ParseActionError::new(format!(
+            "`{keyword}` takes {N} bracketed argument(s), got {count}."
+        ))
     })
 }
 
@@ -232,28 +257,40 @@ impl FromStr for Action {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let text = text.trim();
         if text.starts_with('{') {
-            return serde_json::from_str(text).map_err(|error| ParseActionError::new(format!("Bad JSON action: {error}.")));
+            return serde_json::from_str(text)
+                .map_err(|error| ParseActionError::new(format!("Bad JSON action: {error}.")));
         }
-        let split = text.find(|c: char| c == ' ' || c == '[').unwrap_or(text.len());
+        let split = text.find([' ', '[']).unwrap_or(text.len());
         let (keyword, rest) = text.split_at(split);
         match keyword {
             "type" => parse_type(rest),
             "stop" => {
                 let rest = rest.trim();
-                let answer = match rest.strip_prefix('[').and_then(|inner| inner.strip_suffix(']')) {
+                let answer = match rest
+                    .strip_prefix('[')
+                    .and_then(|inner| inner.strip_suffix(']'))
+                {
                     Some(answer) => answer.to_owned(),
                     None if rest.is_empty() => String::new(),
-                    None => return Err(ParseActionError::new("Write the answer in brackets: stop [answer].")),
+                    None => {
+                        return Err(ParseActionError::new(
+                            "Write the answer in brackets: stop [answer].",
+                        ));
+                    }
                 };
                 Ok(Action::Stop { answer })
             }
             "goto" => {
                 let [url] = exactly("goto", bracket_args(rest)?)?;
-                Ok(Action::Goto { url: url.trim().to_owned() })
+                Ok(Action::Goto {
+                    url: url.trim().to_owned(),
+                })
             }
             "press" => {
                 let [keys] = exactly("press", bracket_args(rest)?)?;
-                Ok(Action::Press { keys: keys.trim().to_owned() })
+                Ok(Action::Press {
+                    keys: keys.trim().to_owned(),
+                })
             }
             "click" | "hover" | "clear" => {
                 let [id] = exactly(keyword, bracket_args(rest)?)?;
@@ -281,7 +318,11 @@ impl FromStr for Action {
                 let direction = match direction.trim().to_lowercase().as_str() {
                     "up" | "direction=up" => ScrollDirection::Up,
                     "down" | "direction=down" => ScrollDirection::Down,
-                    other => return Err(ParseActionError::new(format!("Scroll `up` or `down`, not `{other}`."))),
+                    other => {
+                        return Err(ParseActionError::new(format!(
+                            "Scroll `up` or `down`, not `{other}`."
+                        )));
+                    }
                 };
                 Ok(Action::Scroll { direction })
             }
@@ -295,7 +336,9 @@ impl FromStr for Action {
             }
             "new_tab" | "close_tab" | "go_back" | "go_forward" => {
                 if !rest.trim().is_empty() {
-                    return Err(ParseActionError::new(format!("`{keyword}` takes no arguments.")));
+                    return Err(ParseActionError::new(format!(
+                        "`{keyword}` takes no arguments."
+                    )));
                 }
                 Ok(match keyword {
                     "new_tab" => Action::NewTab,
@@ -320,7 +363,9 @@ fn id_and_tail(keyword: &str, rest: &str) -> Result<(SomId, String), ParseAction
     let inner = tail
         .strip_prefix('[')
         .and_then(|inner| inner.strip_suffix(']'))
-        .ok_or_else(|| ParseActionError::new(format!("`{keyword}` needs a second bracketed argument.")))?;
+        .ok_or_else(|| {
+            ParseActionError::new(format!("`{keyword}` needs a second bracketed argument."))
+        })?;
     Ok((parse_id(id_part)?, inner.to_owned()))
 }
 
@@ -328,7 +373,9 @@ fn id_and_tail(keyword: &str, rest: &str) -> Result<(SomId, String), ParseAction
 fn parse_type(rest: &str) -> Result<Action, ParseActionError> {
     let (id, tail) = id_and_tail("type", rest)?;
     let (text, enter) = match tail.rsplit_once("] [") {
-        Some((text, flag)) if flag.trim() == "0" || flag.trim() == "1" => (text.to_owned(), flag.trim() == "1"),
+        Some((text, flag)) if flag.trim() == "0" || flag.trim() == "1" => {
+            (text.to_owned(), flag.trim() == "1")
+        }
         _ => (tail, true),
     };
     Ok(Action::Type { id, text, enter })
@@ -339,14 +386,26 @@ impl fmt::Display for Action {
         match self {
             Action::Click { id } => write!(formatter, "click [{id}]"),
             Action::Hover { id } => write!(formatter, "hover [{id}]"),
-            Action::Type { id, text, enter } => write!(formatter, "type [{id}] [{text}] [{}]", u8::from(*enter)),
+            Action::Type { id, text, enter } => {
+                write!(formatter, "type [{id}] [{text}] [{}]", u8::from(*enter))
+            }
             Action::Clear { id } => write!(formatter, "clear [{id}]"),
             Action::Select { id, option } => write!(formatter, "select [{id}] [{option}]"),
-            Action::Upload { id, file: UploadSource::InputImage(index) } => write!(formatter, "upload [{id}] [{index}]"),
-            Action::Upload { id, file: UploadSource::Path(path) } => write!(formatter, "upload [{id}] [{path}]"),
+            Action::Upload {
+                id,
+                file: UploadSource::InputImage(index),
+            } => write!(formatter, "upload [{id}] [{index}]"),
+            Action::Upload {
+                id,
+                file: UploadSource::Path(path),
+            } => write!(formatter, "upload [{id}] [{path}]"),
             Action::Press { keys } => write!(formatter, "press [{keys}]"),
-            Action::Scroll { direction: ScrollDirection::Up } => write!(formatter, "scroll [up]"),
-            Action::Scroll { direction: ScrollDirection::Down } => write!(formatter, "scroll [down]"),
+            Action::Scroll {
+                direction: ScrollDirection::Up,
+            } => write!(formatter, "scroll [up]"),
+            Action::Scroll {
+                direction: ScrollDirection::Down,
+            } => write!(formatter, "scroll [down]"),
             Action::NewTab => write!(formatter, "new_tab"),
             Action::TabFocus { index } => write!(formatter, "tab_focus [{index}]"),
             Action::CloseTab => write!(formatter, "close_tab"),
@@ -366,23 +425,52 @@ mod tests {
         vec![
             Action::Click { id: SomId(12) },
             Action::Hover { id: SomId(3) },
-            Action::Type { id: SomId(7), text: "red [bike]".into(), enter: false },
-            Action::Type { id: SomId(7), text: "red bike".into(), enter: true },
+            Action::Type {
+                id: SomId(7),
+                text: "red [bike]".into(),
+                enter: false,
+            },
+            Action::Type {
+                id: SomId(7),
+                text: "red bike".into(),
+                enter: true,
+            },
             Action::Clear { id: SomId(1) },
-            Action::Select { id: SomId(4), option: "Blue".into() },
-            Action::Upload { id: SomId(9), file: UploadSource::InputImage(0) },
-            Action::Upload { id: SomId(9), file: UploadSource::Path("photos/car.png".into()) },
-            Action::Press { keys: "Control+a".into() },
-            Action::Scroll { direction: ScrollDirection::Up },
-            Action::Scroll { direction: ScrollDirection::Down },
+            Action::Select {
+                id: SomId(4),
+                option: "Blue".into(),
+            },
+            Action::Upload {
+                id: SomId(9),
+                file: UploadSource::InputImage(0),
+            },
+            Action::Upload {
+                id: SomId(9),
+                file: UploadSource::Path("photos/car.png".into()),
+            },
+            Action::Press {
+                keys: "Control+a".into(),
+            },
+            Action::Scroll {
+                direction: ScrollDirection::Up,
+            },
+            Action::Scroll {
+                direction: ScrollDirection::Down,
+            },
             Action::NewTab,
             Action::TabFocus { index: 1 },
             Action::CloseTab,
-            Action::Goto { url: "http://127.0.0.1:9980/index.php?page=search".into() },
+            Action::Goto {
+                url: "http://127.0.0.1:9980/index.php?page=search".into(),
+            },
             Action::GoBack,
             Action::GoForward,
-            Action::Stop { answer: "$25 [approx]".into() },
-            Action::Stop { answer: String::new() },
+            Action::Stop {
+                answer: "$25 [approx]".into(),
+            },
+            Action::Stop {
+                answer: String::new(),
+            },
         ]
     }
 
@@ -402,25 +490,67 @@ mod tests {
                      perform is ```type [7] [red bike] [1]```";
         assert_eq!(
             Action::from_model_output(reply),
-            Ok(Action::Type { id: SomId(7), text: "red bike".into(), enter: true })
+            Ok(Action::Type {
+                id: SomId(7),
+                text: "red bike".into(),
+                enter: true
+            })
         );
-        assert_eq!(Action::from_model_output("```\nclick [12]\n```"), Ok(Action::Click { id: SomId(12) }));
-        assert_eq!(Action::from_model_output("I will now\nclick [5]"), Ok(Action::Click { id: SomId(5) }));
+        assert_eq!(
+            Action::from_model_output("```\nclick [12]\n```"),
+            Ok(Action::Click { id: SomId(12) })
+        );
+        assert_eq!(
+            Action::from_model_output("I will now\nclick [5]"),
+            Ok(Action::Click { id: SomId(5) })
+        );
     }
 
     #[test]
     fn type_flag_defaults_to_enter_and_stop_may_be_bare() {
-        assert_eq!("type [3] [hello]".parse(), Ok(Action::Type { id: SomId(3), text: "hello".into(), enter: true }));
-        assert_eq!("stop".parse(), Ok(Action::Stop { answer: String::new() }));
-        assert_eq!("scroll [direction=down]".parse(), Ok(Action::Scroll { direction: ScrollDirection::Down }));
+        assert_eq!(
+            "type [3] [hello]".parse(),
+            Ok(Action::Type {
+                id: SomId(3),
+                text: "hello".into(),
+                enter: true
+            })
+        );
+        assert_eq!(
+            "stop".parse(),
+            Ok(Action::Stop {
+                answer: String::new()
+            })
+        );
+        assert_eq!(
+            "scroll [direction=down]".parse(),
+            Ok(Action::Scroll {
+                direction: ScrollDirection::Down
+            })
+        );
     }
 
     #[test]
     fn malformed_actions_say_what_is_wrong() {
-        for bad in ["click [abc]", "click 12", "clikc [1]", "scroll [left]", "tab_focus [x]", "new_tab [1]", "", "type [3]"] {
+        for bad in [
+            "click [abc]",
+            "click 12",
+            "clikc [1]",
+            "scroll [left]",
+            "tab_focus [x]",
+            "new_tab [1]",
+            "",
+            "type [3]",
+        ] {
             let error = bad.parse::<Action>().unwrap_err().to_string();
             assert!(error.contains("Actions look like"), "{bad}: {error}");
         }
-        assert!("click [abc]".parse::<Action>().unwrap_err().to_string().contains("not an element id"));
+        assert!(
+            "click [abc]"
+                .parse::<Action>()
+                .unwrap_err()
+                .to_string()
+                .contains("not an element id")
+        );
     }
 }

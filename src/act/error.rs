@@ -18,7 +18,9 @@ pub enum ActionError {
         id: SomId,
     },
     /// The element was in the last observation but is gone from the page.
-    #[error("element [{id}] is no longer on the page (it changed since the last observation); observe again")]
+    #[error(
+        "element [{id}] is no longer on the page (it changed since the last observation); observe again"
+    )]
     StaleId {
         /// The id asked for.
         id: SomId,
@@ -64,7 +66,9 @@ pub enum ActionError {
         reason: String,
     },
     /// `goto` to something that is not a web address.
-    #[error("cannot open `{url}`: only http:// and https:// addresses of the task's sites can be opened")]
+    #[error(
+        "cannot open `{url}`: only http:// and https:// addresses of the task's sites can be opened"
+    )]
     UrlRefused {
         /// What was asked for.
         url: String,

@@ -5,16 +5,18 @@ use super::keys::parse_combo;
 use super::{Action, ActionError, ScrollDirection, UploadSource};
 use crate::browser::{BrowserError, BrowserSession, Viewport};
 use crate::observe::{Observation, SomElement, SomId};
-use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction, WheelAction, WheelActions};
+use fantoccini::Locator;
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, WheelAction, WheelActions,
+};
 use fantoccini::elements::Element;
 use fantoccini::error::{CmdError, ErrorStatus};
 use fantoccini::key::Key;
-use fantoccini::Locator;
-use fantoccini::wd::WindowHandle;
 use std::path::{Path, PathBuf};
 
 const SELECT_OPTION_JS: &str = include_str!("js/select_option.js");
-const SCROLL_INTO_VIEW_JS: &str = "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});";
+const SCROLL_INTO_VIEW_JS: &str =
+    "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});";
 
 /// What an action may touch besides the page.
 #[derive(Debug)]
@@ -39,9 +41,13 @@ pub struct ActOutcome {
 }
 
 /// Carries out `action` in the current tab.
-pub async fn execute(session: &mut BrowserSession, action: &Action, context: &ActContext<'_>) -> Result<ActOutcome, ActionError> {
+pub async fn execute(
+    session: &mut BrowserSession,
+    action: &Action,
+    context: &ActContext<'_>,
+) -> Result<ActOutcome, ActionError> {
     session.check_alive()?;
-    let tabs_before = window_handles(session).await?;
+    let tabs_before = session.tab_handles().to_vec();
     let mut outcome = ActOutcome::default();
     match action {
         Action::Stop { answer } => outcome.stopped = Some(answer.clone()),
@@ -72,7 +78,10 @@ pub async fn execute(session: &mut BrowserSession, action: &Action, context: &Ac
             if info.tag != "select" {
                 return Err(ActionError::NotInteractable {
                     id: *id,
-                    reason: format!("it is a <{}>, not a <select>; click it to open a custom menu", info.tag),
+                    reason: format!(
+                        "it is a <{}>, not a <select>; click it to open a custom menu",
+                        info.tag
+                    ),
                 });
             }
             select(session, context, *id, option).await?;
@@ -96,15 +105,26 @@ pub async fn execute(session: &mut BrowserSession, action: &Action, context: &Ac
             for modifier in &combo.modifiers {
                 sequence = sequence.then(KeyAction::Down { value: *modifier });
             }
-            sequence = sequence.then(KeyAction::Down { value: combo.key }).then(KeyAction::Up { value: combo.key });
+            sequence = sequence
+                .then(KeyAction::Down { value: combo.key })
+                .then(KeyAction::Up { value: combo.key });
             for modifier in combo.modifiers.iter().rev() {
                 sequence = sequence.then(KeyAction::Up { value: *modifier });
             }
-            session.client().perform_actions(sequence).await.map_err(BrowserError::from)?;
+            session
+                .client()
+                .perform_actions(sequence)
+                .await
+                .map_err(BrowserError::from)?;
         }
         Action::Scroll { direction } => {
             let (width, height) = context.observation.viewport;
-            let delta = i64::from(height) * if *direction == ScrollDirection::Up { -1 } else { 1 };
+            let delta = i64::from(height)
+                * if *direction == ScrollDirection::Up {
+                    -1
+                } else {
+                    1
+                };
             let wheel = WheelActions::new("wheel".into()).then(WheelAction::Scroll {
                 duration: None,
                 x: i64::from(width / 2),
@@ -112,58 +132,68 @@ pub async fn execute(session: &mut BrowserSession, action: &Action, context: &Ac
                 delta_x: 0,
                 delta_y: delta,
             });
-            session.client().perform_actions(wheel).await.map_err(BrowserError::from)?;
+            session
+                .client()
+                .perform_actions(wheel)
+                .await
+                .map_err(BrowserError::from)?;
         }
         Action::NewTab => {
-            let opened = session.client().new_window(true).await.map_err(BrowserError::from)?;
-            session.client().switch_to_window(opened.handle).await.map_err(BrowserError::from)?;
+            session.open_tab().await?;
             prepare_tab(session, context.viewport).await?;
+            return Ok(outcome);
         }
         Action::TabFocus { index } => {
             let handle = tabs_before
                 .get(*index)
                 .cloned()
-                .ok_or(ActionError::NoSuchTab { index: *index, count: tabs_before.len() })?;
-            session.client().switch_to_window(handle).await.map_err(BrowserError::from)?;
+                .ok_or(ActionError::NoSuchTab {
+                    index: *index,
+                    count: tabs_before.len(),
+                })?;
+            session.switch_tab(handle).await?;
             prepare_tab(session, context.viewport).await?;
+            return Ok(outcome);
         }
         Action::CloseTab => {
             if tabs_before.len() <= 1 {
                 return Err(ActionError::LastTab);
             }
-            let current = session.client().window().await.map_err(BrowserError::from)?;
-            session.client().close_window().await.map_err(BrowserError::from)?;
-            let remaining: Vec<_> = tabs_before.into_iter().filter(|handle| *handle != current).collect();
-            if let Some(last) = remaining.last() {
-                session.client().switch_to_window(last.clone()).await.map_err(BrowserError::from)?;
-            }
+            session.close_current_tab().await?;
             return Ok(outcome);
         }
         Action::Goto { url } => {
-            let scheme_ok = url::Url::parse(url).is_ok_and(|parsed| matches!(parsed.scheme(), "http" | "https"));
+            let scheme_ok = url::Url::parse(url)
+                .is_ok_and(|parsed| matches!(parsed.scheme(), "http" | "https"));
             if !scheme_ok {
                 return Err(ActionError::UrlRefused { url: url.clone() });
             }
             // Web origins outside the allowed sites are still opened: the fence shows its error
             // page and the observation reports the blocked URL.
-            session.client().goto(url).await.map_err(BrowserError::from)?;
+            session
+                .client()
+                .goto(url)
+                .await
+                .map_err(BrowserError::from)?;
         }
         Action::GoBack => session.client().back().await.map_err(BrowserError::from)?,
-        Action::GoForward => session.client().forward().await.map_err(BrowserError::from)?,
+        Action::GoForward => session
+            .client()
+            .forward()
+            .await
+            .map_err(BrowserError::from)?,
     }
-    let tabs_after = window_handles(session).await?;
-    if let Some(new_tab) = tabs_after.iter().find(|handle| !tabs_before.contains(handle)) {
-        if !matches!(action, Action::NewTab) {
-            session.client().switch_to_window(new_tab.clone()).await.map_err(BrowserError::from)?;
-            prepare_tab(session, context.viewport).await?;
-            outcome.opened_tab = true;
-        }
+    // Pages open tabs by themselves (target=_blank, window.open): the new one takes focus.
+    let tabs_after = session.refresh_tabs().await?;
+    if let Some(new_tab) = tabs_after
+        .into_iter()
+        .find(|handle| !tabs_before.contains(handle))
+    {
+        session.switch_tab(new_tab).await?;
+        prepare_tab(session, context.viewport).await?;
+        outcome.opened_tab = true;
     }
     Ok(outcome)
-}
-
-async fn window_handles(session: &BrowserSession) -> Result<Vec<WindowHandle>, BrowserError> {
-    Ok(session.client().windows().await?)
 }
 
 async fn prepare_tab(session: &mut BrowserSession, viewport: Viewport) -> Result<(), BrowserError> {
@@ -171,12 +201,22 @@ async fn prepare_tab(session: &mut BrowserSession, viewport: Viewport) -> Result
     session.instrument_current_tab().await
 }
 
-fn known_element<'a>(context: &'a ActContext<'_>, id: SomId) -> Result<&'a SomElement, ActionError> {
-    context.observation.element(id).ok_or(ActionError::UnknownId { id })
+fn known_element<'a>(
+    context: &'a ActContext<'_>,
+    id: SomId,
+) -> Result<&'a SomElement, ActionError> {
+    context
+        .observation
+        .element(id)
+        .ok_or(ActionError::UnknownId { id })
 }
 
 /// Finds the marked element, entering the frames that hold it.
-async fn locate(session: &BrowserSession, context: &ActContext<'_>, id: SomId) -> Result<Element, ActionError> {
+async fn locate(
+    session: &BrowserSession,
+    context: &ActContext<'_>,
+    id: SomId,
+) -> Result<Element, ActionError> {
     let info = known_element(context, id)?;
     for index in &info.frame {
         if session.client().enter_frame(*index).await.is_err() {
@@ -198,7 +238,11 @@ async fn locate(session: &BrowserSession, context: &ActContext<'_>, id: SomId) -
 }
 
 /// Returns to the top frame and maps the element command's error.
-async fn finish_in_frame(session: &BrowserSession, id: SomId, result: Result<(), CmdError>) -> Result<(), ActionError> {
+async fn finish_in_frame(
+    session: &BrowserSession,
+    id: SomId,
+    result: Result<(), CmdError>,
+) -> Result<(), ActionError> {
     let mapped = result.map_err(|error| element_error(id, error));
     // The action may have navigated away; switching to the top always works.
     session.to_top_frame().await?;
@@ -209,11 +253,16 @@ fn element_error(id: SomId, error: CmdError) -> ActionError {
     if let CmdError::Standard(webdriver) = &error {
         let reason = match webdriver.error {
             ErrorStatus::ElementClickIntercepted => {
-                "another element covers it (a dialog, banner or menu); close that first or scroll".to_owned()
+                "another element covers it (a dialog, banner or menu); close that first or scroll"
+                    .to_owned()
             }
             ErrorStatus::ElementNotInteractable => "it is hidden or disabled right now".to_owned(),
-            ErrorStatus::InvalidElementState => "it does not accept input (read-only or disabled)".to_owned(),
-            ErrorStatus::StaleElementReference | ErrorStatus::NoSuchElement => return ActionError::StaleId { id },
+            ErrorStatus::InvalidElementState => {
+                "it does not accept input (read-only or disabled)".to_owned()
+            }
+            ErrorStatus::StaleElementReference | ErrorStatus::NoSuchElement => {
+                return ActionError::StaleId { id };
+            }
             _ => return ActionError::Browser(BrowserError::from(error)),
         };
         return ActionError::NotInteractable { id, reason };
@@ -222,7 +271,10 @@ fn element_error(id: SomId, error: CmdError) -> ActionError {
 }
 
 async fn hover(session: &BrowserSession, element: &Element) -> Result<(), CmdError> {
-    session.client().execute(SCROLL_INTO_VIEW_JS, vec![serde_json::to_value(element)?]).await?;
+    session
+        .client()
+        .execute(SCROLL_INTO_VIEW_JS, vec![serde_json::to_value(element)?])
+        .await?;
     let pointer = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
         element: element.clone(),
         duration: None,
@@ -232,7 +284,11 @@ async fn hover(session: &BrowserSession, element: &Element) -> Result<(), CmdErr
     session.client().perform_actions(pointer).await
 }
 
-async fn clear(session: &BrowserSession, element: &Element, info: &SomElement) -> Result<(), CmdError> {
+async fn clear(
+    session: &BrowserSession,
+    element: &Element,
+    info: &SomElement,
+) -> Result<(), CmdError> {
     if matches!(info.tag.as_str(), "input" | "textarea") {
         return element.clear().await;
     }
@@ -265,11 +321,21 @@ async fn type_text(
     element.send_keys(&keys).await
 }
 
-async fn select(session: &BrowserSession, context: &ActContext<'_>, id: SomId, option: &str) -> Result<(), ActionError> {
+async fn select(
+    session: &BrowserSession,
+    context: &ActContext<'_>,
+    id: SomId,
+    option: &str,
+) -> Result<(), ActionError> {
     let element = locate(session, context, id).await?;
-    let element_json = serde_json::to_value(&element).map_err(|error| BrowserError::Script(error.to_string()));
+    let element_json =
+        serde_json::to_value(&element).map_err(|error| BrowserError::Script(error.to_string()));
     let chosen = match element_json {
-        Ok(element_json) => session.execute(SELECT_OPTION_JS, vec![element_json, option.into()]).await,
+        Ok(element_json) => {
+            session
+                .execute(SELECT_OPTION_JS, vec![element_json, option.into()])
+                .await
+        }
         Err(error) => Err(error),
     };
     let chosen = match chosen {
@@ -295,19 +361,38 @@ async fn select(session: &BrowserSession, context: &ActContext<'_>, id: SomId, o
 
 fn upload_path(file: &UploadSource, context: &ActContext<'_>) -> Result<PathBuf, ActionError> {
     match file {
-        UploadSource::InputImage(index) => context.input_images.get(*index).cloned().ok_or_else(|| {
-            ActionError::UploadRefused {
-                file: index.to_string(),
-                reason: format!("the task has {} input image(s), numbered from 0", context.input_images.len()),
-            }
-        }),
+        UploadSource::InputImage(index) => {
+            context
+                .input_images
+                .get(*index)
+                .cloned()
+                .ok_or_else(|| ActionError::UploadRefused {
+                    file: index.to_string(),
+                    reason: format!(
+                        "the task has {} input image(s), numbered from 0",
+                        context.input_images.len()
+                    ),
+                })
+        }
         UploadSource::Path(path) => {
-            let refused = |reason: &str| ActionError::UploadRefused { file: path.clone(), reason: reason.to_owned() };
-            let directory = context.upload_dir.ok_or_else(|| refused("no upload directory is configured; use an input image index"))?;
-            let directory = directory.canonicalize().map_err(|_| refused("the upload directory does not exist"))?;
-            let candidate = directory.join(path).canonicalize().map_err(|_| refused("no such file in the upload directory"))?;
+            let refused = |reason: &str| ActionError::UploadRefused {
+                file: path.clone(),
+                reason: reason.to_owned(),
+            };
+            let directory = context.upload_dir.ok_or_else(|| {
+                refused("no upload directory is configured; use an input image index")
+            })?;
+            let directory = directory
+                .canonicalize()
+                .map_err(|_| refused("the upload directory does not exist"))?;
+            let candidate = directory
+                .join(path)
+                .canonicalize()
+                .map_err(|_| refused("no such file in the upload directory"))?;
             if !candidate.starts_with(&directory) || !candidate.is_file() {
-                return Err(refused("only files inside the upload directory can be uploaded"));
+                return Err(refused(
+                    "only files inside the upload directory can be uploaded",
+                ));
             }
             Ok(candidate)
         }

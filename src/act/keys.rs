@@ -13,8 +13,10 @@ pub struct KeyCombo {
 
 /// Why a key combination is not understood.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown key `{0}`: use names like Enter, Tab, Escape, Backspace, Delete, ArrowUp, ArrowDown, \
-         PageDown, Home, End, F5, a single character, or combos like Control+a and Shift+Tab")]
+#[error(
+    "unknown key `{0}`: use names like Enter, Tab, Escape, Backspace, Delete, ArrowUp, ArrowDown, \
+         PageDown, Home, End, F5, a single character, or combos like Control+a and Shift+Tab"
+)]
 pub struct UnknownKey(pub String);
 
 /// Parses `Meta+a`, `Shift+Tab`, `Enter`, `a`. `Meta` becomes `Control`, as on Linux.
@@ -35,7 +37,9 @@ pub fn parse_combo(text: &str) -> Result<KeyCombo, UnknownKey> {
         .iter()
         .map(|name| modifier(name).ok_or_else(|| UnknownKey((*name).to_owned())))
         .collect::<Result<Vec<_>, _>>()?;
-    let key = modifier(last).or_else(|| named_key(last)).ok_or_else(|| UnknownKey((*last).to_owned()))?;
+    let key = modifier(last)
+        .or_else(|| named_key(last))
+        .ok_or_else(|| UnknownKey((*last).to_owned()))?;
     Ok(KeyCombo { modifiers, key })
 }
 
@@ -93,7 +97,13 @@ mod tests {
 
     #[test]
     fn meta_maps_to_control_on_linux() {
-        assert_eq!(parse_combo("Meta+a"), Ok(KeyCombo { modifiers: vec![Key::Control.into()], key: 'a' }));
+        assert_eq!(
+            parse_combo("Meta+a"),
+            Ok(KeyCombo {
+                modifiers: vec![Key::Control.into()],
+                key: 'a'
+            })
+        );
     }
 
     #[test]

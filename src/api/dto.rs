@@ -2,7 +2,9 @@
 
 use crate::browser::{SettleReport, Viewport};
 use crate::env::TrajectoryStep;
-use crate::observe::{ObserveOptions, ObserveTimings, Observation, ScrollState, SomElement, TabInfo};
+use crate::observe::{
+    Observation, ObserveOptions, ObserveTimings, ScrollState, SomElement, TabInfo,
+};
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
@@ -65,7 +67,8 @@ pub struct ObservationBody {
 impl From<&Observation> for ObservationBody {
     fn from(observation: &Observation) -> Self {
         let encode = |shot: &Option<crate::observe::Screenshot>| {
-            shot.as_ref().map(|shot| base64::engine::general_purpose::STANDARD.encode(&shot.bytes))
+            shot.as_ref()
+                .map(|shot| base64::engine::general_purpose::STANDARD.encode(&shot.bytes))
         };
         let mime = observation
             .som_screenshot
@@ -85,7 +88,10 @@ impl From<&Observation> for ObservationBody {
             clean_screenshot: encode(&observation.clean_screenshot),
             screenshot_mime: mime.to_owned(),
             blocked_url: observation.blocked_url.clone(),
-            viewport: Viewport { width: observation.viewport.0, height: observation.viewport.1 },
+            viewport: Viewport {
+                width: observation.viewport.0,
+                height: observation.viewport.1,
+            },
             scroll: observation.scroll,
             timings: observation.timings.clone(),
         }

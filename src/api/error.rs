@@ -25,7 +25,13 @@ pub struct ApiError {
 impl ApiError {
     /// An error with an explicit status and code.
     pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
-        Self { status, body: ErrorBody { error: code.to_owned(), message: message.into() } }
+        Self {
+            status,
+            body: ErrorBody {
+                error: code.to_owned(),
+                message: message.into(),
+            },
+        }
     }
 }
 
@@ -35,7 +41,9 @@ impl From<EnvError> for ApiError {
             EnvError::UnknownEpisode(_) => (StatusCode::NOT_FOUND, "unknown_episode"),
             EnvError::StartUrlRefused(..) => (StatusCode::BAD_REQUEST, "start_url_refused"),
             EnvError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
-            EnvError::Browser(browser) if browser.is_session_lost() => (StatusCode::SERVICE_UNAVAILABLE, "browser_lost"),
+            EnvError::Browser(browser) if browser.is_session_lost() => {
+                (StatusCode::SERVICE_UNAVAILABLE, "browser_lost")
+            }
             EnvError::Browser(_) => (StatusCode::BAD_GATEWAY, "browser_error"),
             EnvError::Action(action) => (StatusCode::BAD_GATEWAY, action.code()),
         };

@@ -23,11 +23,30 @@ use utoipa::OpenApi;
 /// The OpenAPI document served at `/openapi.json`.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Agora control API", description = "Episodes in real Chromium with Set-of-Marks observations."),
-    paths(routes::create_episode, routes::step, routes::observe, routes::screenshot, routes::episode,
-          routes::close, routes::list, routes::health),
-    components(schemas(dto::CreateEpisode, dto::StepRequest, dto::StepResponse, dto::ObservationBody,
-                       dto::EpisodeCreated, dto::EpisodeSummary, dto::Health, error::ErrorBody))
+    info(
+        title = "Agora control API",
+        description = "Episodes in real Chromium with Set-of-Marks observations."
+    ),
+    paths(
+        routes::create_episode,
+        routes::step,
+        routes::observe,
+        routes::screenshot,
+        routes::episode,
+        routes::close,
+        routes::list,
+        routes::health
+    ),
+    components(schemas(
+        dto::CreateEpisode,
+        dto::StepRequest,
+        dto::StepResponse,
+        dto::ObservationBody,
+        dto::EpisodeCreated,
+        dto::EpisodeSummary,
+        dto::Health,
+        error::ErrorBody
+    ))
 )]
 pub struct ApiDoc;
 
@@ -41,24 +60,48 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
         .route("/episodes/{id}/observe", post(routes::observe))
         .route("/episodes/{id}/screenshot", get(routes::screenshot))
         .route("/health", get(routes::health))
-        .route("/openapi.json", get(|| async { axum::Json(ApiDoc::openapi()) }))
-        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such endpoint; see /openapi.json") })
-        .layer(middleware::from_fn(move |request, next| guard(Arc::clone(&token), request, next)))
+        .route(
+            "/openapi.json",
+            get(|| async { axum::Json(ApiDoc::openapi()) }),
+        )
+        .fallback(|| async {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                "no such endpoint; see /openapi.json",
+            )
+        })
+        .layer(middleware::from_fn(move |request, next| {
+            guard(Arc::clone(&token), request, next)
+        }))
         .with_state(env)
 }
 
 /// Refuses browser-originated requests and, when configured, requests without the token.
 async fn guard(token: Arc<Option<String>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    if headers.contains_key("sec-fetch-site") || headers.contains_key("sec-fetch-mode") || headers.contains_key(header::ORIGIN) {
-        return ApiError::new(StatusCode::FORBIDDEN, "browser_refused", "the control API does not serve web browsers")
-            .into_response();
+    if headers.contains_key("sec-fetch-site")
+        || headers.contains_key("sec-fetch-mode")
+        || headers.contains_key(header::ORIGIN)
+    {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "browser_refused",
+            "the control API does not serve web browsers",
+        )
+        .into_response();
     }
     if let Some(expected) = token.as_deref() {
-        let given = headers.get(header::AUTHORIZATION).and_then(|value| value.to_str().ok());
+        let given = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok());
         if given != Some(&format!("Bearer {expected}")) {
-            return ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", "send Authorization: Bearer <token>")
-                .into_response();
+            return ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+                "send Authorization: Bearer <token>",
+            )
+            .into_response();
         }
     }
     next.run(request).await

@@ -1,10 +1,11 @@
 //! Route handlers: episodes are created, stepped, observed and closed here.
 
 use super::dto::{
-    CreateEpisode, EpisodeCreated, EpisodeSummary, Health, ObservationBody, ScreenshotQuery, StepRequest, StepResponse,
+    CreateEpisode, EpisodeCreated, EpisodeSummary, Health, ObservationBody, ScreenshotQuery,
+    StepRequest, StepResponse,
 };
 use super::error::{ApiError, ErrorBody};
-use crate::env::{EpisodeId, EpisodeSpec, Environment};
+use crate::env::{Environment, EpisodeId, EpisodeSpec};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -19,19 +20,35 @@ pub async fn create_episode(
     Json(request): Json<CreateEpisode>,
 ) -> Result<(StatusCode, Json<EpisodeCreated>), ApiError> {
     let spec = EpisodeSpec {
-        start_urls: request.start_url.split(" |AND| ").map(|url| url.trim().to_owned()).collect(),
+        start_urls: request
+            .start_url
+            .split(" |AND| ")
+            .map(|url| url.trim().to_owned())
+            .collect(),
         viewport: request.viewport,
         observe: request.observe,
         input_images: Vec::new(),
     };
     let shared = env.create_episode(spec).await?;
     let episode = shared.lock().await;
-    let observation = episode.observation.as_ref().map(ObservationBody::from).ok_or_else(|| {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the episode started without an observation")
-    })?;
+    let observation = episode
+        .observation
+        .as_ref()
+        .map(ObservationBody::from)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the episode started without an observation",
+            )
+        })?;
     Ok((
         StatusCode::CREATED,
-        Json(EpisodeCreated { episode_id: episode.id.to_string(), warm_start: episode.warm_start, observation }),
+        Json(EpisodeCreated {
+            episode_id: episode.id.to_string(),
+            warm_start: episode.warm_start,
+            observation,
+        }),
     ))
 }
 
@@ -50,8 +67,17 @@ pub async fn step(
     };
     let shared = env.episode(&EpisodeId(id)).await?;
     let mut episode = shared.lock().await;
-    let outcome = episode.step(&action_text, env.settle_policy(), env.config().upload_dir.as_deref()).await;
-    let error = outcome.error.as_ref().map(|error| ErrorBody { error: error.code().to_owned(), message: error.to_string() });
+    let outcome = episode
+        .step(
+            &action_text,
+            env.settle_policy(),
+            env.config().upload_dir.as_deref(),
+        )
+        .await;
+    let error = outcome.error.as_ref().map(|error| ErrorBody {
+        error: error.code().to_owned(),
+        message: error.to_string(),
+    });
     Ok(Json(StepResponse {
         action: outcome.action.as_ref().map(ToString::to_string),
         error,
@@ -59,7 +85,11 @@ pub async fn step(
         opened_tab: outcome.opened_tab,
         done: outcome.done,
         answer: episode.answer.clone(),
-        observation: if episode.lost.is_some() { None } else { episode.observation.as_ref().map(ObservationBody::from) },
+        observation: if episode.lost.is_some() {
+            None
+        } else {
+            episode.observation.as_ref().map(ObservationBody::from)
+        },
     }))
 }
 
@@ -74,8 +104,13 @@ pub async fn observe(
 ) -> Result<Json<ObservationBody>, ApiError> {
     let shared = env.episode(&EpisodeId(id)).await?;
     let mut episode = shared.lock().await;
-    let options = options.map(|Json(options)| options).unwrap_or(episode.options);
-    let observation = episode.observe(options).await.map_err(crate::env::EnvError::from)?;
+    let options = options
+        .map(|Json(options)| options)
+        .unwrap_or(episode.options);
+    let observation = episode
+        .observe(options)
+        .await
+        .map_err(crate::env::EnvError::from)?;
     Ok(Json(ObservationBody::from(observation)))
 }
 
@@ -94,21 +129,49 @@ pub async fn screenshot(
         None | Some("som") => false,
         Some("clean") => true,
         Some(other) => {
-            return Err(ApiError::new(StatusCode::BAD_REQUEST, "bad_request", format!("kind `{other}`: use som or clean")));
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_request",
+                format!("kind `{other}`: use som or clean"),
+            ));
         }
     };
     let stored = episode.observation.as_ref().and_then(|observation| {
-        if clean { observation.clean_screenshot.clone() } else { observation.som_screenshot.clone() }
+        if clean {
+            observation.clean_screenshot.clone()
+        } else {
+            observation.som_screenshot.clone()
+        }
     });
     let shot = match stored {
         Some(shot) => shot,
         None => {
             // Not captured with the last observation: observe again with that kind.
-            let kind = if clean { ScreenshotKind::Clean } else { ScreenshotKind::Som };
-            let options = ObserveOptions { screenshot: kind, ..episode.options };
-            let observation = episode.observe(options).await.map_err(crate::env::EnvError::from)?;
-            let shot = if clean { &observation.clean_screenshot } else { &observation.som_screenshot };
-            shot.clone().ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "no screenshot"))?
+            let kind = if clean {
+                ScreenshotKind::Clean
+            } else {
+                ScreenshotKind::Som
+            };
+            let options = ObserveOptions {
+                screenshot: kind,
+                ..episode.options
+            };
+            let observation = episode
+                .observe(options)
+                .await
+                .map_err(crate::env::EnvError::from)?;
+            let shot = if clean {
+                &observation.clean_screenshot
+            } else {
+                &observation.som_screenshot
+            };
+            shot.clone().ok_or_else(|| {
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    "no screenshot",
+                )
+            })?
         }
     };
     Ok(([(header::CONTENT_TYPE, shot.format.mime())], shot.bytes).into_response())
@@ -117,12 +180,18 @@ pub async fn screenshot(
 /// The episode's state and trajectory.
 #[utoipa::path(get, path = "/episodes/{id}", params(("id" = String, Path, description = "Episode id")),
     responses((status = 200, body = EpisodeSummary), (status = 404, body = ErrorBody)))]
-pub async fn episode(State(env): State<Environment>, Path(id): Path<String>) -> Result<Json<EpisodeSummary>, ApiError> {
+pub async fn episode(
+    State(env): State<Environment>,
+    Path(id): Path<String>,
+) -> Result<Json<EpisodeSummary>, ApiError> {
     let shared = env.episode(&EpisodeId(id)).await?;
     let episode = shared.lock().await;
     Ok(Json(EpisodeSummary {
         episode_id: episode.id.to_string(),
-        url: episode.observation.as_ref().map(|observation| observation.url.clone()),
+        url: episode
+            .observation
+            .as_ref()
+            .map(|observation| observation.url.clone()),
         answer: episode.answer.clone(),
         lost: episode.lost.clone(),
         trajectory: episode.trajectory.clone(),
@@ -132,7 +201,10 @@ pub async fn episode(State(env): State<Environment>, Path(id): Path<String>) -> 
 /// Closes the episode and returns its browser to the pool.
 #[utoipa::path(delete, path = "/episodes/{id}", params(("id" = String, Path, description = "Episode id")),
     responses((status = 204), (status = 404, body = ErrorBody)))]
-pub async fn close(State(env): State<Environment>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+pub async fn close(
+    State(env): State<Environment>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
     env.close_episode(&EpisodeId(id)).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -140,7 +212,13 @@ pub async fn close(State(env): State<Environment>, Path(id): Path<String>) -> Re
 /// Running episode ids.
 #[utoipa::path(get, path = "/episodes", responses((status = 200, body = Vec<String>)))]
 pub async fn list(State(env): State<Environment>) -> Json<Vec<String>> {
-    Json(env.episode_ids().await.into_iter().map(|id| id.to_string()).collect())
+    Json(
+        env.episode_ids()
+            .await
+            .into_iter()
+            .map(|id| id.to_string())
+            .collect(),
+    )
 }
 
 /// Liveness and pool status.

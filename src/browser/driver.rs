@@ -30,6 +30,7 @@ enum Endpoint {
 struct LocalDriver {
     executable: PathBuf,
     url: RwLock<String>,
+    pid: std::sync::atomic::AtomicU32,
     /// Bumped on every restart; sessions created under an older generation are dead.
     generation: AtomicU64,
 }
@@ -37,7 +38,9 @@ struct LocalDriver {
 impl WebDriverEndpoint {
     /// Uses an existing remote end; nothing is spawned.
     pub fn remote(url: impl Into<String>) -> Self {
-        Self { inner: Arc::new(Endpoint::Remote(url.into())) }
+        Self {
+            inner: Arc::new(Endpoint::Remote(url.into())),
+        }
     }
 
     /// Spawns chromedriver on a free port, waits until it is ready and supervises it:
@@ -49,6 +52,7 @@ impl WebDriverEndpoint {
             inner: Arc::new(Endpoint::Local(LocalDriver {
                 executable: executable.to_path_buf(),
                 url: RwLock::new(url),
+                pid: std::sync::atomic::AtomicU32::new(child.id().unwrap_or(0)),
                 generation: AtomicU64::new(0),
             })),
         };
@@ -72,6 +76,16 @@ impl WebDriverEndpoint {
         }
     }
 
+    /// Process id of the chromedriver we run (None for a remote end).
+    pub fn driver_pid(&self) -> Option<u32> {
+        match &*self.inner {
+            Endpoint::Remote(_) => None,
+            Endpoint::Local(local) => {
+                Some(local.pid.load(Ordering::SeqCst)).filter(|pid| *pid != 0)
+            }
+        }
+    }
+
     /// Whether the browser runs on this machine (so local paths and profiles are ours).
     pub fn is_local(&self) -> bool {
         matches!(&*self.inner, Endpoint::Local(_))
@@ -92,8 +106,12 @@ pub fn ensure_executable(path: &Path) -> Result<(), BrowserError> {
 
 async fn start_chromedriver(executable: &Path) -> Result<(Child, String), BrowserError> {
     let port = free_port()?;
+    // The log path names the process as Agora's, so leftovers can be found (`./dev test` does).
+    let log_path =
+        std::env::temp_dir().join(format!("agora-driver-{}-{port}.log", std::process::id()));
     let child = Command::new(executable)
         .arg(format!("--port={port}"))
+        .arg(format!("--log-path={}", log_path.display()))
         .arg("--allowed-ips=")
         .arg("--log-level=SEVERE")
         .stdin(Stdio::null())
@@ -139,13 +157,24 @@ async fn wait_until_ready(url: &str) -> Result<(), BrowserError> {
 async fn supervise(endpoint: std::sync::Weak<Endpoint>, mut child: Child) {
     loop {
         let status = child.wait().await;
-        let Some(endpoint) = endpoint.upgrade() else { return };
-        let Endpoint::Local(local) = &*endpoint else { return };
+        let Some(endpoint) = endpoint.upgrade() else {
+            return;
+        };
+        let Endpoint::Local(local) = &*endpoint else {
+            return;
+        };
         let generation = local.generation.fetch_add(1, Ordering::SeqCst) + 1;
-        tracing::warn!(?status, generation, "chromedriver exited; restarting it (open sessions are lost)");
+        tracing::warn!(
+            ?status,
+            generation,
+            "chromedriver exited; restarting it (open sessions are lost)"
+        );
         match start_chromedriver(&local.executable).await {
             Ok((new_child, url)) => {
                 *local.url.write().await = url;
+                local
+                    .pid
+                    .store(new_child.id().unwrap_or(0), Ordering::SeqCst);
                 child = new_child;
             }
             Err(error) => {

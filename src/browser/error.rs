@@ -48,7 +48,9 @@ impl From<CmdError> for BrowserError {
             CmdError::Standard(webdriver) => {
                 let message = webdriver.message.to_lowercase();
                 let lost = matches!(webdriver.error, ErrorStatus::InvalidSessionId)
-                    || LOST_BROWSER_PHRASES.iter().any(|phrase| message.contains(phrase));
+                    || LOST_BROWSER_PHRASES
+                        .iter()
+                        .any(|phrase| message.contains(phrase));
                 if lost {
                     BrowserError::SessionLost(webdriver.message.to_string())
                 } else if matches!(webdriver.error, ErrorStatus::JavascriptError) {

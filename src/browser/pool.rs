@@ -57,13 +57,19 @@ impl BrowserPool {
     pub async fn acquire(&self) -> Result<Lease, BrowserError> {
         let taken = {
             let mut warm = self.inner.warm.lock().await;
-            warm.retain(|session| !session.is_orphaned());
+            discard_orphans(&mut warm);
             warm.pop()
         };
         self.inner.refill.notify_one();
         match taken {
-            Some(session) => Ok(Lease { session, warm: true }),
-            None => Ok(Lease { session: self.create().await?, warm: false }),
+            Some(session) => Ok(Lease {
+                session,
+                warm: true,
+            }),
+            None => Ok(Lease {
+                session: self.create().await?,
+                warm: false,
+            }),
         }
     }
 
@@ -73,6 +79,7 @@ impl BrowserPool {
         let inner = Arc::clone(&self.inner);
         tokio::spawn(async move {
             if session.is_orphaned() {
+                session.kill_orphaned_browser();
                 return;
             }
             if let Err(error) = session.wipe(&inner.wipe_origins).await {
@@ -89,6 +96,11 @@ impl BrowserPool {
                 session.close().await;
             }
         });
+    }
+
+    /// Where sessions are created.
+    pub fn endpoint(&self) -> &WebDriverEndpoint {
+        &self.inner.endpoint
     }
 
     /// Sessions ready right now.
@@ -133,7 +145,7 @@ async fn refill_loop(inner: std::sync::Weak<PoolInner>) {
         loop {
             let missing = {
                 let mut warm = pool.warm.lock().await;
-                warm.retain(|session| !session.is_orphaned());
+                discard_orphans(&mut warm);
                 pool.warm_target.saturating_sub(warm.len())
             };
             if missing == 0 {
@@ -150,4 +162,12 @@ async fn refill_loop(inner: std::sync::Weak<PoolInner>) {
         drop(pool);
         notified.await;
     }
+}
+
+/// Drops sessions whose chromedriver died, ending their browsers.
+fn discard_orphans(warm: &mut Vec<BrowserSession>) {
+    warm.retain(|session| {
+        session.kill_orphaned_browser();
+        !session.is_orphaned()
+    });
 }

@@ -3,18 +3,24 @@
 
 use super::{BrowserError, WebDriverEndpoint, flags};
 use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::wd::WindowHandle;
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Script installed in every document: counts in-flight requests and short timers and
 /// records DOM mutations, so settling can wait on conditions instead of sleeping.
 const INSTRUMENT_JS: &str = include_str!("js/instrument.js");
 
+/// Removes the Set-of-Marks overlay (see `observe`).
+const UNMARK_JS: &str = include_str!("js/unmark.js");
+
 /// Viewport size in CSS pixels (devicePixelRatio is always 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
 pub struct Viewport {
     /// Width in CSS pixels.
     pub width: u32,
@@ -25,7 +31,10 @@ pub struct Viewport {
 impl Default for Viewport {
     /// VWA's default viewport.
     fn default() -> Self {
-        Self { width: 1280, height: 2048 }
+        Self {
+            width: 1280,
+            height: 2048,
+        }
     }
 }
 
@@ -50,18 +59,31 @@ pub struct BrowserSession {
     generation: u64,
     serial: u64,
     instrumented_tabs: HashSet<String>,
+    /// Process id of the browser, when it runs on this machine.
+    browser_pid: Option<u32>,
+    /// Tabs in WebDriver's order, kept current by every method that opens, closes or switches.
+    tabs: Vec<WindowHandle>,
+    /// The tab commands go to.
+    current_tab: Option<WindowHandle>,
+    /// Whether a Set-of-Marks overlay may still be in the page.
+    overlay_drawn: AtomicBool,
 }
 
 impl BrowserSession {
     /// Starts a new browser at `endpoint`.
-    pub async fn create(endpoint: &WebDriverEndpoint, settings: &SessionSettings) -> Result<Self, BrowserError> {
+    pub async fn create(
+        endpoint: &WebDriverEndpoint,
+        settings: &SessionSettings,
+    ) -> Result<Self, BrowserError> {
         let generation = endpoint.generation();
         let profile = if endpoint.is_local() {
             Some(
                 tempfile::Builder::new()
                     .prefix("agora-profile-")
                     .tempdir()
-                    .map_err(|error| BrowserError::SessionCreate(format!("profile directory: {error}")))?,
+                    .map_err(|error| {
+                        BrowserError::SessionCreate(format!("profile directory: {error}"))
+                    })?,
             )
         } else {
             None
@@ -73,7 +95,11 @@ impl BrowserSession {
         if profile.is_none() {
             // A remote end creates its own fresh profile per session.
             if let Some(args) = chrome_options["args"].as_array_mut() {
-                args.retain(|arg| !arg.as_str().unwrap_or_default().starts_with("--user-data-dir"));
+                args.retain(|arg| {
+                    !arg.as_str()
+                        .unwrap_or_default()
+                        .starts_with("--user-data-dir")
+                });
             }
         } else {
             chrome_options["binary"] = json!(settings.chromium);
@@ -90,12 +116,22 @@ impl BrowserSession {
             .map_err(|error| BrowserError::SessionCreate(error.to_string()))?;
         let mut session = Self {
             client,
-            profile: profile,
+            profile,
             endpoint: endpoint.clone(),
             generation,
             serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
             instrumented_tabs: HashSet::new(),
+            browser_pid: None,
+            tabs: Vec::new(),
+            current_tab: None,
+            overlay_drawn: AtomicBool::new(false),
         };
+        session.refresh_tabs().await?;
+        session.current_tab = Some(session.client.window().await?);
+        session.browser_pid = session
+            .profile
+            .as_ref()
+            .and_then(|profile| browser_pid(profile.path()));
         session.instrument_current_tab().await?;
         Ok(session)
     }
@@ -108,6 +144,21 @@ impl BrowserSession {
     /// The profile directory of a local browser (its command line names it, so tools can find it).
     pub fn profile_dir(&self) -> Option<&std::path::Path> {
         self.profile.as_ref().map(|dir| dir.path())
+    }
+
+    /// Process id of the local browser, if known.
+    pub fn browser_pid(&self) -> Option<u32> {
+        self.browser_pid
+    }
+
+    /// Ends the browser of a session whose chromedriver died (nothing else can reach it).
+    pub fn kill_orphaned_browser(&self) {
+        if let (true, Some(pid)) = (self.is_orphaned(), self.browser_pid) {
+            let killed = std::process::Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+            tracing::info!(pid, ?killed, "ended the browser of a lost chromedriver");
+        }
     }
 
     /// A process-unique number for logs.
@@ -133,7 +184,13 @@ impl BrowserSession {
     /// Runs a Chrome DevTools Protocol command on the current tab.
     pub async fn cdp(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
         self.check_alive()?;
-        Ok(self.client.issue_cmd(CdpCommand { method: method.to_owned(), params }).await?)
+        Ok(self
+            .client
+            .issue_cmd(CdpCommand {
+                method: method.to_owned(),
+                params,
+            })
+            .await?)
     }
 
     /// Runs `script` (a function body; arguments in `arguments`) in the current frame.
@@ -143,7 +200,11 @@ impl BrowserSession {
     }
 
     /// Runs an asynchronous script whose last argument is the completion callback.
-    pub async fn execute_async(&self, script: &str, args: Vec<Value>) -> Result<Value, BrowserError> {
+    pub async fn execute_async(
+        &self,
+        script: &str,
+        args: Vec<Value>,
+    ) -> Result<Value, BrowserError> {
         self.check_alive()?;
         Ok(self.client.execute_async(script, args).await?)
     }
@@ -161,12 +222,76 @@ impl BrowserSession {
     /// Makes sure the current tab runs the instrumentation script in every new document,
     /// and in the current one.
     pub async fn instrument_current_tab(&mut self) -> Result<(), BrowserError> {
-        let handle = String::from(self.client.window().await?);
+        let handle = match &self.current_tab {
+            Some(handle) => String::from(handle.clone()),
+            None => String::from(self.client.window().await?),
+        };
         if self.instrumented_tabs.insert(handle) {
-            self.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": INSTRUMENT_JS }))
-                .await?;
+            self.cdp(
+                "Page.addScriptToEvaluateOnNewDocument",
+                json!({ "source": INSTRUMENT_JS }),
+            )
+            .await?;
         }
         self.execute(INSTRUMENT_JS, vec![]).await?;
+        Ok(())
+    }
+
+    /// Tabs in order, as last seen.
+    pub fn tab_handles(&self) -> &[WindowHandle] {
+        &self.tabs
+    }
+
+    /// The tab commands go to.
+    pub fn current_tab(&self) -> Option<&WindowHandle> {
+        self.current_tab.as_ref()
+    }
+
+    /// Reads the tab list from the browser (pages can open tabs by themselves).
+    pub async fn refresh_tabs(&mut self) -> Result<Vec<WindowHandle>, BrowserError> {
+        self.check_alive()?;
+        self.tabs = self.client.windows().await?;
+        Ok(self.tabs.clone())
+    }
+
+    /// Makes `handle` the current tab.
+    pub async fn switch_tab(&mut self, handle: WindowHandle) -> Result<(), BrowserError> {
+        self.client.switch_to_window(handle.clone()).await?;
+        self.current_tab = Some(handle);
+        Ok(())
+    }
+
+    /// Opens an empty tab and makes it current.
+    pub async fn open_tab(&mut self) -> Result<(), BrowserError> {
+        let opened = self.client.new_window(true).await?;
+        self.tabs.push(opened.handle.clone());
+        self.switch_tab(opened.handle).await
+    }
+
+    /// Closes the current tab and makes the last remaining one current.
+    pub async fn close_current_tab(&mut self) -> Result<(), BrowserError> {
+        self.client.close_window().await?;
+        if let Some(closed) = self.current_tab.take() {
+            self.tabs.retain(|handle| *handle != closed);
+            self.instrumented_tabs.remove(&String::from(closed));
+        }
+        if let Some(last) = self.tabs.last().cloned() {
+            self.switch_tab(last).await?;
+        }
+        Ok(())
+    }
+
+    /// Notes that a Set-of-Marks overlay was drawn into the page and left there.
+    pub fn note_overlay(&self, drawn: bool) {
+        self.overlay_drawn.store(drawn, Ordering::SeqCst);
+    }
+
+    /// Removes a Set-of-Marks overlay left in the page, so the page is exactly as the site
+    /// rendered it (before evaluations read it, for instance).
+    pub async fn remove_overlay(&self) -> Result<(), BrowserError> {
+        if self.overlay_drawn.swap(false, Ordering::SeqCst) {
+            self.execute(UNMARK_JS, vec![]).await?;
+        }
         Ok(())
     }
 
@@ -174,20 +299,24 @@ impl BrowserSession {
     /// `about:blank`, no cookies, no storage for `origins`, no cache.
     pub async fn wipe(&mut self, origins: &[String]) -> Result<(), BrowserError> {
         self.check_alive()?;
-        let mut handles = self.client.windows().await?;
+        let mut handles = self.refresh_tabs().await?;
         let first = handles.remove(0);
         for handle in handles {
-            self.client.switch_to_window(handle.clone()).await?;
-            self.client.close_window().await?;
-            self.instrumented_tabs.remove(&String::from(handle));
+            self.switch_tab(handle).await?;
+            self.close_current_tab().await?;
         }
-        self.client.switch_to_window(first).await?;
+        self.switch_tab(first.clone()).await?;
+        self.tabs = vec![first];
+        self.note_overlay(false);
         self.client.goto("about:blank").await?;
         self.cdp("Network.clearBrowserCookies", json!({})).await?;
         self.cdp("Network.clearBrowserCache", json!({})).await?;
         for origin in origins {
-            self.cdp("Storage.clearDataForOrigin", json!({ "origin": origin, "storageTypes": "all" }))
-                .await?;
+            self.cdp(
+                "Storage.clearDataForOrigin",
+                json!({ "origin": origin, "storageTypes": "all" }),
+            )
+            .await?;
         }
         Ok(())
     }
@@ -206,6 +335,23 @@ impl BrowserSession {
     }
 }
 
+/// The browser process of a local session: the Chromium whose command line names our
+/// profile directory and that is not a renderer/GPU/utility child (`--type=`).
+fn browser_pid(profile: &std::path::Path) -> Option<u32> {
+    let marker = format!("--user-data-dir={}", profile.display());
+    std::fs::read_dir("/proc")
+        .ok()?
+        .flatten()
+        .find_map(|entry| {
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+            let args: Vec<&[u8]> = cmdline.split(|byte| *byte == 0).collect();
+            let ours = args.contains(&marker.as_bytes());
+            let child = args.iter().any(|arg| arg.starts_with(b"--type="));
+            (ours && !child).then_some(pid)
+        })
+}
+
 /// chromedriver's vendor endpoint that runs a CDP command on the current tab.
 #[derive(Debug)]
 struct CdpCommand {
@@ -214,8 +360,15 @@ struct CdpCommand {
 }
 
 impl WebDriverCompatibleCommand for CdpCommand {
-    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!("session/{}/goog/cdp/execute", session_id.unwrap_or_default()))
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
     }
 
     fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
@@ -229,7 +382,11 @@ impl WebDriverCompatibleCommand for CdpCommand {
 struct TopFrameCommand;
 
 impl WebDriverCompatibleCommand for TopFrameCommand {
-    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
         base_url.join(&format!("session/{}/frame", session_id.unwrap_or_default()))
     }
 

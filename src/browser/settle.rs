@@ -38,14 +38,20 @@ struct PageVerdict {
 }
 
 /// Waits until the current tab is settled or `policy.cap` has passed.
-pub async fn settle(session: &BrowserSession, policy: SettlePolicy) -> Result<SettleReport, BrowserError> {
+pub async fn settle(
+    session: &BrowserSession,
+    policy: SettlePolicy,
+) -> Result<SettleReport, BrowserError> {
     let start = Instant::now();
     let mut waited_for = Vec::new();
     loop {
         let remaining = policy.cap.saturating_sub(start.elapsed());
         let quiet_ms = policy.dom_quiet.as_millis() as u64;
         let outcome = session
-            .execute_async(SETTLE_JS, vec![quiet_ms.into(), (remaining.as_millis() as u64).into()])
+            .execute_async(
+                SETTLE_JS,
+                vec![quiet_ms.into(), (remaining.as_millis() as u64).into()],
+            )
             .await;
         match outcome {
             Ok(value) => {
@@ -64,7 +70,9 @@ pub async fn settle(session: &BrowserSession, policy: SettlePolicy) -> Result<Se
                 });
             }
             // The document was replaced while we waited: a navigation is under way.
-            Err(BrowserError::Script(_)) | Err(BrowserError::Command(_)) if start.elapsed() < policy.cap => {
+            Err(BrowserError::Script(_)) | Err(BrowserError::Command(_))
+                if start.elapsed() < policy.cap =>
+            {
                 if !waited_for.iter().any(|reason| reason == "navigation") {
                     waited_for.push("navigation".to_owned());
                 }

@@ -16,9 +16,16 @@ pub struct EpisodeId(pub String);
 impl EpisodeId {
     /// A fresh random id.
     pub fn random() -> Self {
-        let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map(|time| time.as_nanos()).unwrap_or(0);
+        let nanos = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map(|time| time.as_nanos())
+            .unwrap_or(0);
         let counter = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Self(format!("ep-{:x}{:04x}", nanos & 0xffff_ffff_ffff, counter & 0xffff))
+        Self(format!(
+            "ep-{:x}{:04x}",
+            nanos & 0xffff_ffff_ffff,
+            counter & 0xffff
+        ))
     }
 }
 
@@ -84,7 +91,12 @@ pub struct Episode {
 
 impl Episode {
     /// Wraps a freshly prepared session.
-    pub fn new(session: BrowserSession, viewport: Viewport, options: ObserveOptions, warm_start: bool) -> Self {
+    pub fn new(
+        session: BrowserSession,
+        viewport: Viewport,
+        options: ObserveOptions,
+        warm_start: bool,
+    ) -> Self {
         Self {
             id: EpisodeId::random(),
             session: Some(session),
@@ -107,7 +119,9 @@ impl Episode {
 
     fn lost_error(&self) -> ActionError {
         ActionError::Browser(crate::browser::BrowserError::SessionLost(
-            self.lost.clone().unwrap_or_else(|| "the episode was closed".into()),
+            self.lost
+                .clone()
+                .unwrap_or_else(|| "the episode was closed".into()),
         ))
     }
 
@@ -126,7 +140,12 @@ impl Episode {
     }
 
     /// Parses and carries out one action, settles and observes.
-    pub async fn step(&mut self, input: &str, policy: SettlePolicy, upload_dir: Option<&std::path::Path>) -> StepOutcome {
+    pub async fn step(
+        &mut self,
+        input: &str,
+        policy: SettlePolicy,
+        upload_dir: Option<&std::path::Path>,
+    ) -> StepOutcome {
         self.last_used = Instant::now();
         let parsed = Action::from_model_output(input);
         let action = match parsed {
@@ -160,7 +179,13 @@ impl Episode {
         if let Some(answer) = outcome.stopped {
             self.answer = Some(answer);
             self.record(&action, None);
-            return StepOutcome { action: Some(action), error: None, settle: None, opened_tab: false, done: true };
+            return StepOutcome {
+                action: Some(action),
+                error: None,
+                settle: None,
+                opened_tab: false,
+                done: true,
+            };
         }
         let settled = match self.session.as_ref() {
             Some(session) => settle(session, policy).await,
@@ -187,7 +212,11 @@ impl Episode {
     }
 
     fn record(&mut self, action: &Action, error: Option<&ActionError>) {
-        let url = self.observation.as_ref().map(|observation| observation.url.clone()).unwrap_or_default();
+        let url = self
+            .observation
+            .as_ref()
+            .map(|observation| observation.url.clone())
+            .unwrap_or_default();
         self.trajectory.push(TrajectoryStep {
             action: action.to_string(),
             url,
@@ -196,10 +225,24 @@ impl Episode {
     }
 
     fn refused(&mut self, text: String, action: Option<Action>, error: ActionError) -> StepOutcome {
-        let url = self.observation.as_ref().map(|observation| observation.url.clone()).unwrap_or_default();
-        self.trajectory.push(TrajectoryStep { action: text, url, error: Some(error.code().to_owned()) });
+        let url = self
+            .observation
+            .as_ref()
+            .map(|observation| observation.url.clone())
+            .unwrap_or_default();
+        self.trajectory.push(TrajectoryStep {
+            action: text,
+            url,
+            error: Some(error.code().to_owned()),
+        });
         let done = self.answer.is_some() || self.session.is_none();
-        StepOutcome { action, error: Some(error), settle: None, opened_tab: false, done }
+        StepOutcome {
+            action,
+            error: Some(error),
+            settle: None,
+            opened_tab: false,
+            done,
+        }
     }
 
     /// Notes a lost browser (the session is dropped) and passes the error on.
@@ -207,7 +250,9 @@ impl Episode {
         if error.is_session_lost() {
             tracing::warn!(episode = %self.id, %error, "episode lost its browser");
             self.lost = Some(error.to_string());
-            self.session = None;
+            if let Some(session) = self.session.take() {
+                session.kill_orphaned_browser();
+            }
         }
         error
     }

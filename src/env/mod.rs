@@ -6,7 +6,9 @@ mod episode;
 pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
 
 use crate::act::ActionError;
-use crate::browser::{BrowserError, BrowserPool, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint, settle};
+use crate::browser::{
+    BrowserError, BrowserPool, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint, settle,
+};
 use crate::config::Config;
 use crate::fence::{AllowList, Fence, Origin};
 use crate::observe::ObserveOptions;
@@ -79,17 +81,32 @@ impl Environment {
         for origin in &config.allowed_origins {
             match Origin::of_url(origin) {
                 Some(origin) => allowed.allow(origin),
-                None => return Err(EnvError::BadRequest(format!("--allow-origin `{origin}` is not an http(s) origin"))),
+                None => {
+                    return Err(EnvError::BadRequest(format!(
+                        "--allow-origin `{origin}` is not an http(s) origin"
+                    )));
+                }
             }
         }
         let fence = Fence::start(SocketAddr::new(config.bind, 0), allowed.clone())
             .await
             .map_err(|error| BrowserError::DriverStart(format!("fence proxy: {error}")))?;
-        let fence_proxy = config.fence_address.clone().unwrap_or_else(|| fence.address().to_string());
-        let settings = SessionSettings { chromium: config.chromium.clone(), fence_proxy };
+        let fence_proxy = config
+            .fence_address
+            .clone()
+            .unwrap_or_else(|| fence.address().to_string());
+        let settings = SessionSettings {
+            chromium: config.chromium.clone(),
+            fence_proxy,
+        };
         let pool = BrowserPool::new(endpoint, settings, config.pool_size, allowed.to_strings());
         let environment = Self {
-            inner: Arc::new(EnvInner { config, pool, fence, episodes: Mutex::new(HashMap::new()) }),
+            inner: Arc::new(EnvInner {
+                config,
+                pool,
+                fence,
+                episodes: Mutex::new(HashMap::new()),
+            }),
         };
         tokio::spawn(reap_idle(Arc::downgrade(&environment.inner)));
         Ok(environment)
@@ -98,6 +115,11 @@ impl Environment {
     /// The browser pool.
     pub fn pool(&self) -> &BrowserPool {
         &self.inner.pool
+    }
+
+    /// Process id of the chromedriver Agora runs (None with `--webdriver-url`).
+    pub fn driver_pid(&self) -> Option<u32> {
+        self.inner.pool.endpoint().driver_pid()
     }
 
     /// Origins agent browsers may reach.
@@ -112,7 +134,10 @@ impl Environment {
 
     /// How settling is bounded.
     pub fn settle_policy(&self) -> SettlePolicy {
-        SettlePolicy { dom_quiet: self.inner.config.dom_quiet(), cap: self.inner.config.settle_cap() }
+        SettlePolicy {
+            dom_quiet: self.inner.config.dom_quiet(),
+            cap: self.inner.config.settle_cap(),
+        }
     }
 
     /// Starts an episode: a warm browser, the start URLs in tabs (first one active), settled
@@ -123,7 +148,10 @@ impl Environment {
         }
         for url in &spec.start_urls {
             if !self.allowed().permits_url(url) {
-                return Err(EnvError::StartUrlRefused(url.clone(), self.allowed().to_strings().join(", ")));
+                return Err(EnvError::StartUrlRefused(
+                    url.clone(),
+                    self.allowed().to_strings().join(", "),
+                ));
             }
         }
         let viewport = spec.viewport.unwrap_or_default();
@@ -135,7 +163,13 @@ impl Environment {
         }
         let lease = self.inner.pool.acquire().await?;
         let mut session = lease.session;
-        let opened = open_start_urls(&mut session, &spec.start_urls, viewport, self.settle_policy()).await;
+        let opened = open_start_urls(
+            &mut session,
+            &spec.start_urls,
+            viewport,
+            self.settle_policy(),
+        )
+        .await;
         if let Err(error) = opened {
             if !error.is_session_lost() {
                 self.inner.pool.release(session);
@@ -147,13 +181,23 @@ impl Environment {
         episode.observe(spec.observe).await?;
         let id = episode.id.clone();
         let shared = Arc::new(Mutex::new(episode));
-        self.inner.episodes.lock().await.insert(id, Arc::clone(&shared));
+        self.inner
+            .episodes
+            .lock()
+            .await
+            .insert(id, Arc::clone(&shared));
         Ok(shared)
     }
 
     /// The running episode `id`.
     pub async fn episode(&self, id: &EpisodeId) -> Result<SharedEpisode, EnvError> {
-        self.inner.episodes.lock().await.get(id).cloned().ok_or_else(|| EnvError::UnknownEpisode(id.clone()))
+        self.inner
+            .episodes
+            .lock()
+            .await
+            .get(id)
+            .cloned()
+            .ok_or_else(|| EnvError::UnknownEpisode(id.clone()))
     }
 
     /// Ids of the running episodes.
@@ -163,7 +207,13 @@ impl Environment {
 
     /// Ends an episode and returns its browser to the pool.
     pub async fn close_episode(&self, id: &EpisodeId) -> Result<(), EnvError> {
-        let shared = self.inner.episodes.lock().await.remove(id).ok_or_else(|| EnvError::UnknownEpisode(id.clone()))?;
+        let shared = self
+            .inner
+            .episodes
+            .lock()
+            .await
+            .remove(id)
+            .ok_or_else(|| EnvError::UnknownEpisode(id.clone()))?;
         let session = shared.lock().await.take_session();
         if let Some(session) = session {
             self.inner.pool.release(session);
@@ -187,19 +237,18 @@ async fn open_start_urls(
     viewport: Viewport,
     policy: SettlePolicy,
 ) -> Result<(), BrowserError> {
-    let first = session.client().window().await?;
+    let first = session.current_tab().cloned();
     for (index, url) in urls.iter().enumerate() {
         if index > 0 {
-            let opened = session.client().new_window(true).await?;
-            session.client().switch_to_window(opened.handle).await?;
+            session.open_tab().await?;
         }
         session.set_viewport(viewport).await?;
         session.instrument_current_tab().await?;
         session.client().goto(url).await?;
         settle(session, policy).await?;
     }
-    if urls.len() > 1 {
-        session.client().switch_to_window(first).await?;
+    if let (true, Some(first)) = (urls.len() > 1, first) {
+        session.switch_tab(first).await?;
     }
     Ok(())
 }
@@ -217,10 +266,10 @@ async fn reap_idle(inner: std::sync::Weak<EnvInner>) {
         let timeout = inner.config.idle_timeout();
         let mut idle = Vec::new();
         for (id, episode) in inner.episodes.lock().await.iter() {
-            if let Ok(episode) = episode.try_lock() {
-                if episode.last_used.elapsed() >= timeout {
-                    idle.push(id.clone());
-                }
+            if let Ok(episode) = episode.try_lock()
+                && episode.last_used.elapsed() >= timeout
+            {
+                idle.push(id.clone());
             }
         }
         for id in idle {

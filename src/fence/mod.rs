@@ -46,7 +46,10 @@ impl Fence {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(std::io::Error::other)?;
-        let state = FenceState { allowed: allowed.clone(), client };
+        let state = FenceState {
+            allowed: allowed.clone(),
+            client,
+        };
         let router = axum::Router::new().fallback(forward).with_state(state);
         let listener = tokio::net::TcpListener::bind(bind).await?;
         let address = listener.local_addr()?;
@@ -55,7 +58,11 @@ impl Fence {
                 tracing::error!(%error, "fence proxy stopped");
             }
         });
-        Ok(Self { address, allowed, task })
+        Ok(Self {
+            address,
+            allowed,
+            task,
+        })
     }
 
     /// Where the proxy listens.
@@ -78,18 +85,28 @@ impl Drop for Fence {
 async fn forward(State(state): State<FenceState>, request: Request) -> Response {
     if request.method() == Method::CONNECT {
         let target = request.uri().to_string();
-        return blocked_page(&format!("https://{target}"), "encrypted connections are not part of any Agora site");
+        return blocked_page(
+            &format!("https://{target}"),
+            "encrypted connections are not part of any Agora site",
+        );
     }
     let url = request.uri().to_string();
     let Some(origin) = Origin::of_url(&url) else {
-        return (StatusCode::BAD_REQUEST, "the Agora fence is a proxy for agent browsers only").into_response();
+        return (
+            StatusCode::BAD_REQUEST,
+            "the Agora fence is a proxy for agent browsers only",
+        )
+            .into_response();
     };
     if !state.allowed.contains(&origin) {
         tracing::info!(%url, "fence blocked a request");
         return blocked_page(&url, "it is not one of the sites this episode may visit");
     }
     let (parts, body) = request.into_parts();
-    let mut outgoing = state.client.request(parts.method, &url).headers(strip_hop_by_hop(parts.headers));
+    let mut outgoing = state
+        .client
+        .request(parts.method, &url)
+        .headers(strip_hop_by_hop(parts.headers));
     outgoing = outgoing.body(reqwest::Body::wrap_stream(body.into_data_stream()));
     match outgoing.send().await {
         Ok(response) => {
@@ -99,11 +116,15 @@ async fn forward(State(state): State<FenceState>, request: Request) -> Response 
             }
             builder
                 .body(Body::from_stream(response.bytes_stream()))
-                .unwrap_or_else(|error| (StatusCode::BAD_GATEWAY, error.to_string()).into_response())
+                .unwrap_or_else(|error| {
+                    (StatusCode::BAD_GATEWAY, error.to_string()).into_response()
+                })
         }
-        Err(error) => {
-            (StatusCode::BAD_GATEWAY, format!("the site at {origin} did not answer: {error}")).into_response()
-        }
+        Err(error) => (
+            StatusCode::BAD_GATEWAY,
+            format!("the site at {origin} did not answer: {error}"),
+        )
+            .into_response(),
     }
 }
 
@@ -125,9 +146,17 @@ fn blocked_page(url: &str, reason: &str) -> Response {
          <p>Agora did not open <code>{escaped}</code>: {reason}.</p>\
          <p>Go back or open one of the sites from the task.</p></body></html>"
     );
-    (StatusCode::FORBIDDEN, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+    (
+        StatusCode::FORBIDDEN,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        body,
+    )
+        .into_response()
 }
 
 fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }

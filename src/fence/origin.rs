@@ -51,7 +51,10 @@ impl AllowList {
 
     /// Whether `origin` is allowed.
     pub fn contains(&self, origin: &Origin) -> bool {
-        self.origins.read().map(|origins| origins.contains(origin)).unwrap_or(false)
+        self.origins
+            .read()
+            .map(|origins| origins.contains(origin))
+            .unwrap_or(false)
     }
 
     /// Whether the URL may be opened by the agent.
@@ -61,7 +64,10 @@ impl AllowList {
 
     /// Every allowed origin, as `scheme://host:port` strings.
     pub fn to_strings(&self) -> Vec<String> {
-        self.origins.read().map(|origins| origins.iter().map(ToString::to_string).collect()).unwrap_or_default()
+        self.origins
+            .read()
+            .map(|origins| origins.iter().map(ToString::to_string).collect())
+            .unwrap_or_default()
     }
 }
 
@@ -71,7 +77,10 @@ mod tests {
 
     #[test]
     fn localhost_and_default_ports_are_normalised() {
-        assert_eq!(Origin::of_url("http://localhost/x"), Origin::of_url("http://127.0.0.1:80/y"));
+        assert_eq!(
+            Origin::of_url("http://localhost/x"),
+            Origin::of_url("http://127.0.0.1:80/y")
+        );
         assert!(Origin::of_url("file:///etc/passwd").is_none());
         assert!(Origin::of_url("javascript:alert(1)").is_none());
     }

@@ -6,16 +6,35 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 /// Roles that carry no information of their own when they have no name.
-const SILENT_ROLES: [&str; 9] =
-    ["generic", "none", "LineBreak", "paragraph", "list", "listitem", "InlineTextBox", "Section", "strong"];
+const SILENT_ROLES: [&str; 9] = [
+    "generic",
+    "none",
+    "LineBreak",
+    "paragraph",
+    "list",
+    "listitem",
+    "InlineTextBox",
+    "Section",
+    "strong",
+];
 
 /// Properties WebArena leaves out because they are noise for an agent.
-const SILENT_PROPERTIES: [&str; 6] = ["focusable", "editable", "readonly", "level", "settable", "multiline"];
+const SILENT_PROPERTIES: [&str; 6] = [
+    "focusable",
+    "editable",
+    "readonly",
+    "level",
+    "settable",
+    "multiline",
+];
 
 /// Formats the CDP `getFullAXTree` result as indented WebArena-style text.
 pub fn format(tree: &Value) -> String {
     let nodes = tree["nodes"].as_array().cloned().unwrap_or_default();
-    let by_id: HashMap<&str, &Value> = nodes.iter().filter_map(|node| Some((node["nodeId"].as_str()?, node))).collect();
+    let by_id: HashMap<&str, &Value> = nodes
+        .iter()
+        .filter_map(|node| Some((node["nodeId"].as_str()?, node)))
+        .collect();
     let mut out = String::new();
     if let Some(root) = nodes.first() {
         write_node(root, &by_id, 0, "", &mut out);
@@ -23,7 +42,13 @@ pub fn format(tree: &Value) -> String {
     out.trim_end().to_owned()
 }
 
-fn write_node(node: &Value, by_id: &HashMap<&str, &Value>, depth: usize, parent_name: &str, out: &mut String) {
+fn write_node(
+    node: &Value,
+    by_id: &HashMap<&str, &Value>,
+    depth: usize,
+    parent_name: &str,
+    out: &mut String,
+) {
     let role = node["role"]["value"].as_str().unwrap_or("");
     let name = node["name"]["value"].as_str().unwrap_or("").trim();
     let ignored = node["ignored"].as_bool().unwrap_or(false);
@@ -34,13 +59,22 @@ fn write_node(node: &Value, by_id: &HashMap<&str, &Value>, depth: usize, parent_
         depth
     } else {
         let id = node["nodeId"].as_str().unwrap_or("");
-        let _ = write!(out, "{}[{id}] {role} {}", "\t".repeat(depth), python_repr(name));
+        let _ = write!(
+            out,
+            "{}[{id}] {role} {}",
+            "\t".repeat(depth),
+            python_repr(name)
+        );
         for property in node["properties"].as_array().into_iter().flatten() {
             let key = property["name"].as_str().unwrap_or("");
             if SILENT_PROPERTIES.contains(&key) {
                 continue;
             }
-            let _ = write!(out, " {key}: {}", property_value(&property["value"]["value"]));
+            let _ = write!(
+                out,
+                " {key}: {}",
+                property_value(&property["value"]["value"])
+            );
         }
         out.push('\n');
         depth + 1
@@ -87,6 +121,9 @@ mod tests {
              "properties": [{"name": "focusable", "value": {"value": true}}], "childIds": ["4"]},
             {"nodeId": "4", "role": {"value": "StaticText"}, "name": {"value": "Home"}, "childIds": []},
         ]});
-        assert_eq!(format(&tree), "[1] RootWebArea 'Shop' focused: True\n\t[3] link 'Home'");
+        assert_eq!(
+            format(&tree),
+            "[1] RootWebArea 'Shop' focused: True\n\t[3] link 'Home'"
+        );
     }
 }

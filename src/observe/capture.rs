@@ -36,10 +36,16 @@ pub struct Screenshot {
 }
 
 /// Captures the current tab's viewport.
-pub async fn capture(session: &BrowserSession, format: ImageFormat, jpeg_quality: u8) -> Result<Screenshot, BrowserError> {
+pub async fn capture(
+    session: &BrowserSession,
+    format: ImageFormat,
+    jpeg_quality: u8,
+) -> Result<Screenshot, BrowserError> {
     let params = match format {
         ImageFormat::Png => json!({ "format": "png", "optimizeForSpeed": true }),
-        ImageFormat::Jpeg => json!({ "format": "jpeg", "quality": jpeg_quality.min(100), "optimizeForSpeed": true }),
+        ImageFormat::Jpeg => {
+            json!({ "format": "jpeg", "quality": jpeg_quality.min(100), "optimizeForSpeed": true })
+        }
     };
     let reply = session.cdp("Page.captureScreenshot", params).await?;
     let data = reply["data"]

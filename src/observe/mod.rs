@@ -14,7 +14,6 @@ use serde_json::json;
 use std::time::Instant;
 
 const SOM_JS: &str = include_str!("js/som.js");
-const UNMARK_JS: &str = include_str!("js/unmark.js");
 
 /// Which screenshots an observation carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
@@ -47,7 +46,12 @@ pub struct ObserveOptions {
 
 impl Default for ObserveOptions {
     fn default() -> Self {
-        Self { screenshot: ScreenshotKind::Som, format: ImageFormat::Png, jpeg_quality: 80, axtree: false }
+        Self {
+            screenshot: ScreenshotKind::Som,
+            format: ImageFormat::Png,
+            jpeg_quality: 80,
+            axtree: false,
+        }
     }
 }
 
@@ -159,28 +163,51 @@ struct Viewport2 {
 }
 
 /// Observes the active tab of `session`.
-pub async fn observe(session: &BrowserSession, options: ObserveOptions) -> Result<Observation, BrowserError> {
+pub async fn observe(
+    session: &BrowserSession,
+    options: ObserveOptions,
+) -> Result<Observation, BrowserError> {
     let started = Instant::now();
-    let draw = matches!(options.screenshot, ScreenshotKind::Som | ScreenshotKind::Both);
-    let marks_value = session.execute(SOM_JS, vec![json!({ "draw": draw, "maxText": 200 })]).await?;
+    let draw = matches!(
+        options.screenshot,
+        ScreenshotKind::Som | ScreenshotKind::Both
+    );
+    let marks_value = session
+        .execute(SOM_JS, vec![json!({ "draw": draw, "maxText": 200 })])
+        .await?;
     let marks: PageMarks = serde_json::from_value(marks_value)
         .map_err(|error| BrowserError::Script(format!("Set-of-Marks result: {error}")))?;
     let som_done = Instant::now();
 
-    let som_screenshot = if draw { Some(capture(session, options.format, options.jpeg_quality).await?) } else { None };
-    if draw {
-        session.execute(UNMARK_JS, vec![]).await?;
+    // The overlay stays in the page after the capture (pointer-events none, aria-hidden, ignored
+    // by settling): removing it costs a round trip, so it goes when the next observation, a
+    // clean capture or an evaluation needs the page as rendered.
+    session.note_overlay(draw);
+    let som_screenshot = if draw {
+        Some(capture(session, options.format, options.jpeg_quality).await?)
+    } else {
+        None
+    };
+    if options.screenshot == ScreenshotKind::Both {
+        session.remove_overlay().await?;
     }
-    let clean_screenshot = if matches!(options.screenshot, ScreenshotKind::Clean | ScreenshotKind::Both) {
+    let clean_screenshot = if matches!(
+        options.screenshot,
+        ScreenshotKind::Clean | ScreenshotKind::Both
+    ) {
         Some(capture(session, options.format, options.jpeg_quality).await?)
     } else {
         None
     };
     let capture_done = Instant::now();
 
-    let tabs = tabs(session).await?;
+    let tabs = tabs(session, &marks.title, &marks.url).await?;
     let axtree = if options.axtree {
-        Some(axtree::format(&session.cdp("Accessibility.getFullAXTree", json!({})).await?))
+        Some(axtree::format(
+            &session
+                .cdp("Accessibility.getFullAXTree", json!({}))
+                .await?,
+        ))
     } else {
         None
     };
@@ -207,22 +234,50 @@ pub async fn observe(session: &BrowserSession, options: ObserveOptions) -> Resul
     })
 }
 
-/// Every tab in WebDriver's handle order, with titles and URLs from CDP's target list.
-pub async fn tabs(session: &BrowserSession) -> Result<Vec<TabInfo>, BrowserError> {
-    let handles = session.client().windows().await.map_err(BrowserError::from)?;
-    let current = String::from(session.client().window().await.map_err(BrowserError::from)?);
+/// Every tab in order, with titles and URLs. With one tab the page's own title and URL are
+/// used; otherwise CDP's target list supplies them (one call).
+pub async fn tabs(
+    session: &BrowserSession,
+    title: &str,
+    url: &str,
+) -> Result<Vec<TabInfo>, BrowserError> {
+    let handles = session.tab_handles().to_vec();
+    if handles.len() <= 1 {
+        return Ok(vec![TabInfo {
+            index: 0,
+            title: title.to_owned(),
+            url: url.to_owned(),
+            active: true,
+        }]);
+    }
+    let current = session
+        .current_tab()
+        .cloned()
+        .map(String::from)
+        .unwrap_or_default();
     let targets = session.cdp("Target.getTargets", json!({})).await?;
-    let target_list = targets["targetInfos"].as_array().cloned().unwrap_or_default();
+    let target_list = targets["targetInfos"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     Ok(handles
         .into_iter()
         .enumerate()
         .map(|(index, handle)| {
             let handle = String::from(handle);
-            let target = target_list.iter().find(|target| target["targetId"].as_str() == Some(handle.as_str()));
+            let target = target_list
+                .iter()
+                .find(|target| target["targetId"].as_str() == Some(handle.as_str()));
             TabInfo {
                 index,
-                title: target.and_then(|target| target["title"].as_str()).unwrap_or("").to_owned(),
-                url: target.and_then(|target| target["url"].as_str()).unwrap_or("").to_owned(),
+                title: target
+                    .and_then(|target| target["title"].as_str())
+                    .unwrap_or("")
+                    .to_owned(),
+                url: target
+                    .and_then(|target| target["url"].as_str())
+                    .unwrap_or("")
+                    .to_owned(),
                 active: handle == current,
             }
         })

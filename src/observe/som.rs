@@ -4,7 +4,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The number an agent uses to refer to a marked element (`click [12]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(transparent)]
 pub struct SomId(pub u32);
 
@@ -62,8 +74,13 @@ impl SomElement {
             self.value.as_deref(),
             self.placeholder.as_deref(),
             Some(self.text.as_str()),
+            self.input_type.as_deref(),
         ];
-        candidates.into_iter().flatten().find(|text| !text.trim().is_empty()).unwrap_or("")
+        candidates
+            .into_iter()
+            .flatten()
+            .find(|text| !text.trim().is_empty())
+            .unwrap_or("")
     }
 }
 
@@ -72,9 +89,17 @@ impl SomElement {
 pub fn som_text(elements: &[SomElement], texts: &[String]) -> String {
     let mut lines = Vec::with_capacity(elements.len() + texts.len());
     for element in elements {
-        lines.push(format!("[{}] [{}] [{}]", element.id, element.tag.to_uppercase(), element.display_text()));
+        lines.push(format!(
+            "[{}] [{}] [{}]",
+            element.id,
+            element.tag.to_uppercase(),
+            element.display_text()
+        ));
     }
-    let element_texts: std::collections::HashSet<&str> = elements.iter().map(|element| element.display_text()).collect();
+    let element_texts: std::collections::HashSet<&str> = elements
+        .iter()
+        .map(|element| element.display_text())
+        .collect();
     for text in texts {
         if !element_texts.contains(text.as_str()) {
             lines.push(format!("[] [StaticText] [{text}]"));
@@ -98,14 +123,22 @@ mod tests {
             placeholder: None,
             value: None,
             input_type: None,
-            bbox: BoundingBox { x: 0.0, y: 0.0, width: 1.0, height: 1.0 },
+            bbox: BoundingBox {
+                x: 0.0,
+                y: 0.0,
+                width: 1.0,
+                height: 1.0,
+            },
             frame: vec![],
         }
     }
 
     #[test]
     fn som_text_lists_elements_then_static_text_without_repeats() {
-        let elements = vec![element(12, "button", "Add to Cart"), element(13, "a", "Home")];
+        let elements = vec![
+            element(12, "button", "Add to Cart"),
+            element(13, "a", "Home"),
+        ];
         let texts = vec!["Price $10".to_owned(), "Home".to_owned()];
         assert_eq!(
             som_text(&elements, &texts),

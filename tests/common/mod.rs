@@ -14,7 +14,11 @@ use tokio::sync::{Mutex, OnceCell};
 
 /// One multi-threaded runtime for every test, so shared servers outlive single tests.
 pub static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
-    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime")
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime")
 });
 
 static HARNESS: OnceCell<Harness> = OnceCell::const_new();
@@ -33,13 +37,20 @@ pub fn fixture_dir() -> PathBuf {
 }
 
 async fn start() -> Harness {
-    let router = axum::Router::new().fallback_service(tower_http::services::ServeDir::new(fixture_dir()));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("fixture port");
+    let router =
+        axum::Router::new().fallback_service(tower_http::services::ServeDir::new(fixture_dir()));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("fixture port");
     let fixtures = format!("http://{}", listener.local_addr().expect("fixture address"));
     tokio::spawn(async move { axum::serve(listener, router).await });
     let allowed = AllowList::default();
     allowed.allow(Origin::of_url(&fixtures).expect("fixture origin"));
-    let config = Config { upload_dir: Some(fixture_dir().join("uploads")), pool_size: 2, ..Config::default() };
+    let config = Config {
+        upload_dir: Some(fixture_dir().join("uploads")),
+        pool_size: 2,
+        ..Config::default()
+    };
     let env = match Environment::start(Arc::new(config), allowed).await {
         Ok(env) => env,
         Err(error) => panic!("cannot start the browser environment: {error}"),
@@ -67,9 +78,12 @@ impl Harness {
 
     /// Starts an episode on one fixture page.
     pub async fn open(&self, path: &str) -> Arc<Mutex<Episode>> {
-        self.try_open(EpisodeSpec { start_urls: vec![self.url(path)], ..EpisodeSpec::default() })
-            .await
-            .expect("episode starts")
+        self.try_open(EpisodeSpec {
+            start_urls: vec![self.url(path)],
+            ..EpisodeSpec::default()
+        })
+        .await
+        .expect("episode starts")
     }
 
     /// Starts an episode from a full spec.
@@ -84,9 +98,19 @@ impl Harness {
     }
 
     /// Runs one step.
-    pub async fn step(&self, episode: &Arc<Mutex<Episode>>, action: &str) -> agora::env::StepOutcome {
+    pub async fn step(
+        &self,
+        episode: &Arc<Mutex<Episode>>,
+        action: &str,
+    ) -> agora::env::StepOutcome {
         let mut episode = episode.lock().await;
-        episode.step(action, self.env.settle_policy(), self.env.config().upload_dir.as_deref()).await
+        episode
+            .step(
+                action,
+                self.env.settle_policy(),
+                self.env.config().upload_dir.as_deref(),
+            )
+            .await
     }
 }
 
@@ -103,10 +127,21 @@ pub async fn js(episode: &Arc<Mutex<Episode>>, expression: &str) -> serde_json::
 
 /// The SoM id the last observation gave the element matching `css` (top document).
 pub async fn som_id(episode: &Arc<Mutex<Episode>>, css: &str) -> SomId {
-    let value = js(episode, &format!("document.querySelector({css:?})?.getAttribute('data-agora-som')")).await;
-    let id: u32 = value.as_str().unwrap_or_else(|| panic!("{css} is not marked")).parse().expect("numeric id");
+    let value = js(
+        episode,
+        &format!("document.querySelector({css:?})?.getAttribute('data-agora-som')"),
+    )
+    .await;
+    let id: u32 = value
+        .as_str()
+        .unwrap_or_else(|| panic!("{css} is not marked"))
+        .parse()
+        .expect("numeric id");
     let episode = episode.lock().await;
     let observation = episode.observation.as_ref().expect("observed");
-    assert!(observation.element(SomId(id)).is_some(), "{css} has id {id} but is not in the observation");
+    assert!(
+        observation.element(SomId(id)).is_some(),
+        "{css} has id {id} but is not in the observation"
+    );
     SomId(id)
 }

@@ -1,0 +1,241 @@
+//! `agora bench observe` and `agora bench step`: Set-of-Marks observations and settled steps
+//! on the fixture pages, each printed next to raw captures of the same page in the same run.
+
+use super::Samples;
+use crate::browser::{BrowserSession, Viewport};
+use crate::config::Config;
+use crate::env::{Environment, EpisodeSpec};
+use crate::fence::{AllowList, Origin};
+use crate::observe::{ImageFormat, ObserveOptions, capture};
+use anyhow::Context;
+use fantoccini::Locator;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Arguments shared by the browser benchmarks.
+#[derive(Debug, clap::Args)]
+pub struct BrowserBenchArgs {
+    /// Measurements per figure.
+    #[arg(long, default_value_t = 30)]
+    pub samples: usize,
+    /// Directory of the fixture pages.
+    #[arg(long, default_value = "tests/fixtures")]
+    pub fixtures: PathBuf,
+    /// Controller settings.
+    #[command(flatten)]
+    pub config: Config,
+}
+
+const VIEWPORTS: [Viewport; 2] = [
+    Viewport {
+        width: 1280,
+        height: 2048,
+    },
+    Viewport {
+        width: 1280,
+        height: 720,
+    },
+];
+const PAGES: [&str; 2] = ["actions.html", "long.html"];
+
+async fn start(args: &BrowserBenchArgs) -> anyhow::Result<(Environment, String)> {
+    anyhow::ensure!(
+        args.fixtures.is_dir(),
+        "{} is not a directory; run from the repository root",
+        args.fixtures.display()
+    );
+    let router =
+        axum::Router::new().fallback_service(tower_http::services::ServeDir::new(&args.fixtures));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let base = format!("http://{}", listener.local_addr()?);
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let allowed = AllowList::default();
+    allowed.allow(Origin::of_url(&base).context("fixture origin")?);
+    let config = Config {
+        pool_size: 1,
+        ..args.config.clone()
+    };
+    let env = Environment::start(Arc::new(config), allowed).await?;
+    Ok((env, base))
+}
+
+/// Raw capture baselines of the current page: WebDriver PNG, CDP fast PNG, CDP JPEG q80.
+async fn raw_captures(session: &BrowserSession, samples: usize) -> anyhow::Result<[Samples; 3]> {
+    let mut webdriver = Samples::new();
+    let mut fast_png = Samples::new();
+    let mut jpeg = Samples::new();
+    for _ in 0..samples {
+        let started = Instant::now();
+        session.client().screenshot().await?;
+        webdriver.push(started.elapsed());
+        let started = Instant::now();
+        capture(session, ImageFormat::Png, 80).await?;
+        fast_png.push(started.elapsed());
+        let started = Instant::now();
+        capture(session, ImageFormat::Jpeg, 80).await?;
+        jpeg.push(started.elapsed());
+    }
+    Ok([webdriver, fast_png, jpeg])
+}
+
+fn ratio(numerator: &Samples, denominator: std::time::Duration) -> f64 {
+    numerator.p50().as_secs_f64() / denominator.as_secs_f64().max(1e-9)
+}
+
+/// Observation cost next to raw captures.
+pub async fn observe(args: BrowserBenchArgs) -> anyhow::Result<ExitCode> {
+    let (env, base) = start(&args).await?;
+    println!(
+        "agora bench observe — {} samples per figure, medians and p90",
+        args.samples
+    );
+    for viewport in VIEWPORTS {
+        for page in PAGES {
+            let spec = EpisodeSpec {
+                start_urls: vec![format!("{base}/{page}")],
+                viewport: Some(viewport),
+                ..EpisodeSpec::default()
+            };
+            let shared = env.create_episode(spec).await?;
+            let mut episode = shared.lock().await;
+            let [webdriver, fast_png, jpeg] =
+                raw_captures(episode.session()?, args.samples).await?;
+            let mut observe_png = Samples::new();
+            let mut observe_jpeg = Samples::new();
+            let jpeg_options = ObserveOptions {
+                format: ImageFormat::Jpeg,
+                ..ObserveOptions::default()
+            };
+            for _ in 0..args.samples {
+                let started = Instant::now();
+                episode.observe(ObserveOptions::default()).await?;
+                observe_png.push(started.elapsed());
+                let started = Instant::now();
+                episode.observe(jpeg_options).await?;
+                observe_jpeg.push(started.elapsed());
+            }
+            let elements = episode
+                .observation
+                .as_ref()
+                .map(|observation| observation.elements.len())
+                .unwrap_or(0);
+            let id = episode.id.clone();
+            drop(episode);
+            env.close_episode(&id).await?;
+            println!(
+                "\n{page} at {}x{} ({elements} marks)",
+                viewport.width, viewport.height
+            );
+            println!("  raw WebDriver PNG screenshot   {webdriver}");
+            println!("  raw CDP PNG optimizeForSpeed   {fast_png}");
+            println!("  raw CDP JPEG q80               {jpeg}");
+            println!(
+                "  SoM observation, PNG           {observe_png}   = {:.2}x raw CDP PNG",
+                ratio(&observe_png, fast_png.p50())
+            );
+            println!(
+                "  SoM observation, JPEG q80      {observe_jpeg}   = {:.2}x raw CDP JPEG",
+                ratio(&observe_jpeg, jpeg.p50())
+            );
+            println!(
+                "  SoM observation, PNG vs WebDriver PNG screenshot: {:.2}x",
+                ratio(&observe_png, webdriver.p50())
+            );
+        }
+    }
+    env.shutdown().await;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Click → settled observation next to raw captures and the bare click.
+pub async fn step(args: BrowserBenchArgs) -> anyhow::Result<ExitCode> {
+    let (env, base) = start(&args).await?;
+    println!(
+        "agora bench step — {} samples per figure, medians and p90",
+        args.samples
+    );
+    for viewport in VIEWPORTS {
+        let spec = EpisodeSpec {
+            start_urls: vec![format!("{base}/actions.html")],
+            viewport: Some(viewport),
+            ..EpisodeSpec::default()
+        };
+        let shared = env.create_episode(spec).await?;
+        let mut episode = shared.lock().await;
+        let [_, fast_png, _] = raw_captures(episode.session()?, args.samples).await?;
+        let mut bare_click = Samples::new();
+        for _ in 0..args.samples {
+            let button = episode
+                .session()?
+                .client()
+                .find(Locator::Css("#quiet"))
+                .await?;
+            let started = Instant::now();
+            button.click().await?;
+            bare_click.push(started.elapsed());
+        }
+        let quiet_id = som_id(&episode, "Does nothing")?;
+        let busy_id = som_id(&episode, "Click me")?;
+        let mut quiet_steps = Samples::new();
+        let mut busy_steps = Samples::new();
+        let mut settle_waits = Samples::new();
+        for _ in 0..args.samples {
+            let started = Instant::now();
+            let outcome = episode
+                .step(&format!("click [{quiet_id}]"), env.settle_policy(), None)
+                .await;
+            quiet_steps.push(started.elapsed());
+            anyhow::ensure!(
+                outcome.error.is_none(),
+                "quiet click failed: {:?}",
+                outcome.error
+            );
+            let started = Instant::now();
+            let outcome = episode
+                .step(&format!("click [{busy_id}]"), env.settle_policy(), None)
+                .await;
+            busy_steps.push(started.elapsed());
+            anyhow::ensure!(outcome.error.is_none(), "click failed: {:?}", outcome.error);
+            if let Some(settle) = outcome.settle {
+                settle_waits.push(std::time::Duration::from_millis(settle.waited_ms));
+            }
+        }
+        let id = episode.id.clone();
+        drop(episode);
+        env.close_episode(&id).await?;
+        let budget = fast_png.p50().mul_f64(1.3) + bare_click.p50();
+        println!("\nactions.html at {}x{}", viewport.width, viewport.height);
+        println!("  raw CDP PNG optimizeForSpeed         {fast_png}");
+        println!("  bare WebDriver click                 {bare_click}");
+        println!(
+            "  click → settled SoM observation      {quiet_steps}   (quiet page; budget 1.3 x raw + click = {:.1} ms: {})",
+            budget.as_secs_f64() * 1000.0,
+            if quiet_steps.p50() <= budget {
+                "met"
+            } else {
+                "missed"
+            }
+        );
+        println!(
+            "  click that changes the DOM → settled {busy_steps}   (settle part: {settle_waits})"
+        );
+    }
+    env.shutdown().await;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn som_id(episode: &crate::env::Episode, name: &str) -> anyhow::Result<crate::observe::SomId> {
+    episode
+        .observation
+        .as_ref()
+        .and_then(|observation| {
+            observation
+                .elements
+                .iter()
+                .find(|element| element.name == name)
+        })
+        .map(|element| element.id)
+        .with_context(|| format!("no marked element named `{name}`"))
+}
