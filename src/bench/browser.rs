@@ -12,7 +12,7 @@ use fantoccini::Locator;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arguments shared by the browser benchmarks.
 #[derive(Debug, clap::Args)]
@@ -108,10 +108,18 @@ pub async fn observe(args: BrowserBenchArgs) -> anyhow::Result<ExitCode> {
                 format: ImageFormat::Jpeg,
                 ..ObserveOptions::default()
             };
+            let mut som_script = Samples::new();
+            let mut som_round_trip = Samples::new();
             for _ in 0..args.samples {
                 let started = Instant::now();
-                episode.observe(ObserveOptions::default()).await?;
+                let timings = episode
+                    .observe(ObserveOptions::default())
+                    .await?
+                    .timings
+                    .clone();
                 observe_png.push(started.elapsed());
+                som_script.push(Duration::from_secs_f64(timings.som_script_ms / 1000.0));
+                som_round_trip.push(Duration::from_secs_f64(timings.som_ms / 1000.0));
                 let started = Instant::now();
                 episode.observe(jpeg_options).await?;
                 observe_jpeg.push(started.elapsed());
@@ -143,6 +151,8 @@ pub async fn observe(args: BrowserBenchArgs) -> anyhow::Result<ExitCode> {
                 "  SoM observation, PNG vs WebDriver PNG screenshot: {:.2}x",
                 ratio(&observe_png, webdriver.p50())
             );
+            println!("  of which SoM script in the page {som_script}");
+            println!("  of which SoM script round trip  {som_round_trip}");
         }
     }
     env.shutdown().await;

@@ -21,6 +21,8 @@ pub fn chromium_flags(user_data_dir: &Path, fence_proxy: &str) -> Vec<String> {
         "--force-device-scale-factor=1".into(),
         "--hide-scrollbars".into(),
         "--mute-audio".into(),
+        "--disable-breakpad".into(),
+        "--disable-crash-reporter".into(),
         format!("--user-data-dir={}", user_data_dir.display()),
         format!("--proxy-server=http://{fence_proxy}"),
         // Chromium bypasses proxies for loopback unless told not to; the fence must see it all.

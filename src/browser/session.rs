@@ -79,7 +79,7 @@ impl BrowserSession {
         let profile = if endpoint.is_local() {
             Some(
                 tempfile::Builder::new()
-                    .prefix("agora-profile-")
+                    .prefix(&format!("agora-profile-{}-", std::process::id()))
                     .tempdir()
                     .map_err(|error| {
                         BrowserError::SessionCreate(format!("profile directory: {error}"))

@@ -221,10 +221,21 @@ impl Environment {
         Ok(())
     }
 
-    /// Closes every episode and every warm browser.
+    /// Ends every episode's browser and every warm browser.
     pub async fn shutdown(&self) {
-        for id in self.episode_ids().await {
-            let _ = self.close_episode(&id).await;
+        let episodes: Vec<_> = self
+            .inner
+            .episodes
+            .lock()
+            .await
+            .drain()
+            .map(|(_, episode)| episode)
+            .collect();
+        for episode in episodes {
+            let session = episode.lock().await.take_session();
+            if let Some(session) = session {
+                session.close().await;
+            }
         }
         self.inner.pool.drain().await;
     }

@@ -71,8 +71,10 @@ pub struct TabInfo {
 /// Time spent on each part of an observation, in milliseconds.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ObserveTimings {
-    /// Marking and collecting elements in the page (and drawing the overlay).
+    /// Marking and collecting elements in the page (and drawing the overlay), round trip.
     pub som_ms: f64,
+    /// Of which the script itself ran in the page.
+    pub som_script_ms: f64,
     /// Capturing screenshots.
     pub capture_ms: f64,
     /// Reading tabs and the accessibility tree.
@@ -154,6 +156,7 @@ struct PageMarks {
     viewport: Viewport2,
     scroll: ScrollState,
     blocked: Option<String>,
+    script_ms: f64,
 }
 
 #[derive(Deserialize)]
@@ -227,6 +230,7 @@ pub async fn observe(
         axtree,
         timings: ObserveTimings {
             som_ms: millis(started, som_done),
+            som_script_ms: marks.script_ms,
             capture_ms: millis(som_done, capture_done),
             extras_ms: millis(capture_done, finished),
             total_ms: millis(started, finished),

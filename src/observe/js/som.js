@@ -3,6 +3,7 @@
 // visible static text, and optionally draws numbered boxes on an overlay for the screenshot.
 // Returns { elements, texts, url, title, viewport, scroll, blocked }.
 const [options] = arguments;
+const startedAt = performance.now();
 const ATTR = 'data-agora-som';
 const OVERLAY_ID = '__agora_overlay';
 const MAX_TEXT = options.maxText || 200;
@@ -173,42 +174,39 @@ collectFrame(document, window, 0, 0, viewportClip, [], elements, texts, new Set(
 
 const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#008080', '#f032e6', '#9a6324', '#800000', '#000075', '#808000', '#2f4f4f'];
 if (options.draw && elements.length) {
+  // Boxes and labels are plain positioned elements: cheaper to lay out and raster than a
+  // viewport-sized canvas, and crisp at any size.
   const host = document.createElement('div');
   host.id = OVERLAY_ID;
   host.setAttribute('aria-hidden', 'true');
-  host.style.cssText = 'position:fixed;left:0;top:0;width:100vw;height:100vh;pointer-events:none;z-index:2147483647;margin:0;padding:0;border:0;';
-  const canvas = document.createElement('canvas');
-  canvas.width = window.innerWidth;
-  canvas.height = window.innerHeight;
-  canvas.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%;';
-  host.appendChild(canvas);
-  const context = canvas.getContext('2d');
-  context.font = 'bold 12px sans-serif';
-  context.textBaseline = 'top';
+  host.style.cssText = 'position:fixed;left:0;top:0;width:0;height:0;pointer-events:none;z-index:2147483647;margin:0;padding:0;border:0;';
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  const LABEL_HEIGHT = 15;
+  const CHAR_WIDTH = 7.5;
   const placed = [];
   const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-  const inside = (box) => box.x >= 0 && box.y >= 0 && box.x + box.w <= canvas.width && box.y + box.h <= canvas.height;
+  const inside = (box) => box.x >= 0 && box.y >= 0 && box.x + box.w <= width && box.y + box.h <= height;
+  const parts = [];
   elements.forEach((element, index) => {
     const color = PALETTE[index % PALETTE.length];
-    const { x, y, width, height } = element.bbox;
-    context.strokeStyle = color;
-    context.lineWidth = 2;
-    context.strokeRect(x + 1, y + 1, Math.max(width - 2, 1), Math.max(height - 2, 1));
+    const { x, y, width: boxWidth, height: boxHeight } = element.bbox;
+    parts.push(`<div style="position:fixed;left:${x}px;top:${y}px;width:${boxWidth}px;height:${boxHeight}px;` +
+      `box-sizing:border-box;border:2px solid ${color};"></div>`);
     const label = String(element.id);
-    const w = Math.ceil(context.measureText(label).width) + 6;
-    const h = 15;
+    const w = Math.ceil(label.length * CHAR_WIDTH) + 6;
+    const h = LABEL_HEIGHT;
     const spots = [
-      { x, y: y - h }, { x: x + width - w, y: y - h }, { x, y }, { x: x + width - w, y },
-      { x, y: y + height }, { x: x - w, y }, { x: x + width, y },
+      { x, y: y - h }, { x: x + boxWidth - w, y: y - h }, { x, y }, { x: x + boxWidth - w, y },
+      { x, y: y + boxHeight }, { x: x - w, y }, { x: x + boxWidth, y },
     ].map((spot) => ({ ...spot, w, h }));
     const spot = spots.find((candidate) => inside(candidate) && !placed.some((box) => overlaps(box, candidate))) ||
       spots.find(inside) || { x: Math.max(0, x), y: Math.max(0, y), w, h };
     placed.push(spot);
-    context.fillStyle = color;
-    context.fillRect(spot.x, spot.y, w, h);
-    context.fillStyle = '#ffffff';
-    context.fillText(label, spot.x + 3, spot.y + 2);
+    parts.push(`<div style="position:fixed;left:${spot.x}px;top:${spot.y}px;width:${w}px;height:${h}px;` +
+      `background:${color};color:#fff;font:bold 12px/15px sans-serif;text-align:center;">${label}</div>`);
   });
+  host.innerHTML = parts.join('');
   document.documentElement.appendChild(host);
 }
 
@@ -220,4 +218,5 @@ return {
   viewport: { width: window.innerWidth, height: window.innerHeight },
   scroll: { x: window.scrollX, y: window.scrollY, height: document.documentElement.scrollHeight },
   blocked: document.querySelector('meta[name="agora-fence-blocked"]')?.getAttribute('content') || null,
+  script_ms: performance.now() - startedAt,
 };
