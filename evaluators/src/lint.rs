@@ -1,0 +1,1 @@
+//! Task linting (placeholder replaced below).
