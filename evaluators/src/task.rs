@@ -8,7 +8,8 @@ mod load;
 mod site_urls;
 
 pub use checks::{Check, Checks, FuzzyReference};
-pub use load::{LoadError, TaskFile, load_path, load_str};
+pub use load::{LoadError, TaskFile, json_files, load_path, load_str};
+pub(crate) use load::parse_entries;
 pub use site_urls::{SiteUrls, UnknownSite};
 
 use serde::{Deserialize, Deserializer, Serialize};
