@@ -7,3 +7,4 @@
 pub mod bench;
 pub mod cli;
 pub mod sites;
+pub mod tasks;

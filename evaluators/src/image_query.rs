@@ -44,7 +44,7 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries>(
     judges: &Judges,
     mode: EvalMode,
 ) -> Result<EvaluatorReport, EvalError> {
-    let mut outcome = Outcome::Score(1.0);
+    let mut query_outcomes = Vec::new();
     let mut checks = Vec::new();
     for (index, query) in queries_spec.iter().enumerate() {
         let field = format!("eval.page_image_query[{index}]");
@@ -95,16 +95,33 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries>(
                 CheckStatus::from_pass(pass),
             ));
         }
-        outcome = match mode {
-            EvalMode::Vwa => query_outcome,
-            EvalMode::Correct => outcome.times(query_outcome),
-        };
+        query_outcomes.push(query_outcome);
     }
     Ok(EvaluatorReport {
         eval_type: EvalType::PageImageQuery,
-        outcome,
+        outcome: combine_queries(&query_outcomes, mode),
         checks,
     })
+}
+
+/// Combines per-query outcomes: VWA resets its score for each query, so only the last
+/// query's checks count; Correct mode multiplies them all.
+pub fn combine_queries(outcomes: &[Outcome], mode: EvalMode) -> Outcome {
+    match mode {
+        EvalMode::Vwa => outcomes.last().copied().unwrap_or(Outcome::Score(1.0)),
+        EvalMode::Correct => outcomes
+            .iter()
+            .fold(Outcome::Score(1.0), |product, outcome| product.times(*outcome)),
+    }
+}
+
+/// Whether a vision judge's reply gives the expected answer: VWA looks for the answer as a
+/// substring (so `no` matches `not sure`); Correct mode needs the reply to be the answer.
+pub fn reply_answers(reply: &str, expected: &str, mode: EvalMode) -> bool {
+    match mode {
+        EvalMode::Vwa => reply.to_lowercase().contains(&expected.to_lowercase()),
+        EvalMode::Correct => normalize_reply(reply) == normalize_reply(expected),
+    }
 }
 
 async fn page_images<P: Page>(page: &mut P, class: &str) -> Result<Vec<PageImage>, EvalError> {
@@ -166,7 +183,6 @@ async fn ask(judges: &Judges, images: &[PageImage], question: &VisualQuestion, m
     let Some(judge) = &judges.vision else {
         return CheckStatus::NeedsJudge;
     };
-    let expected = question.answer.to_lowercase();
     let mut failure = None;
     for page_image in images {
         let mut png = Vec::new();
@@ -178,15 +194,8 @@ async fn ask(judges: &Judges, images: &[PageImage], question: &VisualQuestion, m
             continue;
         }
         match judge.visual_question(&png, &question.question).await {
-            Ok(reply) => {
-                let pass = match mode {
-                    EvalMode::Vwa => reply.to_lowercase().contains(&expected),
-                    EvalMode::Correct => normalize_reply(&reply) == normalize_reply(&expected),
-                };
-                if pass {
-                    return CheckStatus::Pass;
-                }
-            }
+            Ok(reply) if reply_answers(&reply, &question.answer, mode) => return CheckStatus::Pass,
+            Ok(_) => {}
             Err(error) => failure = Some(error.to_string()),
         }
     }

@@ -109,12 +109,18 @@ pub fn lint_paths(paths: &[PathBuf]) -> LintReport {
 }
 
 fn file_error(path: &Path, error: &LoadError) -> Diagnostic {
+    // The diagnostic already names the file, so the message leaves it out.
+    let message = match error {
+        LoadError::Read { source, .. } => format!("cannot read: {source}"),
+        LoadError::Json { source, .. } => format!("not valid JSON: {source}"),
+        other => other.to_string(),
+    };
     Diagnostic {
         file: path.to_owned(),
         index: None,
         task_id: None,
         field: String::new(),
-        message: error.to_string(),
+        message,
         severity: Severity::Error,
     }
 }

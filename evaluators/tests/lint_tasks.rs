@@ -63,7 +63,7 @@ fn crafted_bad_files_are_reported_precisely() {
             errors.join("\n")
         );
     };
-    has("not_json.json is not valid JSON");
+    has("not_json.json: not valid JSON: EOF while parsing");
     has("missing_eval.json: not a valid task: missing field `eval`");
     has("unknown_eval_type.json: not a valid task: unknown variant `dom_match`");
     has("bad_vocabulary.json[0] task 4 reasoning_difficulty: `brutal` is not easy, medium or hard");
@@ -100,5 +100,8 @@ fn crafted_bad_files_are_reported_precisely() {
 fn a_missing_path_is_an_error_in_the_report() {
     let report = lint_paths(&[PathBuf::from("/nonexistent/agora/tasks")]);
     assert_eq!(report.errors(), 1);
-    assert!(report.diagnostics[0].message.contains("cannot read /nonexistent/agora/tasks"));
+    assert_eq!(
+        report.diagnostics[0].to_string(),
+        "error: /nonexistent/agora/tasks: cannot read: No such file or directory (os error 2)"
+    );
 }
