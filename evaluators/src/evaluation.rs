@@ -61,7 +61,11 @@ pub enum CheckStatus {
 impl CheckStatus {
     /// Pass or fail.
     pub fn from_pass(pass: bool) -> Self {
-        if pass { CheckStatus::Pass } else { CheckStatus::Fail }
+        if pass {
+            CheckStatus::Pass
+        } else {
+            CheckStatus::Fail
+        }
     }
 
     /// The check's contribution to the product.
@@ -187,7 +191,12 @@ mod tests {
 
     #[test]
     fn reports_serialize_readably() {
-        let report = CheckReport::new(CheckKind::MustInclude, "170", "000000170", CheckStatus::Fail);
+        let report = CheckReport::new(
+            CheckKind::MustInclude,
+            "170",
+            "000000170",
+            CheckStatus::Fail,
+        );
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["kind"], "must_include");
         assert_eq!(json["status"], "fail");

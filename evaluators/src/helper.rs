@@ -125,17 +125,15 @@ impl Helper {
     pub fn parse(text: &str) -> Result<Helper, HelperParseError> {
         let call = Call::parse(text)?;
         let name = call.name.as_str();
-        let page_and_texts = |count: usize, expected: &'static str| {
-            match call.args.split_first() {
-                Some((Arg::Page, rest)) if rest.len() == count => rest
-                    .iter()
-                    .map(|arg| match arg {
-                        Arg::Text(text) => Ok(text.clone()),
-                        Arg::Page => Err(arguments_error(name, expected)),
-                    })
-                    .collect::<Result<Vec<String>, _>>(),
-                _ => Err(arguments_error(name, expected)),
-            }
+        let page_and_texts = |count: usize, expected: &'static str| match call.args.split_first() {
+            Some((Arg::Page, rest)) if rest.len() == count => rest
+                .iter()
+                .map(|arg| match arg {
+                    Arg::Text(text) => Ok(text.clone()),
+                    Arg::Page => Err(arguments_error(name, expected)),
+                })
+                .collect::<Result<Vec<String>, _>>(),
+            _ => Err(arguments_error(name, expected)),
         };
         let sku_only = |expected: &'static str| match call.args.as_slice() {
             [Arg::Text(sku)] => Ok(sku.clone()),
@@ -243,7 +241,11 @@ impl Helper {
                     .map(|product| {
                         // The cell reads "Ordered 2"; VWA drops its first 7 characters.
                         let cell = product_field(product, "qty");
-                        cell.get(7..).unwrap_or_default().trim().parse::<i64>().unwrap_or(0)
+                        cell.get(7..)
+                            .unwrap_or_default()
+                            .trim()
+                            .parse::<i64>()
+                            .unwrap_or(0)
                     })
                     .unwrap_or(0);
                 Value::from(quantity)
@@ -397,22 +399,89 @@ mod tests {
     #[test]
     fn parses_every_vwa_helper() {
         let cases = [
-            ("get_query_text(__page__, '.price')", Helper::GetQueryText { selector: ".price".into() }),
-            ("get_query_text_lowercase(__page__, \"#main\")", Helper::GetQueryTextLowercase { selector: "#main".into() }),
-            ("shopping_get_order_product_name_list(__page__)", Helper::ShoppingGetOrderProductNameList),
-            ("shopping_get_order_product_quantity(__page__,'B1 |OR| B2')", Helper::ShoppingGetOrderProductQuantity { sku: "B1 |OR| B2".into() }),
-            ("shopping_get_order_product_option(__page__, 'B1', 'Color')", Helper::ShoppingGetOrderProductOption { sku: "B1".into(), option: "Color".into() }),
-            ("shopping_get_product_attributes(__page__, 'brand')", Helper::ShoppingGetProductAttributes { attribute: "brand".into() }),
-            ("shopping_get_product_price(__page__)", Helper::ShoppingGetProductPrice),
-            ("shopping_get_num_reviews(__page__)", Helper::ShoppingGetNumReviews),
-            ("shopping_get_rating_as_percentage(__page__)", Helper::ShoppingGetRatingAsPercentage),
-            ("shopping_get_sku_latest_review_author('B1')", Helper::ShoppingGetSkuLatestReviewAuthor { sku: "B1".into() }),
-            ("shopping_get_sku_latest_review_rating(\"B1\")", Helper::ShoppingGetSkuLatestReviewRating { sku: "B1".into() }),
-            ("shopping_get_sku_latest_review_text('B1')", Helper::ShoppingGetSkuLatestReviewText { sku: "B1".into() }),
-            ("reddit_get_latest_comment_obj_by_username(__page__, 'u')", Helper::RedditGetLatestCommentObjByUsername { username: "u".into() }),
-            ("reddit_get_latest_comment_content_by_username(__page__, 'u')", Helper::RedditGetLatestCommentContentByUsername { username: "u".into() }),
-            ("reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, 'u')", Helper::RedditGetParentCommentUsernameOfLatestCommentByUsername { username: "u".into() }),
-            ("gitlab_get_project_memeber_role(__page__, 'byteblaze')", Helper::GitlabGetProjectMemberRole { account: "byteblaze".into() }),
+            (
+                "get_query_text(__page__, '.price')",
+                Helper::GetQueryText {
+                    selector: ".price".into(),
+                },
+            ),
+            (
+                "get_query_text_lowercase(__page__, \"#main\")",
+                Helper::GetQueryTextLowercase {
+                    selector: "#main".into(),
+                },
+            ),
+            (
+                "shopping_get_order_product_name_list(__page__)",
+                Helper::ShoppingGetOrderProductNameList,
+            ),
+            (
+                "shopping_get_order_product_quantity(__page__,'B1 |OR| B2')",
+                Helper::ShoppingGetOrderProductQuantity {
+                    sku: "B1 |OR| B2".into(),
+                },
+            ),
+            (
+                "shopping_get_order_product_option(__page__, 'B1', 'Color')",
+                Helper::ShoppingGetOrderProductOption {
+                    sku: "B1".into(),
+                    option: "Color".into(),
+                },
+            ),
+            (
+                "shopping_get_product_attributes(__page__, 'brand')",
+                Helper::ShoppingGetProductAttributes {
+                    attribute: "brand".into(),
+                },
+            ),
+            (
+                "shopping_get_product_price(__page__)",
+                Helper::ShoppingGetProductPrice,
+            ),
+            (
+                "shopping_get_num_reviews(__page__)",
+                Helper::ShoppingGetNumReviews,
+            ),
+            (
+                "shopping_get_rating_as_percentage(__page__)",
+                Helper::ShoppingGetRatingAsPercentage,
+            ),
+            (
+                "shopping_get_sku_latest_review_author('B1')",
+                Helper::ShoppingGetSkuLatestReviewAuthor { sku: "B1".into() },
+            ),
+            (
+                "shopping_get_sku_latest_review_rating(\"B1\")",
+                Helper::ShoppingGetSkuLatestReviewRating { sku: "B1".into() },
+            ),
+            (
+                "shopping_get_sku_latest_review_text('B1')",
+                Helper::ShoppingGetSkuLatestReviewText { sku: "B1".into() },
+            ),
+            (
+                "reddit_get_latest_comment_obj_by_username(__page__, 'u')",
+                Helper::RedditGetLatestCommentObjByUsername {
+                    username: "u".into(),
+                },
+            ),
+            (
+                "reddit_get_latest_comment_content_by_username(__page__, 'u')",
+                Helper::RedditGetLatestCommentContentByUsername {
+                    username: "u".into(),
+                },
+            ),
+            (
+                "reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, 'u')",
+                Helper::RedditGetParentCommentUsernameOfLatestCommentByUsername {
+                    username: "u".into(),
+                },
+            ),
+            (
+                "gitlab_get_project_memeber_role(__page__, 'byteblaze')",
+                Helper::GitlabGetProjectMemberRole {
+                    account: "byteblaze".into(),
+                },
+            ),
         ];
         for (text, expected) in cases {
             assert_eq!(Helper::parse(text), Ok(expected), "{text}");
@@ -423,7 +492,9 @@ mod tests {
         );
         assert_eq!(
             UrlHelper::parse("reddit_get_post_url('__last_url__')"),
-            Ok(UrlHelper::RedditGetPostUrl { url: "__last_url__".into() })
+            Ok(UrlHelper::RedditGetPostUrl {
+                url: "__last_url__".into()
+            })
         );
     }
 

@@ -48,7 +48,13 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries>(
     let mut checks = Vec::new();
     for (index, query) in queries_spec.iter().enumerate() {
         let field = format!("eval.page_image_query[{index}]");
-        navigate(page, &query.eval_image_url, &format!("{field}.eval_image_url"), queries).await?;
+        navigate(
+            page,
+            &query.eval_image_url,
+            &format!("{field}.eval_image_url"),
+            queries,
+        )
+        .await?;
         if !query.eval_image_class.is_empty() && !query.eval_image_class.starts_with('.') {
             return Err(EvalError::config(
                 format!("{field}.eval_image_class"),
@@ -83,7 +89,11 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries>(
                 status,
             ));
         }
-        if let Some(references) = query.eval_fuzzy_image_match.as_deref().filter(|refs| !refs.trim().is_empty()) {
+        if let Some(references) = query
+            .eval_fuzzy_image_match
+            .as_deref()
+            .filter(|refs| !refs.trim().is_empty())
+        {
             let threshold = query.ssim_threshold.unwrap_or(DEFAULT_SSIM_THRESHOLD);
             let (best, best_pair) = best_similarity(page, task_dir, references, &images).await?;
             let pass = best > threshold;
@@ -111,7 +121,9 @@ pub fn combine_queries(outcomes: &[Outcome], mode: EvalMode) -> Outcome {
         EvalMode::Vwa => outcomes.last().copied().unwrap_or(Outcome::Score(1.0)),
         EvalMode::Correct => outcomes
             .iter()
-            .fold(Outcome::Score(1.0), |product, outcome| product.times(*outcome)),
+            .fold(Outcome::Score(1.0), |product, outcome| {
+                product.times(*outcome)
+            }),
     }
 }
 
@@ -125,10 +137,17 @@ pub fn reply_answers(reply: &str, expected: &str, mode: EvalMode) -> bool {
 }
 
 async fn page_images<P: Page>(page: &mut P, class: &str) -> Result<Vec<PageImage>, EvalError> {
-    let sources = page.call(IMAGE_SOURCES_JS, vec![Value::from(class)]).await?;
+    let sources = page
+        .call(IMAGE_SOURCES_JS, vec![Value::from(class)])
+        .await?;
     let page_url = page.url().await?;
     let mut images = Vec::new();
-    for source in sources.as_array().into_iter().flatten().filter_map(Value::as_str) {
+    for source in sources
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
         let resolved = resolve_source(&page_url, source);
         // Unreadable page images are skipped, as VWA does.
         let Ok(bytes) = page.fetch_bytes(&resolved).await else {
@@ -136,8 +155,13 @@ async fn page_images<P: Page>(page: &mut P, class: &str) -> Result<Vec<PageImage
             continue;
         };
         match image::load_from_memory(&bytes) {
-            Ok(image) => images.push(PageImage { source: resolved, image }),
-            Err(error) => tracing::warn!(source = %resolved, %error, "page image could not be decoded; skipped"),
+            Ok(image) => images.push(PageImage {
+                source: resolved,
+                image,
+            }),
+            Err(error) => {
+                tracing::warn!(source = %resolved, %error, "page image could not be decoded; skipped")
+            }
         }
     }
     Ok(images)
@@ -166,20 +190,31 @@ async fn best_similarity<P: Page>(
     Ok((best, pair))
 }
 
-async fn load_reference<P: Page>(page: &mut P, task_dir: &Path, reference: &str) -> Result<DynamicImage, EvalError> {
+async fn load_reference<P: Page>(
+    page: &mut P,
+    task_dir: &Path,
+    reference: &str,
+) -> Result<DynamicImage, EvalError> {
     let bad = |message: String| EvalError::ReferenceImage {
         source_name: reference.to_owned(),
         message,
     };
     let bytes = if reference.starts_with("http") {
-        page.fetch_bytes(reference).await.map_err(|error| bad(error.to_string()))?
+        page.fetch_bytes(reference)
+            .await
+            .map_err(|error| bad(error.to_string()))?
     } else {
         std::fs::read(task_dir.join(reference)).map_err(|error| bad(error.to_string()))?
     };
     image::load_from_memory(&bytes).map_err(|error| bad(error.to_string()))
 }
 
-async fn ask(judges: &Judges, images: &[PageImage], question: &VisualQuestion, mode: EvalMode) -> CheckStatus {
+async fn ask(
+    judges: &Judges,
+    images: &[PageImage],
+    question: &VisualQuestion,
+    mode: EvalMode,
+) -> CheckStatus {
     let Some(judge) = &judges.vision else {
         return CheckStatus::NeedsJudge;
     };
@@ -212,9 +247,18 @@ mod tests {
     #[test]
     fn sources_resolve_like_urljoin() {
         let page = "http://127.0.0.1:9999/f/pics/12/title";
-        assert_eq!(resolve_source(page, "/submission_images/a.jpg"), "http://127.0.0.1:9999/submission_images/a.jpg");
-        assert_eq!(resolve_source(page, "b.png"), "http://127.0.0.1:9999/f/pics/12/b.png");
-        assert_eq!(resolve_source(page, "https://x.org/c.png"), "https://x.org/c.png");
+        assert_eq!(
+            resolve_source(page, "/submission_images/a.jpg"),
+            "http://127.0.0.1:9999/submission_images/a.jpg"
+        );
+        assert_eq!(
+            resolve_source(page, "b.png"),
+            "http://127.0.0.1:9999/f/pics/12/b.png"
+        );
+        assert_eq!(
+            resolve_source(page, "https://x.org/c.png"),
+            "https://x.org/c.png"
+        );
         assert_eq!(resolve_source(page, "www.x.org/c.png"), "www.x.org/c.png");
     }
 }

@@ -148,7 +148,9 @@ impl Judges {
 pub fn normalize_reply(reply: &str) -> String {
     reply
         .trim()
-        .trim_matches(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '*' | '`' | '.' | '!'))
+        .trim_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '"' | '\'' | '*' | '`' | '.' | '!')
+        })
         .to_lowercase()
 }
 
@@ -199,7 +201,9 @@ impl JudgeClient {
 
     /// Asks a question about one PNG image; returns the raw reply.
     pub async fn visual_question(&self, png: &[u8], question: &str) -> Result<String, JudgeError> {
-        let reply = self.complete(&prompt::visual_question(question), &[png]).await?;
+        let reply = self
+            .complete(&prompt::visual_question(question), &[png])
+            .await?;
         if normalize_reply(&reply).is_empty() {
             return Err(JudgeError::OutOfVocabulary {
                 reply,

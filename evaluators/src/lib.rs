@@ -70,14 +70,29 @@ pub async fn evaluate_in<P: Page, Q: SiteQueries>(
                     intent: &task.intent,
                     string_note: spec.string_note.as_deref().unwrap_or_default(),
                 };
-                string_match::evaluate_answer(&spec.reference_answers, answer, context, judges, mode).await?
+                string_match::evaluate_answer(
+                    &spec.reference_answers,
+                    answer,
+                    context,
+                    judges,
+                    mode,
+                )
+                .await?
             }
             EvalType::UrlMatch => url_match::evaluate_url(spec, page).await?,
             EvalType::ProgramHtml => {
                 program_html::evaluate_html(&spec.program_html, page, queries, judges, mode).await?
             }
             EvalType::PageImageQuery => {
-                image_query::evaluate_images(&spec.page_image_query, task_dir, page, queries, judges, mode).await?
+                image_query::evaluate_images(
+                    &spec.page_image_query,
+                    task_dir,
+                    page,
+                    queries,
+                    judges,
+                    mode,
+                )
+                .await?
             }
         };
         outcome = outcome.times(report.outcome);

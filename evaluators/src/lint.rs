@@ -8,8 +8,8 @@ use crate::mode::EvalMode;
 use crate::program_html::{LocatorKind, TargetUrl};
 
 use crate::task::{
-    Check, Checks, EvalType, FuzzyReference, HtmlTarget, ImageQuery, LoadError, OR_SEPARATOR, json_files, parse_entries,
-    SiteUrls, Task, TaskId,
+    Check, Checks, EvalType, FuzzyReference, HtmlTarget, ImageQuery, LoadError, OR_SEPARATOR,
+    SiteUrls, Task, TaskId, json_files, parse_entries,
 };
 use crate::url_match::UrlNote;
 use std::fmt;
@@ -182,14 +182,36 @@ impl Findings {
     }
 
     fn warning(&mut self, field: impl Into<String>, message: impl Into<String>) {
-        self.0.push((Severity::Warning, field.into(), message.into()));
+        self.0
+            .push((Severity::Warning, field.into(), message.into()));
     }
 }
 
-const KNOWN_SITES: [&str; 6] = ["classifieds", "shopping", "reddit", "wikipedia", "homepage", "webui"];
+const KNOWN_SITES: [&str; 6] = [
+    "classifieds",
+    "shopping",
+    "reddit",
+    "wikipedia",
+    "homepage",
+    "webui",
+];
 const ACTIONS: [&str; 16] = [
-    "click", "hover", "type", "clear", "select", "upload", "press", "scroll", "new_tab", "tab_focus",
-    "close_tab", "goto", "go_back", "go_forward", "stop", "none",
+    "click",
+    "hover",
+    "type",
+    "clear",
+    "select",
+    "upload",
+    "press",
+    "scroll",
+    "new_tab",
+    "tab_focus",
+    "close_tab",
+    "goto",
+    "go_back",
+    "go_forward",
+    "stop",
+    "none",
 ];
 const TARGETED_ACTIONS: [&str; 6] = ["click", "hover", "type", "clear", "select", "upload"];
 
@@ -197,7 +219,10 @@ const TARGETED_ACTIONS: [&str; 6] = ["click", "hover", "type", "clear", "select"
 pub fn lint_task(task: &Task) -> Vec<(Severity, String, String)> {
     let mut findings = Findings(Vec::new());
     for key in task.extra.keys() {
-        findings.warning(key.clone(), "unknown field (kept, but no evaluator reads it)");
+        findings.warning(
+            key.clone(),
+            "unknown field (kept, but no evaluator reads it)",
+        );
     }
     for (index, site) in task.sites.iter().enumerate() {
         if !KNOWN_SITES.contains(&site.as_str()) {
@@ -205,19 +230,31 @@ pub fn lint_task(task: &Task) -> Vec<(Severity, String, String)> {
         }
     }
     if task.start_urls().is_empty() {
-        findings.warning("start_url", "no start URL; the episode starts on a blank page");
+        findings.warning(
+            "start_url",
+            "no start URL; the episode starts on a blank page",
+        );
     }
     for (index, url) in task.start_urls().iter().enumerate() {
         if url.trim().is_empty() {
-            findings.error(format!("start_url[{index}]"), "empty tab URL between ` |AND| ` separators");
+            findings.error(
+                format!("start_url[{index}]"),
+                "empty tab URL between ` |AND| ` separators",
+            );
         }
     }
     if let Some(size) = task.viewport_size {
         if !(200..=8000).contains(&size.width) {
-            findings.error("viewport_size.width", format!("{} is not between 200 and 8000", size.width));
+            findings.error(
+                "viewport_size.width",
+                format!("{} is not between 200 and 8000", size.width),
+            );
         }
         if let Some(height) = size.height.filter(|height| !(200..=8000).contains(height)) {
-            findings.error("viewport_size.height", format!("{height} is not between 200 and 8000"));
+            findings.error(
+                "viewport_size.height",
+                format!("{height} is not between 200 and 8000"),
+            );
         }
     }
     for (field, value) in [
@@ -240,21 +277,38 @@ pub fn lint_task(task: &Task) -> Vec<(Severity, String, String)> {
 fn lint_eval(task: &Task, findings: &mut Findings) {
     let spec = &task.eval;
     for key in spec.extra.keys() {
-        findings.warning(format!("eval.{key}"), "unknown field (kept, but no evaluator reads it)");
+        findings.warning(
+            format!("eval.{key}"),
+            "unknown field (kept, but no evaluator reads it)",
+        );
     }
     if spec.eval_types.is_empty() {
-        findings.error("eval.eval_types", "no evaluator; list string_match, url_match, program_html or page_image_query");
+        findings.error(
+            "eval.eval_types",
+            "no evaluator; list string_match, url_match, program_html or page_image_query",
+        );
     }
     for (index, eval_type) in spec.eval_types.iter().enumerate() {
         if spec.eval_types[..index].contains(eval_type) {
-            findings.warning(format!("eval.eval_types[{index}]"), "listed twice; it runs twice");
+            findings.warning(
+                format!("eval.eval_types[{index}]"),
+                "listed twice; it runs twice",
+            );
         }
     }
     if spec.eval_types.contains(&EvalType::StringMatch) {
-        lint_reference_answers(&spec.reference_answers, spec.string_note.as_deref(), findings);
+        lint_reference_answers(
+            &spec.reference_answers,
+            spec.string_note.as_deref(),
+            findings,
+        );
     }
     if spec.eval_types.contains(&EvalType::UrlMatch) {
-        if spec.reference_url.as_deref().is_none_or(|url| url.trim().is_empty()) {
+        if spec
+            .reference_url
+            .as_deref()
+            .is_none_or(|url| url.trim().is_empty())
+        {
             findings.error("eval.reference_url", "url_match needs a reference URL");
         }
         if let Err(error) = UrlNote::parse(spec.url_note.as_deref()) {
@@ -263,7 +317,10 @@ fn lint_eval(task: &Task, findings: &mut Findings) {
     }
     if spec.eval_types.contains(&EvalType::ProgramHtml) {
         if spec.program_html.is_empty() {
-            findings.error("eval.program_html", "program_html is listed but has no targets");
+            findings.error(
+                "eval.program_html",
+                "program_html is listed but has no targets",
+            );
         }
         for (index, target) in spec.program_html.iter().enumerate() {
             lint_html_target(target, &format!("eval.program_html[{index}]"), findings);
@@ -271,7 +328,10 @@ fn lint_eval(task: &Task, findings: &mut Findings) {
     }
     if spec.eval_types.contains(&EvalType::PageImageQuery) {
         if spec.page_image_query.is_empty() {
-            findings.error("eval.page_image_query", "page_image_query is listed but has no queries");
+            findings.error(
+                "eval.page_image_query",
+                "page_image_query is listed but has no queries",
+            );
         }
         if spec.page_image_query.len() > 1 {
             findings.warning(
@@ -340,8 +400,13 @@ fn lint_html_target(target: &HtmlTarget, field: &str, findings: &mut Findings) {
     if let Err(error) = LocatorKind::parse(&target.locator, EvalMode::Correct) {
         findings.error(format!("{field}.locator"), error.to_string());
     }
-    if !target.prep_actions.is_empty() && !(target.locator.starts_with("document.") || target.locator.starts_with("[...document.")) {
-        findings.warning(format!("{field}.prep_actions"), "only `document.` locators run prep_actions");
+    let runs_prep_actions =
+        target.locator.starts_with("document.") || target.locator.starts_with("[...document.");
+    if !(target.prep_actions.is_empty() || runs_prep_actions) {
+        findings.warning(
+            format!("{field}.prep_actions"),
+            "only `document.` locators run prep_actions",
+        );
     }
     let contents = format!("{field}.required_contents");
     if target.required_contents.is_empty() {
@@ -358,13 +423,21 @@ fn lint_html_target(target: &HtmlTarget, field: &str, findings: &mut Findings) {
     for check in target.required_contents.iter() {
         let key_field = format!("{contents}.{}", check.key());
         match check {
-            Check::Unknown { key, .. } => findings.error(key_field, format!("unknown check `{key}`")),
-            Check::OneOf(_) => findings.error(key_field, "one_of is a string_match check, not a program_html one"),
+            Check::Unknown { key, .. } => {
+                findings.error(key_field, format!("unknown check `{key}`"))
+            }
+            Check::OneOf(_) => findings.error(
+                key_field,
+                "one_of is a string_match check, not a program_html one",
+            ),
             Check::RequiredValues(items) => lint_inequalities(items, &key_field, findings),
             Check::MustExclude(items) => {
                 for (index, item) in items.iter().enumerate() {
                     if item.contains(OR_SEPARATOR) {
-                        findings.error(format!("{key_field}[{index}]"), "must_exclude items cannot use ` |OR| `");
+                        findings.error(
+                            format!("{key_field}[{index}]"),
+                            "must_exclude items cannot use ` |OR| `",
+                        );
                     }
                 }
             }
@@ -374,25 +447,44 @@ fn lint_html_target(target: &HtmlTarget, field: &str, findings: &mut Findings) {
 }
 
 fn lint_image_query(query: &ImageQuery, field: &str, findings: &mut Findings) {
-    lint_url_field(&query.eval_image_url, &format!("{field}.eval_image_url"), findings);
+    lint_url_field(
+        &query.eval_image_url,
+        &format!("{field}.eval_image_url"),
+        findings,
+    );
     let class = &query.eval_image_class;
     if !class.is_empty() && !class.starts_with('.') {
-        findings.error(format!("{field}.eval_image_class"), "must be empty (all images) or a class selector starting with `.`");
+        findings.error(
+            format!("{field}.eval_image_class"),
+            "must be empty (all images) or a class selector starting with `.`",
+        );
     }
     match (&query.eval_vqa, &query.eval_fuzzy_image_match) {
         (None, None) => findings.error(field, "needs eval_vqa or eval_fuzzy_image_match"),
         (_, Some(references)) if references.trim().is_empty() => {
-            findings.warning(format!("{field}.eval_fuzzy_image_match"), "empty: no reference image (an unfilled template?)");
+            findings.warning(
+                format!("{field}.eval_fuzzy_image_match"),
+                "empty: no reference image (an unfilled template?)",
+            );
         }
         _ => {}
     }
     for (index, question) in query.eval_vqa.iter().flatten().enumerate() {
         if question.question.trim().is_empty() || question.answer.trim().is_empty() {
-            findings.error(format!("{field}.eval_vqa[{index}]"), "question and answer must both be non-empty");
+            findings.error(
+                format!("{field}.eval_vqa[{index}]"),
+                "question and answer must both be non-empty",
+            );
         }
     }
-    if let Some(threshold) = query.ssim_threshold.filter(|threshold| !(*threshold > 0.0 && *threshold <= 1.0)) {
-        findings.error(format!("{field}.ssim_threshold"), format!("{threshold} is not in (0, 1]"));
+    if let Some(threshold) = query
+        .ssim_threshold
+        .filter(|threshold| !(*threshold > 0.0 && *threshold <= 1.0))
+    {
+        findings.error(
+            format!("{field}.ssim_threshold"),
+            format!("{threshold} is not in (0, 1]"),
+        );
     }
 }
 
@@ -403,7 +495,10 @@ fn lint_gold(task: &Task, findings: &mut Findings) {
     for (index, step) in extension.gold.iter().enumerate() {
         let field = format!("agora.gold[{index}]");
         if !ACTIONS.contains(&step.action.as_str()) {
-            findings.error(format!("{field}.action"), format!("unknown action `{}`", step.action));
+            findings.error(
+                format!("{field}.action"),
+                format!("unknown action `{}`", step.action),
+            );
         }
         if TARGETED_ACTIONS.contains(&step.action.as_str()) && step.target.is_none() {
             findings.error(format!("{field}.target"), format!("`{}` needs a target locator ({{\"css\"}}, {{\"text\"}} or {{\"role\", \"name\"}})", step.action));
@@ -412,6 +507,9 @@ fn lint_gold(task: &Task, findings: &mut Findings) {
     if let Some(last) = extension.gold.last()
         && last.action != "stop"
     {
-        findings.error(format!("agora.gold[{}]", extension.gold.len() - 1), "the gold trajectory must end with a stop step");
+        findings.error(
+            format!("agora.gold[{}]", extension.gold.len() - 1),
+            "the gold trajectory must end with a stop step",
+        );
     }
 }

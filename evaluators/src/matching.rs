@@ -83,7 +83,11 @@ static NUMBER: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"-?\d[\d,]
 fn numeric_value(text: &str) -> Option<f64> {
     let plain = text.trim().replace(',', "");
     let plain = plain.strip_suffix('.').unwrap_or(&plain);
-    if plain.is_empty() || !plain.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '-') {
+    if plain.is_empty()
+        || !plain
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+    {
         return None;
     }
     plain.parse().ok()
@@ -94,12 +98,15 @@ fn included_on_word_boundaries(reference: &str, prediction: &str) -> bool {
         return true;
     }
     let first_is_word = reference.chars().next().is_some_and(char::is_alphanumeric);
-    let last_is_word = reference.chars().next_back().is_some_and(char::is_alphanumeric);
+    let last_is_word = reference
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric);
     prediction.match_indices(reference).any(|(start, _)| {
         let before = prediction[..start].chars().next_back();
         let after = prediction[start + reference.len()..].chars().next();
         let glued = |neighbour: Option<char>| neighbour.is_some_and(char::is_alphanumeric);
-        !(first_is_word && glued(before)) && !(last_is_word && glued(after))
+        !((first_is_word && glued(before)) || (last_is_word && glued(after)))
     })
 }
 
@@ -271,8 +278,16 @@ mod tests {
             ("> 10", 10.5, true, true),
             ("> 10", 9.0, false, false),
         ] {
-            assert_eq!(compare_inequality(value, spec, Vwa), Ok(vwa), "{spec} {value}");
-            assert_eq!(compare_inequality(value, spec, Correct), Ok(correct), "{spec} {value}");
+            assert_eq!(
+                compare_inequality(value, spec, Vwa),
+                Ok(vwa),
+                "{spec} {value}"
+            );
+            assert_eq!(
+                compare_inequality(value, spec, Correct),
+                Ok(correct),
+                "{spec} {value}"
+            );
         }
         assert!(compare_inequality(1.0, "about 5", Vwa).is_err());
         assert!(compare_inequality(1.0, "< five", Vwa).is_err());
@@ -283,7 +298,10 @@ mod tests {
 
     #[test]
     fn clean_url_normalises_host_and_one_trailing_slash() {
-        assert_eq!(clean_url("http://localhost:9980/x/"), "http://127.0.0.1:9980/x");
+        assert_eq!(
+            clean_url("http://localhost:9980/x/"),
+            "http://127.0.0.1:9980/x"
+        );
         assert_eq!(clean_url("http://localhost/a//"), "http://127.0.0.1/a/");
         assert_eq!(clean_url("http://h/?q=localhost"), "http://h/?q=127.0.0.1");
     }

@@ -20,7 +20,9 @@ impl std::str::FromStr for EvalMode {
         match text {
             "correct" => Ok(EvalMode::Correct),
             "vwa" => Ok(EvalMode::Vwa),
-            other => Err(format!("unknown evaluation mode `{other}`: use `correct` or `vwa`")),
+            other => Err(format!(
+                "unknown evaluation mode `{other}`: use `correct` or `vwa`"
+            )),
         }
     }
 }

@@ -66,7 +66,8 @@ pub trait Page {
         args: Vec<serde_json::Value>,
     ) -> impl Future<Output = Result<serde_json::Value, PageError>> + Send;
     /// Fetches a resource with the episode's cookies.
-    fn fetch_bytes(&mut self, url: &str) -> impl Future<Output = Result<Vec<u8>, PageError>> + Send;
+    fn fetch_bytes(&mut self, url: &str)
+    -> impl Future<Output = Result<Vec<u8>, PageError>> + Send;
 }
 
 /// The latest review of a product, as the shopping site's query module reports it.

@@ -62,7 +62,9 @@ pub enum LocatorKind {
 #[non_exhaustive]
 pub enum LocatorError {
     /// Unknown prefix.
-    #[error("locator must be empty or start with `document.`, `[...document.`, `lambda:` or `func:`")]
+    #[error(
+        "locator must be empty or start with `document.`, `[...document.`, `lambda:` or `func:`"
+    )]
     UnknownKind,
     /// A `func:` call that does not parse.
     #[error(transparent)]
@@ -172,7 +174,13 @@ pub fn applicable_checks(checks: &Checks, mode: EvalMode) -> (Vec<&Check>, Vec<&
     match mode {
         EvalMode::Correct => (checks.iter().collect(), Vec::new()),
         EvalMode::Vwa => {
-            let priority = ["exact_match", "must_include", "must_exclude", "required_values", "fuzzy_match"];
+            let priority = [
+                "exact_match",
+                "must_include",
+                "must_exclude",
+                "required_values",
+                "fuzzy_match",
+            ];
             let first = priority
                 .iter()
                 .find_map(|key| checks.iter().find(|check| check.key() == *key));
@@ -214,7 +222,12 @@ pub async fn check_selected(
             Check::MustInclude(items) => {
                 for item in items {
                     let status = pass(includes_any(item, &text, mode));
-                    reports.push(CheckReport::new(CheckKind::MustInclude, item, &text, status));
+                    reports.push(CheckReport::new(
+                        CheckKind::MustInclude,
+                        item,
+                        &text,
+                        status,
+                    ));
                 }
             }
             Check::MustExclude(items) => {
@@ -226,7 +239,12 @@ pub async fn check_selected(
                         ));
                     }
                     let status = pass(!includes(item, &text, mode));
-                    reports.push(CheckReport::new(CheckKind::MustExclude, item, &text, status));
+                    reports.push(CheckReport::new(
+                        CheckKind::MustExclude,
+                        item,
+                        &text,
+                        status,
+                    ));
                 }
             }
             Check::RequiredValues(items) => {
@@ -242,10 +260,18 @@ pub async fn check_selected(
                     let holds = match number {
                         None => false,
                         Some(number) => satisfies_any(number, item, mode).map_err(|error| {
-                            EvalError::config(format!("{field}.required_contents.required_values"), error.to_string())
+                            EvalError::config(
+                                format!("{field}.required_contents.required_values"),
+                                error.to_string(),
+                            )
                         })?,
                     };
-                    reports.push(CheckReport::new(CheckKind::RequiredValues, item, &text, pass(holds)));
+                    reports.push(CheckReport::new(
+                        CheckKind::RequiredValues,
+                        item,
+                        &text,
+                        pass(holds),
+                    ));
                 }
             }
             Check::FuzzyMatch(reference) => {
@@ -256,7 +282,12 @@ pub async fn check_selected(
                 };
                 for reference in references {
                     let status = fuzzy_any(judges, &text, &reference, UNUSED_QUESTION, mode).await;
-                    reports.push(CheckReport::new(CheckKind::FuzzyMatch, reference, &text, status));
+                    reports.push(CheckReport::new(
+                        CheckKind::FuzzyMatch,
+                        reference,
+                        &text,
+                        status,
+                    ));
                 }
             }
             Check::OneOf(_) | Check::Unknown { .. } => {
@@ -293,11 +324,18 @@ pub async fn evaluate_html<P: Page, Q: SiteQueries>(
         navigate(page, &target.url, &format!("{field}.url"), queries).await?;
         let Some(value) = select(page, target, &field, queries, mode).await? else {
             // Nothing selected: score 0 and stop, as VWA does.
-            checks.push(CheckReport::new(CheckKind::Selection, &target.locator, "nothing selected", CheckStatus::Fail));
+            checks.push(CheckReport::new(
+                CheckKind::Selection,
+                &target.locator,
+                "nothing selected",
+                CheckStatus::Fail,
+            ));
             outcome = Outcome::Score(0.0);
             break;
         };
-        for report in check_selected(&value, &target.required_contents, &field, judges, mode).await? {
+        for report in
+            check_selected(&value, &target.required_contents, &field, judges, mode).await?
+        {
             outcome = outcome.times(report.status.outcome());
             checks.push(report);
         }

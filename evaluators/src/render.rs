@@ -27,11 +27,17 @@ fn python_repr(value: &Value) -> String {
         Value::Bool(false) => "False".to_owned(),
         Value::Number(number) => match number.as_f64() {
             // Playwright returns integral JS numbers as Python ints.
-            Some(float) if float.fract() == 0.0 && float.abs() < 1e16 => format!("{}", float as i64),
+            Some(float) if float.fract() == 0.0 && float.abs() < 1e16 => {
+                format!("{}", float as i64)
+            }
             _ => number.to_string(),
         },
         Value::String(text) => {
-            let quote = if text.contains('\'') && !text.contains('"') { '"' } else { '\'' };
+            let quote = if text.contains('\'') && !text.contains('"') {
+                '"'
+            } else {
+                '\''
+            };
             let mut escaped = String::new();
             for c in text.chars() {
                 match c {
@@ -54,7 +60,13 @@ fn python_repr(value: &Value) -> String {
         Value::Object(map) => {
             let parts: Vec<String> = map
                 .iter()
-                .map(|(key, item)| format!("{}: {}", python_repr(&Value::from(key.as_str())), python_repr(item)))
+                .map(|(key, item)| {
+                    format!(
+                        "{}: {}",
+                        python_repr(&Value::from(key.as_str())),
+                        python_repr(item)
+                    )
+                })
                 .collect();
             format!("{{{}}}", parts.join(", "))
         }

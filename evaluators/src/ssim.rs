@@ -51,7 +51,8 @@ fn resized(image: &DynamicImage, width: u32, height: u32) -> RgbImage {
 pub fn luma(image: &RgbImage) -> GrayImage {
     GrayImage::from_fn(image.width(), image.height(), |x, y| {
         let [r, g, b] = image.get_pixel(x, y).0;
-        let value = (u32::from(r) * 19595 + u32::from(g) * 38470 + u32::from(b) * 7471 + 0x8000) >> 16;
+        let value =
+            (u32::from(r) * 19595 + u32::from(g) * 38470 + u32::from(b) * 7471 + 0x8000) >> 16;
         image::Luma([value.min(255) as u8])
     })
 }
@@ -59,7 +60,10 @@ pub fn luma(image: &RgbImage) -> GrayImage {
 /// Mean SSIM of two grayscale images of the same size (scikit-image defaults).
 pub fn gray_ssim(first: &GrayImage, second: &GrayImage) -> Result<f64, SsimError> {
     let (width, height) = first.dimensions();
-    if first.dimensions() != second.dimensions() || (width as usize) < WINDOW || (height as usize) < WINDOW {
+    if first.dimensions() != second.dimensions()
+        || (width as usize) < WINDOW
+        || (height as usize) < WINDOW
+    {
         return Err(SsimError::TooSmall {
             width: width.min(second.width()),
             height: height.min(second.height()),
@@ -139,16 +143,22 @@ mod tests {
 
     #[test]
     fn identical_images_score_one_and_inverted_score_low() {
-        let image = GrayImage::from_fn(32, 24, |x, y| image::Luma([((x * 7 + y * 13) % 256) as u8]));
+        let image =
+            GrayImage::from_fn(32, 24, |x, y| image::Luma([((x * 7 + y * 13) % 256) as u8]));
         assert!((gray_ssim(&image, &image).unwrap() - 1.0).abs() < 1e-12);
-        let inverted = GrayImage::from_fn(32, 24, |x, y| image::Luma([255 - image.get_pixel(x, y).0[0]]));
+        let inverted = GrayImage::from_fn(32, 24, |x, y| {
+            image::Luma([255 - image.get_pixel(x, y).0[0]])
+        });
         assert!(gray_ssim(&image, &inverted).unwrap() < 0.0);
     }
 
     #[test]
     fn too_small_images_are_an_error() {
         let tiny = DynamicImage::new_rgb8(6, 40);
-        assert!(matches!(image_ssim(&tiny, &tiny), Err(SsimError::TooSmall { .. })));
+        assert!(matches!(
+            image_ssim(&tiny, &tiny),
+            Err(SsimError::TooSmall { .. })
+        ));
     }
 
     #[test]

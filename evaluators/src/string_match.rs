@@ -19,7 +19,12 @@ pub struct AnswerContext<'a> {
 }
 
 /// Asks the text judge for a fuzzy verdict and turns it into a check status.
-pub async fn judge_fuzzy(judges: &Judges, answer: &str, reference: &str, question: &str) -> CheckStatus {
+pub async fn judge_fuzzy(
+    judges: &Judges,
+    answer: &str,
+    reference: &str,
+    question: &str,
+) -> CheckStatus {
     match &judges.text {
         None => CheckStatus::NeedsJudge,
         Some(judge) => match judge.fuzzy_match(answer, reference, question).await {
@@ -29,7 +34,11 @@ pub async fn judge_fuzzy(judges: &Judges, answer: &str, reference: &str, questio
     }
 }
 
-async fn judge_unachievable(judges: &Judges, answer: &str, context: AnswerContext<'_>) -> CheckStatus {
+async fn judge_unachievable(
+    judges: &Judges,
+    answer: &str,
+    context: AnswerContext<'_>,
+) -> CheckStatus {
     match &judges.text {
         None => CheckStatus::NeedsJudge,
         Some(judge) => match judge
@@ -61,26 +70,46 @@ pub async fn evaluate_answer(
         match check {
             Check::ExactMatch(reference) => {
                 let pass = exact_match(reference, &prediction, mode);
-                let report = CheckReport::new(CheckKind::ExactMatch, reference, &prediction, CheckStatus::from_pass(pass));
+                let report = CheckReport::new(
+                    CheckKind::ExactMatch,
+                    reference,
+                    &prediction,
+                    CheckStatus::from_pass(pass),
+                );
                 record(&mut reports, &mut outcome, report);
             }
             Check::MustInclude(items) => {
                 for item in items {
                     let pass = includes_any(item, &prediction, mode);
-                    let report = CheckReport::new(CheckKind::MustInclude, item, &prediction, CheckStatus::from_pass(pass));
+                    let report = CheckReport::new(
+                        CheckKind::MustInclude,
+                        item,
+                        &prediction,
+                        CheckStatus::from_pass(pass),
+                    );
                     record(&mut reports, &mut outcome, report);
                 }
             }
             Check::MustExclude(items) => {
                 for item in items {
                     let pass = !includes(item, &prediction, mode);
-                    let report = CheckReport::new(CheckKind::MustExclude, item, &prediction, CheckStatus::from_pass(pass));
+                    let report = CheckReport::new(
+                        CheckKind::MustExclude,
+                        item,
+                        &prediction,
+                        CheckStatus::from_pass(pass),
+                    );
                     record(&mut reports, &mut outcome, report);
                 }
             }
             Check::OneOf(values) => {
                 let pass = one_of(values, &prediction, mode);
-                let report = CheckReport::new(CheckKind::OneOf, values.join(" | "), &prediction, CheckStatus::from_pass(pass));
+                let report = CheckReport::new(
+                    CheckKind::OneOf,
+                    values.join(" | "),
+                    &prediction,
+                    CheckStatus::from_pass(pass),
+                );
                 record(&mut reports, &mut outcome, report);
             }
             Check::RequiredValues(items) => {
@@ -92,23 +121,41 @@ pub async fn evaluate_answer(
                     let pass = match number {
                         None => false,
                         Some(number) => satisfies_any(number, item, mode).map_err(|error| {
-                            EvalError::config("eval.reference_answers.required_values", error.to_string())
+                            EvalError::config(
+                                "eval.reference_answers.required_values",
+                                error.to_string(),
+                            )
                         })?,
                     };
-                    let report = CheckReport::new(CheckKind::RequiredValues, item, &prediction, CheckStatus::from_pass(pass));
+                    let report = CheckReport::new(
+                        CheckKind::RequiredValues,
+                        item,
+                        &prediction,
+                        CheckStatus::from_pass(pass),
+                    );
                     record(&mut reports, &mut outcome, report);
                 }
             }
             Check::FuzzyMatch(FuzzyReference::NotAchievable) => {
                 let said_not_achievable = exact_match("N/A", &prediction, mode);
-                let report = CheckReport::new(CheckKind::NotAchievable, "N/A", &prediction, CheckStatus::from_pass(said_not_achievable));
+                let report = CheckReport::new(
+                    CheckKind::NotAchievable,
+                    "N/A",
+                    &prediction,
+                    CheckStatus::from_pass(said_not_achievable),
+                );
                 if said_not_achievable {
                     record(&mut reports, &mut outcome, report);
                     continue;
                 }
                 reports.push(report);
                 let status = judge_unachievable(judges, &prediction, context).await;
-                let judged = CheckReport::new(CheckKind::UnachievableReason, context.string_note, &prediction, status);
+                let judged = CheckReport::new(
+                    CheckKind::UnachievableReason,
+                    context.string_note,
+                    &prediction,
+                    status,
+                );
                 match mode {
                     // VWA assigns the judge's score, discarding earlier factors.
                     EvalMode::Vwa => {
@@ -120,14 +167,17 @@ pub async fn evaluate_answer(
             }
             Check::FuzzyMatch(FuzzyReference::List(references)) => {
                 for reference in references {
-                    let status = fuzzy_any(judges, &prediction, reference, context.intent, mode).await;
-                    let report = CheckReport::new(CheckKind::FuzzyMatch, reference, &prediction, status);
+                    let status =
+                        fuzzy_any(judges, &prediction, reference, context.intent, mode).await;
+                    let report =
+                        CheckReport::new(CheckKind::FuzzyMatch, reference, &prediction, status);
                     record(&mut reports, &mut outcome, report);
                 }
             }
             Check::FuzzyMatch(FuzzyReference::Text(reference)) => {
                 let status = fuzzy_any(judges, &prediction, reference, context.intent, mode).await;
-                let report = CheckReport::new(CheckKind::FuzzyMatch, reference, &prediction, status);
+                let report =
+                    CheckReport::new(CheckKind::FuzzyMatch, reference, &prediction, status);
                 record(&mut reports, &mut outcome, report);
             }
             Check::Unknown { key, .. } => {
@@ -167,7 +217,9 @@ pub async fn fuzzy_any(
         combined = match mode {
             EvalMode::Vwa => combined.times(status.outcome()),
             EvalMode::Correct => match (combined, status.outcome()) {
-                (Outcome::Score(one), _) | (_, Outcome::Score(one)) if one == 1.0 => Outcome::Score(1.0),
+                (Outcome::Score(one), _) | (_, Outcome::Score(one)) if one == 1.0 => {
+                    Outcome::Score(1.0)
+                }
                 (Outcome::Score(_), other) => other,
                 (other, _) => other,
             },

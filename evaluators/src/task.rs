@@ -8,8 +8,8 @@ mod load;
 mod site_urls;
 
 pub use checks::{Check, Checks, FuzzyReference};
-pub use load::{LoadError, TaskFile, json_files, load_path, load_str};
 pub(crate) use load::parse_entries;
+pub use load::{LoadError, TaskFile, json_files, load_path, load_str};
 pub use site_urls::{SiteUrls, UnknownSite};
 
 use serde::{Deserialize, Deserializer, Serialize};
@@ -411,9 +411,8 @@ mod tests {
                 InputImage::Url("https://x.org/i.png".into())
             ]
         );
-        let single = task(
-            r#"{"task_id": 1, "image": "i.png", "eval": {"eval_types": ["string_match"]}}"#,
-        );
+        let single =
+            task(r#"{"task_id": 1, "image": "i.png", "eval": {"eval_types": ["string_match"]}}"#);
         assert_eq!(single.input_images(Path::new("d")).len(), 1);
     }
 

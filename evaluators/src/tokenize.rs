@@ -121,10 +121,16 @@ fn ends_sentence(word: &str) -> bool {
     let lower = stem.to_lowercase();
     let is_number = !stem.is_empty()
         && stem.chars().any(|c| c.is_ascii_digit())
-        && stem.chars().all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '-' | '$' | '%'));
+        && stem
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '-' | '$' | '%'));
     let is_initial = stem.chars().count() == 1 && stem.chars().all(char::is_alphabetic);
     let is_ellipsis = stem.ends_with('.');
-    !(stem.is_empty() || is_number || is_initial || is_ellipsis || ABBREVIATIONS.contains(&lower.as_str()))
+    !(stem.is_empty()
+        || is_number
+        || is_initial
+        || is_ellipsis
+        || ABBREVIATIONS.contains(&lower.as_str()))
 }
 
 /// Tokenizes one sentence with the Treebank rules (NLTK's `NLTKWordTokenizer`).
@@ -175,13 +181,28 @@ mod tests {
     fn splits_like_nltk_on_common_text() {
         assert_eq!(tokens("000000170"), ["000000170"]);
         assert_eq!(tokens("$250"), ["$", "250"]);
-        assert_eq!(tokens("the answer is: 0. method"), ["the", "answer", "is", ":", "0.", "method"]);
-        assert_eq!(tokens("it costs 12,000 dollars."), ["it", "costs", "12,000", "dollars", "."]);
-        assert_eq!(tokens("hello, world! bye."), ["hello", ",", "world", "!", "bye", "."]);
+        assert_eq!(
+            tokens("the answer is: 0. method"),
+            ["the", "answer", "is", ":", "0.", "method"]
+        );
+        assert_eq!(
+            tokens("it costs 12,000 dollars."),
+            ["it", "costs", "12,000", "dollars", "."]
+        );
+        assert_eq!(
+            tokens("hello, world! bye."),
+            ["hello", ",", "world", "!", "bye", "."]
+        );
         assert_eq!(tokens("i can't do it"), ["i", "ca", "n't", "do", "it"]);
         assert_eq!(tokens("cannot"), ["can", "not"]);
-        assert_eq!(tokens("(red) \"blue\""), ["(", "red", ")", "``", "blue", "''"]);
-        assert_eq!(tokens("dr. smith arrived. he sat"), ["dr.", "smith", "arrived", ".", "he", "sat"]);
+        assert_eq!(
+            tokens("(red) \"blue\""),
+            ["(", "red", ")", "``", "blue", "''"]
+        );
+        assert_eq!(
+            tokens("dr. smith arrived. he sat"),
+            ["dr.", "smith", "arrived", ".", "he", "sat"]
+        );
         assert_eq!(tokens("a--b; c"), ["a", "--", "b", ";", "c"]);
         assert_eq!(tokens("wait... what?"), ["wait", "...", "what", "?"]);
         assert_eq!(tokens("john's bike"), ["john", "'s", "bike"]);

@@ -40,7 +40,10 @@ pub fn url_matches(url: &str, references: &str, note: UrlNote) -> bool {
 }
 
 /// Compares the page's current URL with the task's references.
-pub async fn evaluate_url<P: Page>(spec: &EvalSpec, page: &mut P) -> Result<EvaluatorReport, EvalError> {
+pub async fn evaluate_url<P: Page>(
+    spec: &EvalSpec,
+    page: &mut P,
+) -> Result<EvaluatorReport, EvalError> {
     let note = UrlNote::parse(spec.url_note.as_deref())?;
     let references = spec.reference_url.as_deref().unwrap_or_default();
     let url = page.url().await?;
@@ -60,22 +63,53 @@ mod tests {
     #[test]
     fn exact_needs_full_equality_after_cleaning() {
         let reference = "http://127.0.0.1:9980/index.php?page=item&id=5";
-        assert!(url_matches("http://localhost:9980/index.php?page=item&id=5/", reference, UrlNote::Exact));
-        assert!(!url_matches("http://127.0.0.1:9980/index.php?page=item&id=50", reference, UrlNote::Exact));
-        assert!(!url_matches("http://127.0.0.1:9980/index.php?page=item&id=5#x", reference, UrlNote::Exact));
-        assert!(url_matches("http://h/b/", "http://h/a |OR| http://h/b", UrlNote::Exact));
+        assert!(url_matches(
+            "http://localhost:9980/index.php?page=item&id=5/",
+            reference,
+            UrlNote::Exact
+        ));
+        assert!(!url_matches(
+            "http://127.0.0.1:9980/index.php?page=item&id=50",
+            reference,
+            UrlNote::Exact
+        ));
+        assert!(!url_matches(
+            "http://127.0.0.1:9980/index.php?page=item&id=5#x",
+            reference,
+            UrlNote::Exact
+        ));
+        assert!(url_matches(
+            "http://h/b/",
+            "http://h/a |OR| http://h/b",
+            UrlNote::Exact
+        ));
     }
 
     #[test]
     fn gold_in_pred_is_substring() {
-        assert!(url_matches("http://127.0.0.1:9999/f/gaming/12/title", "f/gaming", UrlNote::GoldInPred));
-        assert!(!url_matches("http://127.0.0.1:9999/f/games", "f/gaming", UrlNote::GoldInPred));
+        assert!(url_matches(
+            "http://127.0.0.1:9999/f/gaming/12/title",
+            "f/gaming",
+            UrlNote::GoldInPred
+        ));
+        assert!(!url_matches(
+            "http://127.0.0.1:9999/f/games",
+            "f/gaming",
+            UrlNote::GoldInPred
+        ));
     }
 
     #[test]
     fn url_note_parsing() {
         assert_eq!(UrlNote::parse(None).unwrap(), UrlNote::Exact);
-        assert_eq!(UrlNote::parse(Some("GOLD in PRED")).unwrap(), UrlNote::GoldInPred);
-        assert!(UrlNote::parse(Some("gold in pred")).unwrap_err().is_config());
+        assert_eq!(
+            UrlNote::parse(Some("GOLD in PRED")).unwrap(),
+            UrlNote::GoldInPred
+        );
+        assert!(
+            UrlNote::parse(Some("gold in pred"))
+                .unwrap_err()
+                .is_config()
+        );
     }
 }

@@ -75,7 +75,9 @@ fn crafted_bad_files_are_reported_precisely() {
     has("task 5 eval.program_html[1].locator: `os.system('rm -rf /')` is not a call");
     has("task 5 eval.program_html[2].locator: locator must be empty or start with");
     has("task 5 eval.program_html[3].url: empty URL");
-    has("task 5 eval.program_html[3].required_contents.must_exclude[0]: must_exclude items cannot use");
+    has(
+        "task 5 eval.program_html[3].required_contents.must_exclude[0]: must_exclude items cannot use",
+    );
     has("task 5 eval.program_html[3].required_contents.one_of: one_of is a string_match check");
     has("task 5 eval.program_html[4].locator: `get_query_text(__page__, '.x'` is not a call");
     has("task 5 eval.program_html[4].required_contents: no checks");
@@ -92,7 +94,11 @@ fn crafted_bad_files_are_reported_precisely() {
         .filter(|diagnostic| diagnostic.severity == Severity::Warning)
         .map(ToString::to_string)
         .collect();
-    assert!(warnings.iter().any(|warning| warning.contains("task 4 overall_difficulty: `hrad` is a typo of `hard`")));
+    assert!(
+        warnings.iter().any(
+            |warning| warning.contains("task 4 overall_difficulty: `hrad` is a typo of `hard`")
+        )
+    );
     assert_eq!(report.errors(), errors.len());
 }
 

@@ -19,8 +19,9 @@ fn fixtures() -> PathBuf {
 
 #[test]
 fn agrees_with_scikit_image_within_one_thousandth() {
-    let reference = std::fs::read_to_string(fixtures().join("reference.json"))
-        .expect("tests/fixtures/ssim/reference.json missing: run python3 scripts/ssim_reference.py");
+    let reference = std::fs::read_to_string(fixtures().join("reference.json")).expect(
+        "tests/fixtures/ssim/reference.json missing: run python3 scripts/ssim_reference.py",
+    );
     let pairs: Vec<Pair> = serde_json::from_str(&reference).unwrap();
     assert!(pairs.len() >= 20, "only {} pairs", pairs.len());
     let mut worst = (0.0f64, String::new());

@@ -128,7 +128,12 @@ mod tests {
             call.args,
             vec![Arg::Text("it's".into()), Arg::Page, Arg::Text("b".into())]
         );
-        assert!(Call::parse("shopping_get_latest_order_url()").unwrap().args.is_empty());
+        assert!(
+            Call::parse("shopping_get_latest_order_url()")
+                .unwrap()
+                .args
+                .is_empty()
+        );
     }
 
     #[test]

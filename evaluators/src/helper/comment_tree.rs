@@ -108,7 +108,10 @@ mod tests {
     fn parent_of_latest_reply_skips_the_users_own_subtree() {
         let tree = tree();
         assert_eq!(tree.parent_of_latest_by("bob").unwrap().username, "alice");
-        assert_eq!(tree.parent_of_latest_by("alice").unwrap().username, "poster");
+        assert_eq!(
+            tree.parent_of_latest_by("alice").unwrap().username,
+            "poster"
+        );
         assert!(tree.parent_of_latest_by("nobody").is_none());
     }
 }

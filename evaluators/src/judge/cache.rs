@@ -64,7 +64,9 @@ impl VerdictCache {
             reply: reply.to_owned(),
         })
         .map_err(|error| cache_error(&path, error))?;
-        let temporary = self.dir.join(format!("{key}.json.tmp{}", std::process::id()));
+        let temporary = self
+            .dir
+            .join(format!("{key}.json.tmp{}", std::process::id()));
         std::fs::write(&temporary, body).map_err(|error| cache_error(&temporary, error))?;
         std::fs::rename(&temporary, &path).map_err(|error| cache_error(&path, error))
     }
@@ -89,7 +91,10 @@ mod tests {
         assert_ne!(base, VerdictCache::key("m2", "s", "p", &[b"img"]));
         assert_ne!(base, VerdictCache::key("m", "s", "p", &[b"img2"]));
         assert_ne!(base, VerdictCache::key("m", "s", "p2", &[b"img"]));
-        assert_ne!(VerdictCache::key("ab", "", "c", &[]), VerdictCache::key("a", "b", "c", &[]));
+        assert_ne!(
+            VerdictCache::key("ab", "", "c", &[]),
+            VerdictCache::key("a", "b", "c", &[])
+        );
     }
 
     #[test]

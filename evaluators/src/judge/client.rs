@@ -37,9 +37,9 @@ impl JudgeClient {
     /// Builds a client; fails if the API key variable is named but unset.
     pub fn new(config: JudgeConfig) -> Result<Self, JudgeError> {
         let api_key = match &config.api_key_env {
-            Some(name) => Some(
-                std::env::var(name).map_err(|_| JudgeError::MissingApiKey(name.clone()))?,
-            ),
+            Some(name) => {
+                Some(std::env::var(name).map_err(|_| JudgeError::MissingApiKey(name.clone()))?)
+            }
             None => None,
         };
         let http = reqwest::Client::builder()
@@ -177,15 +177,23 @@ mod tests {
     #[test]
     fn parses_replies_refusals_and_garbage() {
         assert_eq!(
-            parse_reply(r#"{"choices":[{"message":{"role":"assistant","content":"same","refusal":null}}]}"#)
-                .unwrap(),
+            parse_reply(
+                r#"{"choices":[{"message":{"role":"assistant","content":"same","refusal":null}}]}"#
+            )
+            .unwrap(),
             "same"
         );
         assert!(matches!(
             parse_reply(r#"{"choices":[{"message":{"content":null,"refusal":"I can't"}}]}"#),
             Err(JudgeError::Refused(_))
         ));
-        assert!(matches!(parse_reply(r#"{"choices":[]}"#), Err(JudgeError::Malformed(_))));
-        assert!(matches!(parse_reply("<html>"), Err(JudgeError::Malformed(_))));
+        assert!(matches!(
+            parse_reply(r#"{"choices":[]}"#),
+            Err(JudgeError::Malformed(_))
+        ));
+        assert!(matches!(
+            parse_reply("<html>"),
+            Err(JudgeError::Malformed(_))
+        ));
     }
 }

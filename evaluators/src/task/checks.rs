@@ -59,8 +59,7 @@ impl Check {
 
     fn from_entry(key: &str, value: Value) -> Result<Check, String> {
         let list = |value: Value| -> Result<Vec<String>, String> {
-            serde_json::from_value(value)
-                .map_err(|_| format!("`{key}` must be a list of strings"))
+            serde_json::from_value(value).map_err(|_| format!("`{key}` must be a list of strings"))
         };
         Ok(match key {
             "exact_match" => Check::ExactMatch(match value {
@@ -157,9 +156,18 @@ mod tests {
         let keys: Vec<&str> = checks.iter().map(Check::key).collect();
         assert_eq!(
             keys,
-            ["required_values", "must_include", "fuzzy_match", "exact_match", "weird"]
+            [
+                "required_values",
+                "must_include",
+                "fuzzy_match",
+                "exact_match",
+                "weird"
+            ]
         );
-        assert_eq!(checks.0[2], Check::FuzzyMatch(FuzzyReference::NotAchievable));
+        assert_eq!(
+            checks.0[2],
+            Check::FuzzyMatch(FuzzyReference::NotAchievable)
+        );
         assert_eq!(checks.0[3], Check::ExactMatch("12".into()));
         let saved = serde_json::to_string(&checks).unwrap();
         assert!(saved.starts_with(r#"{"required_values":["> 3"],"must_include""#));

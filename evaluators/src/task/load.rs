@@ -82,21 +82,26 @@ pub fn load_str(
     parse_entries(text, urls, path)?
         .into_iter()
         .map(|(index, entry)| {
-            entry.map(|task| (index, task)).map_err(|error| LoadError::Task {
-                path: path.to_owned(),
-                index,
-                message: error.to_string(),
-            })
+            entry
+                .map(|task| (index, task))
+                .map_err(|error| LoadError::Task {
+                    path: path.to_owned(),
+                    index,
+                    message: error.to_string(),
+                })
         })
         .collect()
 }
+
+/// One entry of a task file: its position in an array file and the task or why it is invalid.
+pub(crate) type ParsedEntry = (Option<usize>, Result<Task, serde_json::Error>);
 
 /// Parses a file's entries one by one so one bad task does not hide the others.
 pub(crate) fn parse_entries(
     text: &str,
     urls: &SiteUrls,
     path: &Path,
-) -> Result<Vec<(Option<usize>, Result<Task, serde_json::Error>)>, LoadError> {
+) -> Result<Vec<ParsedEntry>, LoadError> {
     let substituted = urls.substitute(text);
     let value: Value = serde_json::from_str(&substituted).map_err(|source| LoadError::Json {
         path: path.to_owned(),
@@ -186,11 +191,21 @@ mod tests {
         let urls = SiteUrls::new();
         let not_json = load_str("{", &urls, path).unwrap_err();
         assert!(matches!(not_json, LoadError::Json { .. }));
-        assert!(not_json.to_string().starts_with("bad.json is not valid JSON"));
-        let bad_entry =
-            load_str(r#"[{"task_id": 0, "eval": {"eval_types": []}}, {"task_id": 1}]"#, &urls, path)
-                .unwrap_err();
-        assert!(bad_entry.to_string().contains("bad.json [1]"), "{bad_entry}");
+        assert!(
+            not_json
+                .to_string()
+                .starts_with("bad.json is not valid JSON")
+        );
+        let bad_entry = load_str(
+            r#"[{"task_id": 0, "eval": {"eval_types": []}}, {"task_id": 1}]"#,
+            &urls,
+            path,
+        )
+        .unwrap_err();
+        assert!(
+            bad_entry.to_string().contains("bad.json [1]"),
+            "{bad_entry}"
+        );
         assert!(bad_entry.to_string().contains("eval"), "{bad_entry}");
         let missing = load_path(Path::new("/nonexistent/tasks"), &urls).unwrap_err();
         assert!(matches!(missing, LoadError::Read { .. }));

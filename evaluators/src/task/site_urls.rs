@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 
 /// Sites whose placeholder (`__CLASSIFIEDS__`, …) task files may use.
-pub const PLACEHOLDER_SITES: [&str; 5] = ["classifieds", "shopping", "reddit", "wikipedia", "homepage"];
+pub const PLACEHOLDER_SITES: [&str; 5] =
+    ["classifieds", "shopping", "reddit", "wikipedia", "homepage"];
 
 /// A site name that has no placeholder.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -51,12 +52,18 @@ mod tests {
     #[test]
     fn replaces_every_placeholder_occurrence() {
         let mut urls = SiteUrls::new();
-        urls.insert("classifieds", "http://127.0.0.1:9980/").unwrap();
+        urls.insert("classifieds", "http://127.0.0.1:9980/")
+            .unwrap();
         urls.insert("REDDIT", "http://127.0.0.1:9999").unwrap();
         assert_eq!(
-            urls.substitute("__CLASSIFIEDS__/index.php |AND| __REDDIT__/f/x __CLASSIFIEDS__ __SHOPPING__"),
+            urls.substitute(
+                "__CLASSIFIEDS__/index.php |AND| __REDDIT__/f/x __CLASSIFIEDS__ __SHOPPING__"
+            ),
             "http://127.0.0.1:9980/index.php |AND| http://127.0.0.1:9999/f/x http://127.0.0.1:9980 __SHOPPING__"
         );
-        assert_eq!(urls.insert("gitlab", "x"), Err(UnknownSite("gitlab".into())));
+        assert_eq!(
+            urls.insert("gitlab", "x"),
+            Err(UnknownSite("gitlab".into()))
+        );
     }
 }

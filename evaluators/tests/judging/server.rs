@@ -1,7 +1,5 @@
 //! A local server speaking the OpenAI chat-completions wire protocol (the judge test double).
 
-#![allow(dead_code)] // Each test binary uses a different part of this module.
-
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -35,13 +33,13 @@ pub struct Judged {
 
 impl Judged {
     pub fn count(&self) -> usize {
-        self.requests.lock().unwrap().len()
+        self.requests.lock().expect("request log").len()
     }
 }
 
 async fn completions(State(state): State<Arc<Judged>>, Json(body): Json<Value>) -> Response {
-    state.requests.lock().unwrap().push(body);
-    let next = state.script.lock().unwrap().pop_front();
+    state.requests.lock().expect("request log").push(body);
+    let next = state.script.lock().expect("script").pop_front();
     match next {
         Some(Scripted::Reply(content)) => Json(json!({
             "id": "chatcmpl-test", "object": "chat.completion", "model": "judge-test",
@@ -50,7 +48,7 @@ async fn completions(State(state): State<Arc<Judged>>, Json(body): Json<Value>) 
         }))
         .into_response(),
         Some(Scripted::Status(code)) => (
-            StatusCode::from_u16(code).unwrap(),
+            StatusCode::from_u16(code).expect("scripted status code"),
             Json(json!({"error": {"message": "scripted failure"}})),
         )
             .into_response(),
@@ -69,9 +67,11 @@ pub async fn judge_server(script: Vec<Scripted>) -> (String, Arc<Judged>) {
     let app = Router::new()
         .route("/v1/chat/completions", post(completions))
         .with_state(state.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind a loopback port");
+    let address = listener.local_addr().expect("local address");
+    tokio::spawn(async move { axum::serve(listener, app).await.expect("judge test server") });
     (format!("http://{address}/v1"), state)
 }
 
@@ -82,5 +82,5 @@ pub fn client(base_url: &str, cache_dir: Option<std::path::PathBuf>) -> JudgeCli
     config.max_retries = 2;
     config.backoff_base = Duration::from_millis(10);
     config.cache_dir = cache_dir;
-    JudgeClient::new(config).unwrap()
+    JudgeClient::new(config).expect("judge client")
 }
