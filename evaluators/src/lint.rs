@@ -165,8 +165,12 @@ fn lint_file(file: &Path, report: &mut LintReport) {
                 file: file.to_owned(),
                 index,
                 task_id: None,
-                field: String::new(),
-                message: format!("not a valid task: {error}"),
+                field: if error.field == "." {
+                    String::new()
+                } else {
+                    error.field
+                },
+                message: format!("not a valid task: {}", error.message),
                 severity: Severity::Error,
             }),
         }

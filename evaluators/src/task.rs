@@ -281,7 +281,7 @@ pub struct GoldStep {
 }
 
 /// How a gold step names its element; resolved to a SoM id at replay.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Locator {
     /// An element with this ARIA role and accessible name.
@@ -301,6 +301,31 @@ pub enum Locator {
         /// Visible text.
         text: String,
     },
+}
+
+impl<'de> Deserialize<'de> for Locator {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let fields = Map::<String, Value>::deserialize(deserializer)?;
+        let text = |key: &str| fields.get(key).and_then(Value::as_str).map(str::to_owned);
+        let keys: Vec<&str> = fields.keys().map(String::as_str).collect();
+        match (
+            keys.as_slice(),
+            text("css"),
+            text("text"),
+            text("role"),
+            text("name"),
+        ) {
+            (["css"], Some(css), ..) => Ok(Locator::Css { css }),
+            (["text"], _, Some(text), ..) => Ok(Locator::Text { text }),
+            (["role", "name"] | ["name", "role"], _, _, Some(role), Some(name)) => {
+                Ok(Locator::Role { role, name })
+            }
+            _ => Err(D::Error::custom(
+                "a locator is {\"css\": \"…\"}, {\"text\": \"…\"} or {\"role\": \"…\", \"name\": \"…\"}",
+            )),
+        }
+    }
 }
 
 impl Task {
@@ -449,6 +474,9 @@ mod tests {
         let saved = serde_json::to_string(&parsed).unwrap();
         let reloaded: Task = serde_json::from_str(&saved).unwrap();
         assert_eq!(reloaded, parsed);
+        let bad_locator = source.replace(r##"{"css": "#go"}"##, r#"{"xpath": "//a"}"#);
+        let error = serde_json::from_str::<Task>(&bad_locator).unwrap_err();
+        assert!(error.to_string().contains("a locator is"), "{error}");
         let resaved: Value = serde_json::from_str(&saved).unwrap();
         assert_eq!(resaved["custom_top"]["a"], 1);
         assert_eq!(resaved["agora"]["gold"][1]["text"], "red bike");

@@ -65,7 +65,8 @@ fn crafted_bad_files_are_reported_precisely() {
     };
     has("not_json.json: not valid JSON: EOF while parsing");
     has("missing_eval.json: not a valid task: missing field `eval`");
-    has("unknown_eval_type.json: not a valid task: unknown variant `dom_match`");
+    has("unknown_eval_type.json eval.eval_types[1]: not a valid task: unknown variant `dom_match`");
+    has("bad_locator.json agora.gold[0].target: not a valid task: a locator is");
     has("bad_vocabulary.json[0] task 4 reasoning_difficulty: `brutal` is not easy, medium or hard");
     has("task 4 viewport_size.width: 20 is not between 200 and 8000");
     has("task 4 eval.reference_answers.must_contain: unknown reference key `must_contain`");

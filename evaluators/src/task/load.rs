@@ -87,14 +87,30 @@ pub fn load_str(
                 .map_err(|error| LoadError::Task {
                     path: path.to_owned(),
                     index,
-                    message: error.to_string(),
+                    message: format!("{}: {}", error.field, error.message),
                 })
         })
         .collect()
 }
 
 /// One entry of a task file: its position in an array file and the task or why it is invalid.
-pub(crate) type ParsedEntry = (Option<usize>, Result<Task, serde_json::Error>);
+pub(crate) type ParsedEntry = (Option<usize>, Result<Task, InvalidTask>);
+
+/// Why one task object is not a valid task.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct InvalidTask {
+    /// JSON path of the offending field (`.` for the task itself).
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn parse_task(value: Value) -> Result<Task, InvalidTask> {
+    serde_path_to_error::deserialize(value).map_err(|error| InvalidTask {
+        field: error.path().to_string(),
+        message: error.into_inner().to_string(),
+    })
+}
 
 /// Parses a file's entries one by one so one bad task does not hide the others.
 pub(crate) fn parse_entries(
@@ -111,9 +127,9 @@ pub(crate) fn parse_entries(
         Value::Array(items) => items
             .into_iter()
             .enumerate()
-            .map(|(index, item)| (Some(index), serde_json::from_value(item)))
+            .map(|(index, item)| (Some(index), parse_task(item)))
             .collect(),
-        single => vec![(None, serde_json::from_value(single))],
+        single => vec![(None, parse_task(single))],
     })
 }
 
