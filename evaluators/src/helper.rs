@@ -10,6 +10,7 @@ pub use call::{Arg, Call, HelperParseError};
 pub use comment_tree::CommentNode;
 
 use crate::error::EvalError;
+use crate::mode::EvalMode;
 use crate::page::{Page, SiteQueries};
 use crate::task::OR_SEPARATOR;
 use serde_json::Value;
@@ -212,6 +213,7 @@ impl Helper {
         &self,
         page: &mut P,
         queries: &Q,
+        mode: EvalMode,
     ) -> Result<Value, EvalError> {
         Ok(match self {
             Helper::GetQueryText { selector } => {
@@ -265,7 +267,10 @@ impl Helper {
                 page.call(PRODUCT_ATTRIBUTES_JS, vec![Value::from(terms)])
                     .await?
             }
-            Helper::ShoppingGetProductPrice => page.call(PRODUCT_PRICE_JS, Vec::new()).await?,
+            Helper::ShoppingGetProductPrice => {
+                let text = page.call(PRODUCT_PRICE_JS, Vec::new()).await?;
+                Value::from(product_price(text.as_str().unwrap_or_default(), mode))
+            }
             Helper::ShoppingGetNumReviews => page.call(NUM_REVIEWS_JS, Vec::new()).await?,
             Helper::ShoppingGetRatingAsPercentage => {
                 page.call(RATING_PERCENTAGE_JS, Vec::new()).await?
@@ -318,6 +323,57 @@ impl Helper {
             }
         })
     }
+}
+
+/// The number in a price text such as `$1,299.50` (0 when there is none). VWA applies JS
+/// `parseFloat` after the currency sign, which stops at the first comma (`$1,299.50` → 1);
+/// Correct mode drops thousands separators first.
+pub fn product_price(text: &str, mode: EvalMode) -> f64 {
+    let amount: String = text.chars().skip(1).collect();
+    let amount = match mode {
+        EvalMode::Vwa => amount,
+        EvalMode::Correct => amount.replace(',', ""),
+    };
+    js_parse_float(&amount).unwrap_or(0.0)
+}
+
+/// JavaScript's `parseFloat`: the longest decimal prefix after leading whitespace.
+fn js_parse_float(text: &str) -> Option<f64> {
+    let text = text.trim_start();
+    let bytes = text.as_bytes();
+    let mut end = 0;
+    if matches!(bytes.first(), Some(b'+' | b'-')) {
+        end = 1;
+    }
+    let digits_from = |start: usize| {
+        let mut position = start;
+        while bytes.get(position).is_some_and(u8::is_ascii_digit) {
+            position += 1;
+        }
+        position
+    };
+    let integer_end = digits_from(end);
+    let mut number_end = integer_end;
+    if bytes.get(integer_end) == Some(&b'.') {
+        let fraction_end = digits_from(integer_end + 1);
+        if fraction_end > integer_end + 1 || integer_end > end {
+            number_end = fraction_end;
+        }
+    }
+    if number_end == end || (number_end == end + 1 && bytes.get(end) == Some(&b'.')) {
+        return None;
+    }
+    if matches!(bytes.get(number_end), Some(b'e' | b'E')) {
+        let mut exponent = number_end + 1;
+        if matches!(bytes.get(exponent), Some(b'+' | b'-')) {
+            exponent += 1;
+        }
+        let exponent_end = digits_from(exponent);
+        if exponent_end > exponent {
+            number_end = exponent_end;
+        }
+    }
+    text[..number_end].parse().ok()
 }
 
 async fn order_products<P: Page>(page: &mut P) -> Result<Vec<Value>, EvalError> {
@@ -519,6 +575,19 @@ mod tests {
         assert!(Helper::parse("shopping_get_latest_order_url()").is_err());
         assert!(UrlHelper::parse("get_query_text(__page__, 'a')").is_err());
         assert!(UrlHelper::parse("reddit_get_post_url()").is_err());
+    }
+
+    #[test]
+    fn product_price_parses_like_parse_float() {
+        assert_eq!(product_price("$1,299.50", EvalMode::Vwa), 1.0);
+        assert_eq!(product_price("$1,299.50", EvalMode::Correct), 1299.5);
+        assert_eq!(product_price("$24.99", EvalMode::Vwa), 24.99);
+        assert_eq!(product_price("$.5", EvalMode::Vwa), 0.5);
+        assert_eq!(product_price("$7.", EvalMode::Vwa), 7.0);
+        assert_eq!(product_price("$1e2x", EvalMode::Vwa), 100.0);
+        assert_eq!(product_price("", EvalMode::Vwa), 0.0);
+        assert_eq!(product_price("$abc", EvalMode::Correct), 0.0);
+        assert_eq!(product_price("$-", EvalMode::Correct), 0.0);
     }
 
     #[test]

@@ -145,7 +145,7 @@ pub async fn select<P: Page, Q: SiteQueries>(
             let value = swallow_script_error(page.evaluate(&expression).await)?;
             Ok(value.filter(is_truthy))
         }
-        LocatorKind::Helper(helper) => Ok(Some(helper.run(page, queries).await?)),
+        LocatorKind::Helper(helper) => Ok(Some(helper.run(page, queries, mode).await?)),
     }
 }
 
