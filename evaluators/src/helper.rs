@@ -275,27 +275,11 @@ impl Helper {
             Helper::ShoppingGetRatingAsPercentage => {
                 page.call(RATING_PERCENTAGE_JS, Vec::new()).await?
             }
-            Helper::ShoppingGetSkuLatestReviewAuthor { sku } => Value::from(
-                queries
-                    .shopping_latest_review(sku)
-                    .await?
-                    .map(|review| review.author)
-                    .unwrap_or_default(),
-            ),
-            Helper::ShoppingGetSkuLatestReviewRating { sku } => Value::from(
-                queries
-                    .shopping_latest_review(sku)
-                    .await?
-                    .map(|review| review.rating_percent.to_string())
-                    .unwrap_or_default(),
-            ),
-            Helper::ShoppingGetSkuLatestReviewText { sku } => Value::from(
-                queries
-                    .shopping_latest_review(sku)
-                    .await?
-                    .map(|review| review.text)
-                    .unwrap_or_default(),
-            ),
+            Helper::ShoppingGetSkuLatestReviewAuthor { sku }
+            | Helper::ShoppingGetSkuLatestReviewRating { sku }
+            | Helper::ShoppingGetSkuLatestReviewText { sku } => {
+                Value::from(self.review_value(sku, queries).await?)
+            }
             Helper::RedditGetLatestCommentObjByUsername { username } => comment_tree(page)
                 .await?
                 .and_then(|tree| tree.latest_by(username).map(CommentNode::to_value))
@@ -321,6 +305,25 @@ impl Helper {
                 page.call(MEMBER_ROLE_JS, vec![Value::from(account.as_str())])
                     .await?
             }
+        })
+    }
+}
+
+impl Helper {
+    /// The review field a `shopping_get_sku_latest_review_*` helper reports (`""` when the
+    /// product has no review; VWA renders the rating as `str(percent)`).
+    async fn review_value<Q: SiteQueries>(
+        &self,
+        sku: &str,
+        queries: &Q,
+    ) -> Result<String, EvalError> {
+        let Some(review) = queries.shopping_latest_review(sku).await? else {
+            return Ok(String::new());
+        };
+        Ok(match self {
+            Helper::ShoppingGetSkuLatestReviewAuthor { .. } => review.author,
+            Helper::ShoppingGetSkuLatestReviewRating { .. } => review.rating_percent.to_string(),
+            _ => review.text,
         })
     }
 }
@@ -575,6 +578,66 @@ mod tests {
         assert!(Helper::parse("shopping_get_latest_order_url()").is_err());
         assert!(UrlHelper::parse("get_query_text(__page__, 'a')").is_err());
         assert!(UrlHelper::parse("reddit_get_post_url()").is_err());
+    }
+
+    /// Site data held in memory, answering as the shopping site's query module would.
+    struct Shop;
+
+    impl SiteQueries for Shop {
+        async fn shopping_latest_order_url(&self) -> Result<String, EvalError> {
+            Ok("http://127.0.0.1:7770/sales/order/view/order_id/170/".into())
+        }
+
+        async fn shopping_latest_review(
+            &self,
+            sku: &str,
+        ) -> Result<Option<crate::page::Review>, EvalError> {
+            Ok((sku == "B1").then(|| crate::page::Review {
+                author: "Emma".into(),
+                rating_percent: 80,
+                text: "Great lamp".into(),
+            }))
+        }
+    }
+
+    #[tokio::test]
+    async fn site_backed_helpers_use_site_queries() {
+        let resolved = UrlHelper::ShoppingGetLatestOrderUrl
+            .resolve("ignored", &Shop)
+            .await
+            .unwrap();
+        assert!(resolved.ends_with("/order_id/170/"));
+        let unavailable = UrlHelper::ShoppingGetLatestOrderUrl
+            .resolve("ignored", &crate::page::NoSiteQueries)
+            .await
+            .unwrap_err();
+        assert!(unavailable.is_site_not_available());
+        assert_eq!(
+            unavailable.to_string(),
+            "site `shopping` is not available to answer evaluator helpers"
+        );
+        let post = UrlHelper::RedditGetPostUrl {
+            url: LAST_URL.into(),
+        }
+        .resolve(
+            "http://127.0.0.1:9999/f/pics/5/a-title",
+            &crate::page::NoSiteQueries,
+        )
+        .await
+        .unwrap();
+        assert_eq!(post, "http://127.0.0.1:9999/f/pics/5/");
+        let rating = Helper::ShoppingGetSkuLatestReviewRating { sku: "B1".into() };
+        assert_eq!(rating.review_value("B1", &Shop).await.unwrap(), "80");
+        let author = Helper::ShoppingGetSkuLatestReviewAuthor { sku: "B1".into() };
+        assert_eq!(author.review_value("B1", &Shop).await.unwrap(), "Emma");
+        let text = Helper::ShoppingGetSkuLatestReviewText { sku: "B9".into() };
+        assert_eq!(text.review_value("B9", &Shop).await.unwrap(), "");
+        assert!(
+            text.review_value("B9", &crate::page::NoSiteQueries)
+                .await
+                .unwrap_err()
+                .is_site_not_available()
+        );
     }
 
     #[test]
