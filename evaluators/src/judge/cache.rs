@@ -4,6 +4,10 @@ use super::JudgeError;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Distinguishes temporary files of concurrent writers in one process.
+static WRITE_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// A directory of cached judge replies.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,9 +68,10 @@ impl VerdictCache {
             reply: reply.to_owned(),
         })
         .map_err(|error| cache_error(&path, error))?;
+        let writer = WRITE_COUNTER.fetch_add(1, Ordering::Relaxed);
         let temporary = self
             .dir
-            .join(format!("{key}.json.tmp{}", std::process::id()));
+            .join(format!("{key}.json.{}-{writer}.tmp", std::process::id()));
         std::fs::write(&temporary, body).map_err(|error| cache_error(&temporary, error))?;
         std::fs::rename(&temporary, &path).map_err(|error| cache_error(&path, error))
     }
@@ -95,6 +100,20 @@ mod tests {
             VerdictCache::key("ab", "", "c", &[]),
             VerdictCache::key("a", "b", "c", &[])
         );
+    }
+
+    #[test]
+    fn concurrent_writers_of_one_key_do_not_collide() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = VerdictCache::new(dir.path());
+        std::thread::scope(|scope| {
+            for _ in 0..8 {
+                scope.spawn(|| cache.put("same-key", "same").unwrap());
+            }
+        });
+        assert_eq!(cache.get("same-key").unwrap().as_deref(), Some("same"));
+        let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(leftovers, 1, "temporary files are renamed away");
     }
 
     #[test]
