@@ -26,3 +26,21 @@ impl std::str::FromStr for EvalMode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_mode_names() {
+        assert_eq!("correct".parse::<EvalMode>(), Ok(EvalMode::Correct));
+        assert_eq!("vwa".parse::<EvalMode>(), Ok(EvalMode::Vwa));
+        assert!(
+            "VWA!"
+                .parse::<EvalMode>()
+                .unwrap_err()
+                .contains("use `correct` or `vwa`")
+        );
+        assert_eq!(EvalMode::default(), EvalMode::Correct);
+    }
+}
