@@ -62,3 +62,25 @@ fn lint_command(args: &LintArgs) -> ExitCode {
         ExitCode::SUCCESS
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lint(paths: &[&str]) -> ExitCode {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        lint_command(&LintArgs {
+            paths: paths.iter().map(|path| root.join(path)).collect(),
+            errors_only: true,
+        })
+    }
+
+    #[test]
+    fn exit_status_follows_errors() {
+        assert_eq!(lint(&["evaluators/tests/fixtures/lint"]), ExitCode::FAILURE);
+        assert_eq!(
+            lint(&["../shared/reference/vwa-tasks/evaluator-configs"]),
+            ExitCode::SUCCESS
+        );
+    }
+}

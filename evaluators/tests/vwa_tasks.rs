@@ -24,7 +24,7 @@ fn site_urls() -> SiteUrls {
         ("homepage", 4399),
     ] {
         urls.insert(site, &format!("http://127.0.0.1:{port}"))
-            .unwrap();
+            .expect("known site");
     }
     urls
 }
@@ -34,7 +34,8 @@ fn load_all() -> Vec<Task> {
     ["classifieds", "reddit", "shopping"]
         .iter()
         .flat_map(|site| {
-            load_path(&dir.join(format!("test_{site}.raw.json")), &site_urls()).unwrap()
+            load_path(&dir.join(format!("test_{site}.raw.json")), &site_urls())
+                .expect("VWA task file loads")
         })
         .map(|file| file.task)
         .collect()
