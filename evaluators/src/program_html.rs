@@ -346,3 +346,73 @@ pub async fn evaluate_html<P: Page, Q: SiteQueries>(
         checks,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn url_kinds_parse() {
+        assert_eq!(TargetUrl::parse("last"), Ok(TargetUrl::Last));
+        assert_eq!(
+            TargetUrl::parse("http://127.0.0.1:7770/checkout/cart"),
+            Ok(TargetUrl::Literal(
+                "http://127.0.0.1:7770/checkout/cart".into()
+            ))
+        );
+        assert_eq!(
+            TargetUrl::parse("func:shopping_get_latest_order_url()"),
+            Ok(TargetUrl::Helper(UrlHelper::ShoppingGetLatestOrderUrl))
+        );
+        assert!(TargetUrl::parse("func shopping_get_latest_order_url()").is_err());
+    }
+
+    #[test]
+    fn locator_kinds_parse() {
+        assert_eq!(
+            LocatorKind::parse("  ", EvalMode::Correct),
+            Ok(LocatorKind::PageContent)
+        );
+        assert!(matches!(
+            LocatorKind::parse(
+                "[...document.querySelectorAll('a')].length",
+                EvalMode::Correct
+            ),
+            Ok(LocatorKind::Script(_))
+        ));
+        assert!(matches!(
+            LocatorKind::parse("func:get_query_text(__page__, '.price')", EvalMode::Vwa),
+            Ok(LocatorKind::Helper(Helper::GetQueryText { .. }))
+        ));
+        assert_eq!(
+            LocatorKind::parse("window.location.href", EvalMode::Correct),
+            Err(LocatorError::UnknownKind)
+        );
+        assert!(matches!(
+            LocatorKind::parse("func:nope(__page__)", EvalMode::Correct),
+            Err(LocatorError::Helper(HelperParseError::Unknown(_)))
+        ));
+    }
+
+    #[test]
+    fn falsy_lambda_results_select_nothing() {
+        for falsy in [json!(null), json!(""), json!(0), json!(false)] {
+            assert!(!is_truthy(&falsy), "{falsy}");
+        }
+        for truthy in [json!("x"), json!(1), json!(true), json!([]), json!({})] {
+            assert!(is_truthy(&truthy), "{truthy}");
+        }
+    }
+
+    #[test]
+    fn only_script_errors_are_swallowed() {
+        let thrown = Err(PageError::Script {
+            message: "TypeError".into(),
+        });
+        assert_eq!(swallow_script_error(thrown).unwrap(), None);
+        let gone = Err(PageError::Browser("session closed".into()));
+        assert!(swallow_script_error(gone).unwrap_err().is_page());
+        assert_eq!(swallow_script_error(Ok(json!(3))).unwrap(), Some(json!(3)));
+    }
+}
