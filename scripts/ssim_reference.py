@@ -4,6 +4,9 @@
 VWA's get_image_ssim: resize both images to (max width, max height) with PIL LANCZOS,
 convert("L"), then skimage.metrics.structural_similarity with library defaults.
 
+The committed values were made with VWA's pins (scikit-image 0.22.0, Pillow 10.0.1, numpy
+1.26); scikit-image 0.26 / Pillow 13 give the same values to 1e-16.
+
 Usage: python3 scripts/ssim_reference.py  (needs: pip install scikit-image pillow numpy)
 Writes evaluators/tests/fixtures/ssim/*.png and evaluators/tests/fixtures/ssim/reference.json.
 """
