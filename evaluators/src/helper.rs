@@ -323,6 +323,7 @@ impl Helper {
         Ok(match self {
             Helper::ShoppingGetSkuLatestReviewAuthor { .. } => review.author,
             Helper::ShoppingGetSkuLatestReviewRating { .. } => review.rating_percent.to_string(),
+            // Only the three review helpers call this; the text is the remaining field.
             _ => review.text,
         })
     }

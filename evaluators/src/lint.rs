@@ -2,7 +2,6 @@
 //! before any browser runs. Each diagnostic names the file, the task, the JSON field path and
 //! what is wrong.
 
-use crate::helper::HelperParseError;
 use crate::matching::parse_inequality;
 use crate::mode::EvalMode;
 use crate::program_html::{LocatorKind, TargetUrl};
@@ -385,17 +384,13 @@ fn lint_inequalities(items: &[String], field: &str, findings: &mut Findings) {
     }
 }
 
-fn helper_message(error: &HelperParseError) -> String {
-    error.to_string()
-}
-
 fn lint_url_field(url: &str, field: &str, findings: &mut Findings) {
     match TargetUrl::parse(url) {
         Ok(TargetUrl::Literal(literal)) if literal.trim().is_empty() => {
             findings.error(field, "empty URL; use `last` for the current page");
         }
         Ok(_) => {}
-        Err(error) => findings.error(field, helper_message(&error)),
+        Err(error) => findings.error(field, error.to_string()),
     }
 }
 
