@@ -14,4 +14,5 @@ pub mod env;
 pub mod fence;
 pub mod observe;
 pub mod sites;
+pub mod tasks;
 pub mod up;

@@ -1,1 +1,106 @@
 //! Scoring of VWA-format tasks.
+//!
+//! This crate holds the task model ([`task`]), every VisualWebArena evaluator
+//! (`string_match`, `url_match`, `program_html`, `page_image_query`), the `func:` helpers as
+//! a closed enum ([`helper`]), SSIM ([`ssim`]), LLM judges ([`judge`]) and the task linter
+//! ([`lint`]). It knows nothing of WebDriver or of the sites: it reads the live page through
+//! the [`Page`] trait and site data through [`SiteQueries`].
+//!
+//! Two modes ([`EvalMode`]): `Correct` (default) scores as VWA intends, with its known bugs
+//! fixed; `Vwa` reproduces VWA quirk for quirk. `docs/evaluation-modes.md` lists every
+//! divergence. A wrong answer is `Ok` with score 0; a broken evaluation is `Err`.
+
+pub mod error;
+pub mod evaluation;
+pub mod helper;
+pub mod image_query;
+pub mod judge;
+pub mod lint;
+pub mod matching;
+pub mod mode;
+pub mod page;
+pub mod program_html;
+pub mod render;
+pub mod ssim;
+pub mod string_match;
+pub mod task;
+pub mod tokenize;
+pub mod url_match;
+
+pub use error::EvalError;
+pub use evaluation::{CheckKind, CheckReport, CheckStatus, Evaluation, EvaluatorReport, Outcome};
+pub use judge::{JudgeConfig, Judges};
+pub use mode::EvalMode;
+pub use page::{NoSiteQueries, Page, PageError, Review, SiteQueries};
+pub use task::{Task, TaskId};
+
+use std::path::Path;
+use task::EvalType;
+
+/// Scores a task's end state: every evaluator of `eval_types`, in order, on the same page;
+/// the outcome is their product. Local reference images resolve against the working directory.
+pub async fn evaluate<P: Page, Q: SiteQueries>(
+    task: &Task,
+    answer: &str,
+    page: &mut P,
+    queries: &Q,
+    judges: &Judges,
+    mode: EvalMode,
+) -> Result<Evaluation, EvalError> {
+    evaluate_in(task, Path::new("."), answer, page, queries, judges, mode).await
+}
+
+/// [`evaluate`], with local reference images resolved against `task_dir` (the task file's folder).
+pub async fn evaluate_in<P: Page, Q: SiteQueries>(
+    task: &Task,
+    task_dir: &Path,
+    answer: &str,
+    page: &mut P,
+    queries: &Q,
+    judges: &Judges,
+    mode: EvalMode,
+) -> Result<Evaluation, EvalError> {
+    let spec = &task.eval;
+    let mut outcome = Outcome::Score(1.0);
+    let mut evaluators = Vec::new();
+    for eval_type in &spec.eval_types {
+        let report = match eval_type {
+            EvalType::StringMatch => {
+                let context = string_match::AnswerContext {
+                    intent: &task.intent,
+                    string_note: spec.string_note.as_deref().unwrap_or_default(),
+                };
+                string_match::evaluate_answer(
+                    &spec.reference_answers,
+                    answer,
+                    context,
+                    judges,
+                    mode,
+                )
+                .await?
+            }
+            EvalType::UrlMatch => url_match::evaluate_url(spec, page).await?,
+            EvalType::ProgramHtml => {
+                program_html::evaluate_html(&spec.program_html, page, queries, judges, mode).await?
+            }
+            EvalType::PageImageQuery => {
+                image_query::evaluate_images(
+                    &spec.page_image_query,
+                    task_dir,
+                    page,
+                    queries,
+                    judges,
+                    mode,
+                )
+                .await?
+            }
+        };
+        outcome = outcome.times(report.outcome);
+        evaluators.push(report);
+    }
+    Ok(Evaluation {
+        outcome,
+        mode,
+        evaluators,
+    })
+}

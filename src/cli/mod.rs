@@ -31,6 +31,8 @@ pub enum Command {
     ///
     /// Example: `agora bench observe`
     Bench(crate::bench::BenchArgs),
+    /// Check task files. Example: `agora tasks lint tasks/`
+    Tasks(crate::tasks::TasksArgs),
 }
 
 /// Parses the command line, runs the command and maps its error to an exit code.
@@ -50,6 +52,7 @@ pub fn main() -> ExitCode {
             Command::Seed(args) => crate::sites::seed(args).await,
             Command::Sites(args) => crate::sites::run(args).await,
             Command::Bench(args) => crate::bench::run(args).await,
+            Command::Tasks(args) => crate::tasks::run(args).await,
         }
     });
     match outcome {

@@ -1,0 +1,64 @@
+//! Errors that stop an evaluation (as opposed to a wrong answer, which scores 0).
+
+use crate::helper::HelperParseError;
+use crate::page::PageError;
+
+/// An evaluation could not be carried out; the task gets no score (never a 0).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EvalError {
+    /// The browser page failed.
+    #[error(transparent)]
+    Page(#[from] PageError),
+    /// A helper that needs a site's data was called but that site is not available.
+    #[error("site `{0}` is not available to answer evaluator helpers")]
+    SiteNotAvailable(&'static str),
+    /// The task config cannot be evaluated (bad helper call, unknown url_note, …); `agora tasks lint` reports these.
+    #[error("invalid task config at {field}: {message}")]
+    Config {
+        /// JSON path of the field, e.g. `eval.program_html[0].locator`.
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A helper call did not parse.
+    #[error("invalid helper call at {field}: {source}")]
+    Helper {
+        /// JSON path of the field.
+        field: String,
+        /// The parse error.
+        source: HelperParseError,
+    },
+    /// A reference image could not be read.
+    #[error("reference image {source_name} cannot be used: {message}")]
+    ReferenceImage {
+        /// URL or path.
+        source_name: String,
+        /// Why.
+        message: String,
+    },
+}
+
+impl EvalError {
+    /// Whether the error comes from the browser page.
+    pub fn is_page(&self) -> bool {
+        matches!(self, EvalError::Page(_))
+    }
+
+    /// Whether a site needed by a helper was unavailable.
+    pub fn is_site_not_available(&self) -> bool {
+        matches!(self, EvalError::SiteNotAvailable(_))
+    }
+
+    /// Whether the task config itself is at fault.
+    pub fn is_config(&self) -> bool {
+        matches!(self, EvalError::Config { .. } | EvalError::Helper { .. })
+    }
+
+    pub(crate) fn config(field: impl Into<String>, message: impl Into<String>) -> Self {
+        EvalError::Config {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}

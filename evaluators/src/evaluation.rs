@@ -1,0 +1,211 @@
+//! The result of scoring a task: an outcome plus a per-evaluator, per-check breakdown.
+
+use crate::mode::EvalMode;
+use crate::task::EvalType;
+use serde::Serialize;
+
+/// A score, or why there is none yet.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A definite score in `[0, 1]`.
+    Score(f64),
+    /// A judge-backed check could not run because no judge is configured.
+    NeedsJudge,
+    /// A judge was asked but gave no usable verdict.
+    JudgeFailed,
+}
+
+impl Outcome {
+    /// A pass (1) or fail (0).
+    pub fn from_pass(pass: bool) -> Self {
+        Outcome::Score(if pass { 1.0 } else { 0.0 })
+    }
+
+    /// Product of two outcomes: a definite 0 wins (the task fails whatever a judge says),
+    /// then a failed judge, then a missing judge.
+    pub fn times(self, other: Outcome) -> Outcome {
+        match (self, other) {
+            (Outcome::Score(a), Outcome::Score(b)) => Outcome::Score(a * b),
+            (Outcome::Score(zero), _) | (_, Outcome::Score(zero)) if zero == 0.0 => {
+                Outcome::Score(0.0)
+            }
+            (Outcome::JudgeFailed, _) | (_, Outcome::JudgeFailed) => Outcome::JudgeFailed,
+            _ => Outcome::NeedsJudge,
+        }
+    }
+
+    /// The score, if definite.
+    pub fn score(self) -> Option<f64> {
+        match self {
+            Outcome::Score(score) => Some(score),
+            _ => None,
+        }
+    }
+}
+
+/// What one check concluded.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "status", content = "reason")]
+pub enum CheckStatus {
+    /// Passed.
+    Pass,
+    /// Failed.
+    Fail,
+    /// Needs a judge that is not configured.
+    NeedsJudge,
+    /// The judge failed; the reason says how.
+    JudgeFailed(String),
+}
+
+impl CheckStatus {
+    /// Pass or fail.
+    pub fn from_pass(pass: bool) -> Self {
+        if pass {
+            CheckStatus::Pass
+        } else {
+            CheckStatus::Fail
+        }
+    }
+
+    /// The check's contribution to the product.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            CheckStatus::Pass => Outcome::Score(1.0),
+            CheckStatus::Fail => Outcome::Score(0.0),
+            CheckStatus::NeedsJudge => Outcome::NeedsJudge,
+            CheckStatus::JudgeFailed(_) => Outcome::JudgeFailed,
+        }
+    }
+}
+
+/// The kind of a check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// `exact_match`.
+    ExactMatch,
+    /// One `must_include` item.
+    MustInclude,
+    /// One `must_exclude` item.
+    MustExclude,
+    /// `one_of`.
+    OneOf,
+    /// One `required_values` item.
+    RequiredValues,
+    /// A judged fuzzy match.
+    FuzzyMatch,
+    /// Answer `N/A` for an unachievable task (then the reason is judged).
+    NotAchievable,
+    /// A judged comparison of unachievable reasons.
+    UnachievableReason,
+    /// `url_match`.
+    UrlMatch,
+    /// A `program_html` locator selected nothing.
+    Selection,
+    /// A `page_image_query` found images to check.
+    ImagesFound,
+    /// `eval_fuzzy_image_match` by SSIM.
+    ImageSimilarity,
+    /// One `eval_vqa` question.
+    VisualQuestion,
+    /// A check VWA skips (recorded so the breakdown shows it).
+    Skipped,
+}
+
+/// One check: what was compared with what, and the result.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckReport {
+    /// The kind of check.
+    pub kind: CheckKind,
+    /// The reference side (reference answer, URL, inequality, question, image).
+    pub expected: String,
+    /// The observed side (answer, URL, selected text, judge reply).
+    pub actual: String,
+    /// The result.
+    #[serde(flatten)]
+    pub status: CheckStatus,
+}
+
+impl CheckReport {
+    /// A new report.
+    pub fn new(
+        kind: CheckKind,
+        expected: impl Into<String>,
+        actual: impl Into<String>,
+        status: CheckStatus,
+    ) -> Self {
+        CheckReport {
+            kind,
+            expected: expected.into(),
+            actual: actual.into(),
+            status,
+        }
+    }
+}
+
+/// One evaluator's result.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EvaluatorReport {
+    /// Which evaluator.
+    pub eval_type: EvalType,
+    /// Its outcome.
+    pub outcome: Outcome,
+    /// Its checks, in order.
+    pub checks: Vec<CheckReport>,
+}
+
+/// The result of scoring a task.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Evaluation {
+    /// The product of the evaluators' outcomes.
+    pub outcome: Outcome,
+    /// The mode used.
+    pub mode: EvalMode,
+    /// Each evaluator's report, in `eval_types` order.
+    pub evaluators: Vec<EvaluatorReport>,
+}
+
+impl Evaluation {
+    /// The score, if definite.
+    pub fn score(&self) -> Option<f64> {
+        self.outcome.score()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn product_rules() {
+        use Outcome::*;
+        assert_eq!(Score(1.0).times(Score(0.5)), Score(0.5));
+        assert_eq!(Score(0.0).times(NeedsJudge), Score(0.0));
+        assert_eq!(JudgeFailed.times(Score(0.0)), Score(0.0));
+        assert_eq!(Score(1.0).times(NeedsJudge), NeedsJudge);
+        assert_eq!(NeedsJudge.times(JudgeFailed), JudgeFailed);
+        assert_eq!(Score(1.0).score(), Some(1.0));
+        assert_eq!(NeedsJudge.score(), None);
+    }
+
+    #[test]
+    fn reports_serialize_readably() {
+        let report = CheckReport::new(
+            CheckKind::MustInclude,
+            "170",
+            "000000170",
+            CheckStatus::Fail,
+        );
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["kind"], "must_include");
+        assert_eq!(json["status"], "fail");
+        let failed = CheckReport::new(
+            CheckKind::FuzzyMatch,
+            "a",
+            "b",
+            CheckStatus::JudgeFailed("timeout".into()),
+        );
+        assert_eq!(serde_json::to_value(&failed).unwrap()["reason"], "timeout");
+    }
+}

@@ -1,0 +1,264 @@
+//! `page_image_query`: images on a page compared with reference images (SSIM) or questioned
+//! through the vision judge.
+
+use crate::error::EvalError;
+use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
+use crate::judge::{Judges, normalize_reply};
+use crate::mode::EvalMode;
+use crate::page::{Page, SiteQueries};
+use crate::program_html::navigate;
+use crate::ssim::image_ssim;
+use crate::task::{EvalType, ImageQuery, OR_SEPARATOR, VisualQuestion, is_remote};
+use image::DynamicImage;
+use serde_json::Value;
+use std::path::Path;
+
+const IMAGE_SOURCES_JS: &str = include_str!("js/image_sources.js");
+
+/// SSIM threshold when a query gives none (strictly greater passes).
+pub const DEFAULT_SSIM_THRESHOLD: f64 = 0.8;
+
+/// A page image, decoded, and where it came from.
+struct PageImage {
+    source: String,
+    image: DynamicImage,
+}
+
+/// Resolves an image `src` against the page URL (Python `urljoin` for relative sources).
+pub fn resolve_source(page_url: &str, source: &str) -> String {
+    if is_remote(source) {
+        return source.to_owned();
+    }
+    url::Url::parse(page_url)
+        .and_then(|base| base.join(source))
+        .map(|joined| joined.to_string())
+        .unwrap_or_else(|_| source.to_owned())
+}
+
+/// Runs every query; `task_dir` resolves local reference images.
+pub async fn evaluate_images<P: Page, Q: SiteQueries>(
+    queries_spec: &[ImageQuery],
+    task_dir: &Path,
+    page: &mut P,
+    queries: &Q,
+    judges: &Judges,
+    mode: EvalMode,
+) -> Result<EvaluatorReport, EvalError> {
+    let mut query_outcomes = Vec::new();
+    let mut checks = Vec::new();
+    for (index, query) in queries_spec.iter().enumerate() {
+        let field = format!("eval.page_image_query[{index}]");
+        navigate(
+            page,
+            &query.eval_image_url,
+            &format!("{field}.eval_image_url"),
+            queries,
+        )
+        .await?;
+        if !query.eval_image_class.is_empty() && !query.eval_image_class.starts_with('.') {
+            return Err(EvalError::config(
+                format!("{field}.eval_image_class"),
+                "must be empty (all images) or a class selector starting with `.`",
+            ));
+        }
+        let images = page_images(page, &query.eval_image_class).await?;
+        let found = CheckReport::new(
+            CheckKind::ImagesFound,
+            format!("images matching `{}`", query.eval_image_class),
+            format!("{} loaded", images.len()),
+            CheckStatus::from_pass(!images.is_empty()),
+        );
+        checks.push(found);
+        if images.is_empty() {
+            // No images: the whole evaluator scores 0, as in VWA.
+            return Ok(EvaluatorReport {
+                eval_type: EvalType::PageImageQuery,
+                outcome: Outcome::Score(0.0),
+                checks,
+            });
+        }
+        // VWA resets the score for each query, so only the last query's checks count.
+        let mut query_outcome = Outcome::Score(1.0);
+        for question in query.eval_vqa.iter().flatten() {
+            let status = ask(judges, &images, question, mode).await;
+            query_outcome = query_outcome.times(status.outcome());
+            checks.push(CheckReport::new(
+                CheckKind::VisualQuestion,
+                format!("{} → {}", question.question, question.answer),
+                format!("{} image(s)", images.len()),
+                status,
+            ));
+        }
+        if let Some(references) = query
+            .eval_fuzzy_image_match
+            .as_deref()
+            .filter(|refs| !refs.trim().is_empty())
+        {
+            let threshold = query.ssim_threshold.unwrap_or(DEFAULT_SSIM_THRESHOLD);
+            let (best, best_pair) = best_similarity(page, task_dir, references, &images).await?;
+            let pass = best > threshold;
+            query_outcome = query_outcome.times(Outcome::from_pass(pass));
+            checks.push(CheckReport::new(
+                CheckKind::ImageSimilarity,
+                format!("SSIM > {threshold} with {references}"),
+                format!("best SSIM {best:.4}{best_pair}"),
+                CheckStatus::from_pass(pass),
+            ));
+        }
+        query_outcomes.push(query_outcome);
+    }
+    Ok(EvaluatorReport {
+        eval_type: EvalType::PageImageQuery,
+        outcome: combine_queries(&query_outcomes, mode),
+        checks,
+    })
+}
+
+/// Combines per-query outcomes: VWA resets its score for each query, so only the last
+/// query's checks count; Correct mode multiplies them all.
+pub fn combine_queries(outcomes: &[Outcome], mode: EvalMode) -> Outcome {
+    match mode {
+        EvalMode::Vwa => outcomes.last().copied().unwrap_or(Outcome::Score(1.0)),
+        EvalMode::Correct => outcomes
+            .iter()
+            .fold(Outcome::Score(1.0), |product, outcome| {
+                product.times(*outcome)
+            }),
+    }
+}
+
+/// Whether a vision judge's reply gives the expected answer: VWA looks for the answer as a
+/// substring (so `no` matches `not sure`); Correct mode needs the reply to be the answer.
+pub fn reply_answers(reply: &str, expected: &str, mode: EvalMode) -> bool {
+    match mode {
+        EvalMode::Vwa => reply.to_lowercase().contains(&expected.to_lowercase()),
+        EvalMode::Correct => normalize_reply(reply) == normalize_reply(expected),
+    }
+}
+
+async fn page_images<P: Page>(page: &mut P, class: &str) -> Result<Vec<PageImage>, EvalError> {
+    let sources = page
+        .call(IMAGE_SOURCES_JS, vec![Value::from(class)])
+        .await?;
+    let page_url = page.url().await?;
+    let mut images = Vec::new();
+    for source in sources
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        let resolved = resolve_source(&page_url, source);
+        // Unreadable page images are skipped, as VWA does.
+        let Ok(bytes) = page.fetch_bytes(&resolved).await else {
+            tracing::warn!(source = %resolved, "page image could not be fetched; skipped");
+            continue;
+        };
+        match image::load_from_memory(&bytes) {
+            Ok(image) => images.push(PageImage {
+                source: resolved,
+                image,
+            }),
+            Err(error) => {
+                tracing::warn!(source = %resolved, %error, "page image could not be decoded; skipped")
+            }
+        }
+    }
+    Ok(images)
+}
+
+async fn best_similarity<P: Page>(
+    page: &mut P,
+    task_dir: &Path,
+    references: &str,
+    images: &[PageImage],
+) -> Result<(f64, String), EvalError> {
+    let mut best = f64::NEG_INFINITY;
+    let mut pair = String::new();
+    for reference in references.split(OR_SEPARATOR) {
+        let reference_image = load_reference(page, task_dir, reference).await?;
+        for page_image in images {
+            // A pair too small for the SSIM window cannot be similar.
+            if let Ok(similarity) = image_ssim(&page_image.image, &reference_image)
+                && similarity > best
+            {
+                best = similarity;
+                pair = format!(" ({} vs {reference})", page_image.source);
+            }
+        }
+    }
+    Ok((best, pair))
+}
+
+async fn load_reference<P: Page>(
+    page: &mut P,
+    task_dir: &Path,
+    reference: &str,
+) -> Result<DynamicImage, EvalError> {
+    let bad = |message: String| EvalError::ReferenceImage {
+        source_name: reference.to_owned(),
+        message,
+    };
+    let bytes = if reference.starts_with("http") {
+        page.fetch_bytes(reference)
+            .await
+            .map_err(|error| bad(error.to_string()))?
+    } else {
+        std::fs::read(task_dir.join(reference)).map_err(|error| bad(error.to_string()))?
+    };
+    image::load_from_memory(&bytes).map_err(|error| bad(error.to_string()))
+}
+
+async fn ask(
+    judges: &Judges,
+    images: &[PageImage],
+    question: &VisualQuestion,
+    mode: EvalMode,
+) -> CheckStatus {
+    let Some(judge) = &judges.vision else {
+        return CheckStatus::NeedsJudge;
+    };
+    let mut failure = None;
+    for page_image in images {
+        let mut png = Vec::new();
+        if let Err(error) = page_image
+            .image
+            .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        {
+            failure = Some(error.to_string());
+            continue;
+        }
+        match judge.visual_question(&png, &question.question).await {
+            Ok(reply) if reply_answers(&reply, &question.answer, mode) => return CheckStatus::Pass,
+            Ok(_) => {}
+            Err(error) => failure = Some(error.to_string()),
+        }
+    }
+    match failure {
+        Some(reason) => CheckStatus::JudgeFailed(reason),
+        None => CheckStatus::Fail,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_resolve_like_urljoin() {
+        let page = "http://127.0.0.1:9999/f/pics/12/title";
+        assert_eq!(
+            resolve_source(page, "/submission_images/a.jpg"),
+            "http://127.0.0.1:9999/submission_images/a.jpg"
+        );
+        assert_eq!(
+            resolve_source(page, "b.png"),
+            "http://127.0.0.1:9999/f/pics/12/b.png"
+        );
+        assert_eq!(
+            resolve_source(page, "https://x.org/c.png"),
+            "https://x.org/c.png"
+        );
+        assert_eq!(resolve_source(page, "www.x.org/c.png"), "www.x.org/c.png");
+    }
+}

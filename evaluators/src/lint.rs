@@ -1,0 +1,514 @@
+//! Task linting: structure and vocabulary checks that find what would break an evaluation
+//! before any browser runs. Each diagnostic names the file, the task, the JSON field path and
+//! what is wrong.
+
+use crate::matching::parse_inequality;
+use crate::mode::EvalMode;
+use crate::program_html::{LocatorKind, TargetUrl};
+
+use crate::task::{
+    Check, Checks, EvalType, FuzzyReference, HtmlTarget, ImageQuery, LoadError, OR_SEPARATOR,
+    SiteUrls, Task, TaskId, json_files, parse_entries,
+};
+use crate::url_match::UrlNote;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// Tolerated (VWA accepts it), but worth fixing.
+    Warning,
+    /// The task cannot be evaluated as written.
+    Error,
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file.
+    pub file: PathBuf,
+    /// Position in an array file.
+    pub index: Option<usize>,
+    /// The task's id, when the task parsed far enough to have one.
+    pub task_id: Option<TaskId>,
+    /// JSON path of the field, e.g. `eval.program_html[2].locator` (empty: the whole file).
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+    /// How serious.
+    pub severity: Severity,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(formatter, "{severity}: {}", self.file.display())?;
+        if let Some(index) = self.index {
+            write!(formatter, "[{index}]")?;
+        }
+        if let Some(task_id) = self.task_id {
+            write!(formatter, " task {task_id}")?;
+        }
+        if !self.field.is_empty() {
+            write!(formatter, " {}", self.field)?;
+        }
+        write!(formatter, ": {}", self.message)
+    }
+}
+
+/// The findings over a set of files.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LintReport {
+    /// Files read.
+    pub files: usize,
+    /// Tasks found (parsed or not).
+    pub tasks: usize,
+    /// Findings in file order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl LintReport {
+    /// Number of errors.
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    /// Number of warnings.
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity == severity)
+            .count()
+    }
+}
+
+/// Lints every task file at `paths` (files or directories). Unreadable paths are errors in
+/// the report, not a failure of the whole run.
+pub fn lint_paths(paths: &[PathBuf]) -> LintReport {
+    let mut report = LintReport::default();
+    for path in paths {
+        match json_files(path) {
+            Ok(files) => {
+                for file in files {
+                    lint_file(&file, &mut report);
+                }
+            }
+            Err(error) => report.diagnostics.push(file_error(path, &error)),
+        }
+    }
+    report
+}
+
+fn file_error(path: &Path, error: &LoadError) -> Diagnostic {
+    // The diagnostic already names the file, so the message leaves it out.
+    let message = match error {
+        LoadError::Read { source, .. } => format!("cannot read: {source}"),
+        LoadError::Json { source, .. } => format!("not valid JSON: {source}"),
+        other => other.to_string(),
+    };
+    Diagnostic {
+        file: path.to_owned(),
+        index: None,
+        task_id: None,
+        field: String::new(),
+        message,
+        severity: Severity::Error,
+    }
+}
+
+fn lint_file(file: &Path, report: &mut LintReport) {
+    report.files += 1;
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(source) => {
+            let error = LoadError::Read {
+                path: file.to_owned(),
+                source,
+            };
+            report.diagnostics.push(file_error(file, &error));
+            return;
+        }
+    };
+    // Placeholders stay as they are: linting does not need real site URLs.
+    let entries = match parse_entries(&text, &SiteUrls::new(), file) {
+        Ok(entries) => entries,
+        Err(error) => {
+            report.diagnostics.push(file_error(file, &error));
+            return;
+        }
+    };
+    for (index, entry) in entries {
+        report.tasks += 1;
+        match entry {
+            Ok(task) => {
+                for (severity, field, message) in lint_task(&task) {
+                    report.diagnostics.push(Diagnostic {
+                        file: file.to_owned(),
+                        index,
+                        task_id: Some(task.task_id),
+                        field,
+                        message,
+                        severity,
+                    });
+                }
+            }
+            Err(error) => report.diagnostics.push(Diagnostic {
+                file: file.to_owned(),
+                index,
+                task_id: None,
+                field: if error.field == "." {
+                    String::new()
+                } else {
+                    error.field
+                },
+                message: format!("not a valid task: {}", error.message),
+                severity: Severity::Error,
+            }),
+        }
+    }
+}
+
+/// Collects findings for one task.
+struct Findings(Vec<(Severity, String, String)>);
+
+impl Findings {
+    fn error(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0.push((Severity::Error, field.into(), message.into()));
+    }
+
+    fn warning(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0
+            .push((Severity::Warning, field.into(), message.into()));
+    }
+}
+
+const KNOWN_SITES: [&str; 6] = [
+    "classifieds",
+    "shopping",
+    "reddit",
+    "wikipedia",
+    "homepage",
+    "webui",
+];
+const ACTIONS: [&str; 16] = [
+    "click",
+    "hover",
+    "type",
+    "clear",
+    "select",
+    "upload",
+    "press",
+    "scroll",
+    "new_tab",
+    "tab_focus",
+    "close_tab",
+    "goto",
+    "go_back",
+    "go_forward",
+    "stop",
+    "none",
+];
+const TARGETED_ACTIONS: [&str; 6] = ["click", "hover", "type", "clear", "select", "upload"];
+
+/// Lints one parsed task: `(severity, field path, message)` triples.
+pub fn lint_task(task: &Task) -> Vec<(Severity, String, String)> {
+    let mut findings = Findings(Vec::new());
+    for key in task.extra.keys() {
+        findings.warning(
+            key.clone(),
+            "unknown field (kept, but no evaluator reads it)",
+        );
+    }
+    for (index, site) in task.sites.iter().enumerate() {
+        if !KNOWN_SITES.contains(&site.as_str()) {
+            findings.warning(format!("sites[{index}]"), format!("unknown site `{site}`"));
+        }
+    }
+    if task.start_urls().is_empty() {
+        findings.warning(
+            "start_url",
+            "no start URL; the episode starts on a blank page",
+        );
+    }
+    for (index, url) in task.start_urls().iter().enumerate() {
+        if url.trim().is_empty() {
+            findings.error(
+                format!("start_url[{index}]"),
+                "empty tab URL between ` |AND| ` separators",
+            );
+        }
+    }
+    if let Some(size) = task.viewport_size {
+        if !(200..=8000).contains(&size.width) {
+            findings.error(
+                "viewport_size.width",
+                format!("{} is not between 200 and 8000", size.width),
+            );
+        }
+        if let Some(height) = size.height.filter(|height| !(200..=8000).contains(height)) {
+            findings.error(
+                "viewport_size.height",
+                format!("{height} is not between 200 and 8000"),
+            );
+        }
+    }
+    for (field, value) in [
+        ("reasoning_difficulty", &task.reasoning_difficulty),
+        ("visual_difficulty", &task.visual_difficulty),
+        ("overall_difficulty", &task.overall_difficulty),
+    ] {
+        match value.as_deref() {
+            None | Some("easy" | "medium" | "hard") => {}
+            Some("hrad") => findings.warning(field, "`hrad` is a typo of `hard`"),
+            Some("mediun") => findings.warning(field, "`mediun` is a typo of `medium`"),
+            Some(other) => findings.error(field, format!("`{other}` is not easy, medium or hard")),
+        }
+    }
+    lint_eval(task, &mut findings);
+    lint_gold(task, &mut findings);
+    findings.0
+}
+
+fn lint_eval(task: &Task, findings: &mut Findings) {
+    let spec = &task.eval;
+    for key in spec.extra.keys() {
+        findings.warning(
+            format!("eval.{key}"),
+            "unknown field (kept, but no evaluator reads it)",
+        );
+    }
+    if spec.eval_types.is_empty() {
+        findings.error(
+            "eval.eval_types",
+            "no evaluator; list string_match, url_match, program_html or page_image_query",
+        );
+    }
+    for (index, eval_type) in spec.eval_types.iter().enumerate() {
+        if spec.eval_types[..index].contains(eval_type) {
+            findings.warning(
+                format!("eval.eval_types[{index}]"),
+                "listed twice; it runs twice",
+            );
+        }
+    }
+    if spec.eval_types.contains(&EvalType::StringMatch) {
+        lint_reference_answers(
+            &spec.reference_answers,
+            spec.string_note.as_deref(),
+            findings,
+        );
+    }
+    if spec.eval_types.contains(&EvalType::UrlMatch) {
+        if spec
+            .reference_url
+            .as_deref()
+            .is_none_or(|url| url.trim().is_empty())
+        {
+            findings.error("eval.reference_url", "url_match needs a reference URL");
+        }
+        if let Err(error) = UrlNote::parse(spec.url_note.as_deref()) {
+            findings.error("eval.url_note", error.to_string());
+        }
+    }
+    if spec.eval_types.contains(&EvalType::ProgramHtml) {
+        if spec.program_html.is_empty() {
+            findings.error(
+                "eval.program_html",
+                "program_html is listed but has no targets",
+            );
+        }
+        for (index, target) in spec.program_html.iter().enumerate() {
+            lint_html_target(target, &format!("eval.program_html[{index}]"), findings);
+        }
+    }
+    if spec.eval_types.contains(&EvalType::PageImageQuery) {
+        if spec.page_image_query.is_empty() {
+            findings.error(
+                "eval.page_image_query",
+                "page_image_query is listed but has no queries",
+            );
+        }
+        if spec.page_image_query.len() > 1 {
+            findings.warning(
+                "eval.page_image_query",
+                "several queries: VWA scores only the last one's checks (Agora's correct mode scores all)",
+            );
+        }
+        for (index, query) in spec.page_image_query.iter().enumerate() {
+            lint_image_query(query, &format!("eval.page_image_query[{index}]"), findings);
+        }
+    }
+}
+
+fn lint_reference_answers(checks: &Checks, string_note: Option<&str>, findings: &mut Findings) {
+    let field = "eval.reference_answers";
+    if checks.is_empty() {
+        findings.error(field, "string_match needs reference answers");
+    }
+    for check in checks.iter() {
+        let key_field = format!("{field}.{}", check.key());
+        match check {
+            Check::Unknown { key, .. } => findings.error(
+                key_field,
+                format!("unknown reference key `{key}`; use exact_match, must_include, must_exclude, one_of, required_values or fuzzy_match"),
+            ),
+            Check::RequiredValues(items) => lint_inequalities(items, &key_field, findings),
+            Check::FuzzyMatch(FuzzyReference::NotAchievable)
+                if string_note.is_none_or(|note| note.trim().is_empty()) =>
+            {
+                findings.warning("eval.string_note", "fuzzy_match N/A without string_note: the judge has no reason to compare with");
+            }
+            Check::MustInclude(items) | Check::MustExclude(items) | Check::OneOf(items) if items.is_empty() => {
+                findings.warning(key_field, "empty list checks nothing");
+            }
+            _ => {}
+        }
+    }
+}
+
+fn lint_inequalities(items: &[String], field: &str, findings: &mut Findings) {
+    for (index, item) in items.iter().enumerate() {
+        for alternative in item.split(OR_SEPARATOR) {
+            if let Err(error) = parse_inequality(alternative) {
+                findings.error(format!("{field}[{index}]"), error.to_string());
+            }
+        }
+    }
+}
+
+fn lint_url_field(url: &str, field: &str, findings: &mut Findings) {
+    match TargetUrl::parse(url) {
+        Ok(TargetUrl::Literal(literal)) if literal.trim().is_empty() => {
+            findings.error(field, "empty URL; use `last` for the current page");
+        }
+        Ok(_) => {}
+        Err(error) => findings.error(field, error.to_string()),
+    }
+}
+
+fn lint_html_target(target: &HtmlTarget, field: &str, findings: &mut Findings) {
+    lint_url_field(&target.url, &format!("{field}.url"), findings);
+    if let Err(error) = LocatorKind::parse(&target.locator, EvalMode::Correct) {
+        findings.error(format!("{field}.locator"), error.to_string());
+    }
+    let runs_prep_actions =
+        target.locator.starts_with("document.") || target.locator.starts_with("[...document.");
+    if !(target.prep_actions.is_empty() || runs_prep_actions) {
+        findings.warning(
+            format!("{field}.prep_actions"),
+            "only `document.` locators run prep_actions",
+        );
+    }
+    let contents = format!("{field}.required_contents");
+    if target.required_contents.is_empty() {
+        findings.error(&contents, "no checks; add must_include, exact_match, must_exclude, required_values or fuzzy_match");
+    }
+    let known = target
+        .required_contents
+        .iter()
+        .filter(|check| !matches!(check, Check::Unknown { .. } | Check::OneOf(_)))
+        .count();
+    if known > 1 {
+        findings.warning(&contents, "several checks: VWA checks only the first (exact_match, must_include, must_exclude, required_values, fuzzy_match); Agora's correct mode checks all");
+    }
+    for check in target.required_contents.iter() {
+        let key_field = format!("{contents}.{}", check.key());
+        match check {
+            Check::Unknown { key, .. } => {
+                findings.error(key_field, format!("unknown check `{key}`"))
+            }
+            Check::OneOf(_) => findings.error(
+                key_field,
+                "one_of is a string_match check, not a program_html one",
+            ),
+            Check::RequiredValues(items) => lint_inequalities(items, &key_field, findings),
+            Check::MustExclude(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    if item.contains(OR_SEPARATOR) {
+                        findings.error(
+                            format!("{key_field}[{index}]"),
+                            "must_exclude items cannot use ` |OR| `",
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn lint_image_query(query: &ImageQuery, field: &str, findings: &mut Findings) {
+    lint_url_field(
+        &query.eval_image_url,
+        &format!("{field}.eval_image_url"),
+        findings,
+    );
+    let class = &query.eval_image_class;
+    if !class.is_empty() && !class.starts_with('.') {
+        findings.error(
+            format!("{field}.eval_image_class"),
+            "must be empty (all images) or a class selector starting with `.`",
+        );
+    }
+    match (&query.eval_vqa, &query.eval_fuzzy_image_match) {
+        (None, None) => findings.error(field, "needs eval_vqa or eval_fuzzy_image_match"),
+        (_, Some(references)) if references.trim().is_empty() => {
+            findings.warning(
+                format!("{field}.eval_fuzzy_image_match"),
+                "empty: no reference image (an unfilled template?)",
+            );
+        }
+        _ => {}
+    }
+    for (index, question) in query.eval_vqa.iter().flatten().enumerate() {
+        if question.question.trim().is_empty() || question.answer.trim().is_empty() {
+            findings.error(
+                format!("{field}.eval_vqa[{index}]"),
+                "question and answer must both be non-empty",
+            );
+        }
+    }
+    if let Some(threshold) = query
+        .ssim_threshold
+        .filter(|threshold| !(*threshold > 0.0 && *threshold <= 1.0))
+    {
+        findings.error(
+            format!("{field}.ssim_threshold"),
+            format!("{threshold} is not in (0, 1]"),
+        );
+    }
+}
+
+fn lint_gold(task: &Task, findings: &mut Findings) {
+    let Some(extension) = &task.agora else {
+        return;
+    };
+    for (index, step) in extension.gold.iter().enumerate() {
+        let field = format!("agora.gold[{index}]");
+        if !ACTIONS.contains(&step.action.as_str()) {
+            findings.error(
+                format!("{field}.action"),
+                format!("unknown action `{}`", step.action),
+            );
+        }
+        if TARGETED_ACTIONS.contains(&step.action.as_str()) && step.target.is_none() {
+            findings.error(format!("{field}.target"), format!("`{}` needs a target locator ({{\"css\"}}, {{\"text\"}} or {{\"role\", \"name\"}})", step.action));
+        }
+    }
+    if let Some(last) = extension.gold.last()
+        && last.action != "stop"
+    {
+        findings.error(
+            format!("agora.gold[{}]", extension.gold.len() - 1),
+            "the gold trajectory must end with a stop step",
+        );
+    }
+}

@@ -1,0 +1,106 @@
+//! What evaluators need from a browser page and from the sites' data.
+//!
+//! `env` implements [`Page`] over WebDriver; tests implement it over fixtures. Navigation
+//! settling is the implementation's job, so evaluators never wait on a clock.
+
+use crate::error::EvalError;
+use std::future::Future;
+
+/// Why a page operation failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PageError {
+    /// The page's JavaScript threw; VWA treats this as "nothing selected", not as a crash.
+    #[error("script error: {message}")]
+    Script {
+        /// The exception's message.
+        message: String,
+    },
+    /// Navigation failed (bad URL, network error, timeout).
+    #[error("navigation to {url} failed: {message}")]
+    Navigation {
+        /// The URL.
+        url: String,
+        /// Why.
+        message: String,
+    },
+    /// A resource could not be fetched.
+    #[error("fetching {url} failed: {message}")]
+    Fetch {
+        /// The URL.
+        url: String,
+        /// Why.
+        message: String,
+    },
+    /// The browser session is gone or misbehaved.
+    #[error("browser error: {0}")]
+    Browser(String),
+}
+
+impl PageError {
+    /// Whether the error is an exception thrown by page JavaScript.
+    pub fn is_script(&self) -> bool {
+        matches!(self, PageError::Script { .. })
+    }
+}
+
+/// The live page of an episode (the active tab).
+pub trait Page {
+    /// The current URL.
+    fn url(&mut self) -> impl Future<Output = Result<String, PageError>> + Send;
+    /// Navigates and waits until the page has settled.
+    fn goto(&mut self, url: &str) -> impl Future<Output = Result<(), PageError>> + Send;
+    /// The full serialized HTML of the document.
+    fn content(&mut self) -> impl Future<Output = Result<String, PageError>> + Send;
+    /// Evaluates a JS expression and returns its JSON value; a thrown exception is
+    /// [`PageError::Script`].
+    fn evaluate(
+        &mut self,
+        js_expression: &str,
+    ) -> impl Future<Output = Result<serde_json::Value, PageError>> + Send;
+    /// Runs a JS function body with arguments (WebDriver execute-script semantics: the body
+    /// reads `arguments[i]` and `return`s its result).
+    fn call(
+        &mut self,
+        function_body: &str,
+        args: Vec<serde_json::Value>,
+    ) -> impl Future<Output = Result<serde_json::Value, PageError>> + Send;
+    /// Fetches a resource with the episode's cookies.
+    fn fetch_bytes(&mut self, url: &str)
+    -> impl Future<Output = Result<Vec<u8>, PageError>> + Send;
+}
+
+/// The latest review of a product, as the shopping site's query module reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Review {
+    /// The reviewer's nickname.
+    pub author: String,
+    /// The rating as a percentage (VWA renders `ratings[0].percent`).
+    pub rating_percent: u32,
+    /// The review body.
+    pub text: String,
+}
+
+/// Site-backed facts for helpers VWA answers from REST APIs; answered from the sites' query
+/// modules. The defaults report the site as unavailable.
+pub trait SiteQueries {
+    /// URL of the customer's most recent order page (`…/sales/order/view/order_id/<N>/`).
+    fn shopping_latest_order_url(&self) -> impl Future<Output = Result<String, EvalError>> + Send {
+        async { Err(EvalError::SiteNotAvailable("shopping")) }
+    }
+
+    /// The latest review of the product with `sku`, or `None` if it has none.
+    fn shopping_latest_review(
+        &self,
+        sku: &str,
+    ) -> impl Future<Output = Result<Option<Review>, EvalError>> + Send {
+        let _ = sku;
+        async { Err(EvalError::SiteNotAvailable("shopping")) }
+    }
+}
+
+/// No site data available: every site-backed helper fails with `SiteNotAvailable`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoSiteQueries;
+
+impl SiteQueries for NoSiteQueries {}

@@ -1,0 +1,69 @@
+//! Site base URLs that replace the `__SITE__` placeholders of task files.
+
+use std::collections::BTreeMap;
+
+/// Sites whose placeholder (`__CLASSIFIEDS__`, …) task files may use.
+pub const PLACEHOLDER_SITES: [&str; 5] =
+    ["classifieds", "shopping", "reddit", "wikipedia", "homepage"];
+
+/// A site name that has no placeholder.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown site `{0}`: expected one of classifieds, shopping, reddit, wikipedia, homepage")]
+pub struct UnknownSite(pub String);
+
+/// Base URL per site, used to replace placeholders by plain text substitution (as VWA does).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SiteUrls {
+    bases: BTreeMap<&'static str, String>,
+}
+
+impl SiteUrls {
+    /// No sites known; substitution leaves text unchanged.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the base URL of `site` (a trailing `/` is dropped, as placeholders are followed by paths).
+    pub fn insert(&mut self, site: &str, base_url: &str) -> Result<(), UnknownSite> {
+        let known = PLACEHOLDER_SITES
+            .iter()
+            .find(|known| known.eq_ignore_ascii_case(site))
+            .ok_or_else(|| UnknownSite(site.to_owned()))?;
+        self.bases
+            .insert(known, base_url.trim_end_matches('/').to_owned());
+        Ok(())
+    }
+
+    /// Replaces every known `__SITE__` placeholder in `text`.
+    pub fn substitute(&self, text: &str) -> String {
+        let mut replaced = text.to_owned();
+        for (site, base) in &self.bases {
+            let placeholder = format!("__{}__", site.to_ascii_uppercase());
+            replaced = replaced.replace(&placeholder, base);
+        }
+        replaced
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_every_placeholder_occurrence() {
+        let mut urls = SiteUrls::new();
+        urls.insert("classifieds", "http://127.0.0.1:9980/")
+            .unwrap();
+        urls.insert("REDDIT", "http://127.0.0.1:9999").unwrap();
+        assert_eq!(
+            urls.substitute(
+                "__CLASSIFIEDS__/index.php |AND| __REDDIT__/f/x __CLASSIFIEDS__ __SHOPPING__"
+            ),
+            "http://127.0.0.1:9980/index.php |AND| http://127.0.0.1:9999/f/x http://127.0.0.1:9980 __SHOPPING__"
+        );
+        assert_eq!(
+            urls.insert("gitlab", "x"),
+            Err(UnknownSite("gitlab".into()))
+        );
+    }
+}
