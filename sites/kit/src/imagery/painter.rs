@@ -50,6 +50,9 @@ pub(crate) struct Finish {
     pub pattern: Pattern,
     /// Where the key light comes from: -1 far left, +1 far right.
     pub light: f32,
+    /// How deep shadows on the body may go (1 = full); light colours get less so
+    /// their shaded parts still read as the same colour.
+    pub depth: f32,
 }
 
 /// Draws into a pixmap through an object's local frame.
@@ -91,9 +94,10 @@ impl<'a> Painter<'a> {
         self.frame = self.frame.pre_translate(dx, dy);
     }
 
-    /// The body colour.
-    pub(crate) fn primary(&self) -> Rgb {
-        self.finish.primary
+    /// A darker variant of the body colour for recesses and edges: `f` as for
+    /// [`shade`], softened for light colours so white stays white, not silver.
+    pub(crate) fn dim(&self, f: f32) -> Rgb {
+        shade(self.finish.primary, 1.0 - (1.0 - f) * self.finish.depth)
     }
 
     /// The accent colour.
@@ -120,7 +124,7 @@ impl<'a> Painter<'a> {
                 stop(0.0, [255; 3], 0.24 * strength),
                 stop(0.3, [255; 3], 0.0),
                 stop(0.55, [0; 3], 0.0),
-                stop(1.0, [0; 3], 0.26 * strength),
+                stop(1.0, [0; 3], 0.26 * strength * self.finish.depth),
             ],
             SpreadMode::Pad,
             Transform::identity(),
@@ -136,7 +140,7 @@ impl<'a> Painter<'a> {
             vec![
                 stop(0.0, [255; 3], 0.10 * strength * self.finish.light.abs()),
                 stop(0.5, [255; 3], 0.0),
-                stop(1.0, [0; 3], 0.14 * strength),
+                stop(1.0, [0; 3], 0.14 * strength * self.finish.depth),
             ],
             SpreadMode::Pad,
             Transform::identity(),
@@ -152,14 +156,14 @@ impl<'a> Painter<'a> {
         let shader = body_shader(self.tile.as_ref(), self.finish.primary, self.period);
         fill(self.pixmap, self.frame, &path, shader);
         self.light(&path, 1.0);
-        let rim = Shader::SolidColor(color(shade(self.finish.primary, 0.55), 0.7));
+        let rim = Shader::SolidColor(color(self.dim(0.55), 0.7));
         self.stroke_with(&path, rim, 1.0);
     }
 
     /// A tube or strap in the body finish (bicycle frames, lamp arms).
     pub(crate) fn body_line(&mut self, path: Option<Path>, width: f32) {
         let Some(path) = path else { return };
-        let rim = Shader::SolidColor(color(shade(self.finish.primary, 0.6), 1.0));
+        let rim = Shader::SolidColor(color(self.dim(0.6), 1.0));
         self.stroke_with(&path, rim, width + 1.2);
         let shader = body_shader(self.tile.as_ref(), self.finish.primary, self.period);
         stroke(self.pixmap, self.frame, &path, shader, width);
@@ -200,11 +204,11 @@ impl<'a> Painter<'a> {
             Point::from_xy(b.left(), b.top()),
             Point::from_xy(b.right(), b.bottom()),
             vec![
-                stop(0.0, [92, 104, 120], 1.0),
-                stop(0.45, [52, 60, 72], 1.0),
-                stop(0.5, [118, 130, 146], 1.0),
-                stop(0.58, [50, 58, 70], 1.0),
-                stop(1.0, [26, 30, 38], 1.0),
+                stop(0.0, [58, 64, 76], 1.0),
+                stop(0.45, [34, 38, 46], 1.0),
+                stop(0.5, [84, 92, 104], 1.0),
+                stop(0.56, [34, 38, 46], 1.0),
+                stop(1.0, [16, 18, 24], 1.0),
             ],
             SpreadMode::Pad,
             Transform::identity(),

@@ -14,7 +14,7 @@ use super::font;
 use super::objects;
 use super::painter::{Finish, Painter, Rgb};
 use super::shapes;
-use super::spec::ImageSpec;
+use super::spec::{ImageSpec, NamedColor};
 
 /// Where one object was placed, in pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,6 +79,11 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
         secondary: secondary(spec),
         pattern: spec.pattern,
         light: rng.random_range(-1.0f32..1.0),
+        depth: match spec.primary {
+            NamedColor::White => 0.35,
+            NamedColor::Silver | NamedColor::Yellow => 0.55,
+            _ => 1.0,
+        },
     };
     let floor = h * backdrop.floor();
     let top = if spec.text.is_some() {
@@ -247,4 +252,138 @@ fn sign(pixmap: &mut Pixmap, text: &str) -> Result<(), ImageryError> {
         None,
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::imagery::objects::TEMPLATES;
+    use crate::imagery::spec::{ObjectKind, Pattern};
+
+    fn spec(kind: ObjectKind, template: u8, primary: NamedColor, count: u8) -> ImageSpec {
+        ImageSpec {
+            kind,
+            template,
+            primary,
+            secondary: None,
+            count,
+            pattern: Pattern::Solid,
+            text: None,
+            background: 0,
+            variation: u64::from(template) * 31 + u64::from(count),
+        }
+    }
+
+    /// The objects alone, on a transparent canvas.
+    fn objects_only(spec: &ImageSpec, width: u32, height: u32) -> Pixmap {
+        let mut pixmap = Pixmap::new(width, height).expect("valid size");
+        let layout = layout(spec, width, height);
+        for place in &layout.placements {
+            draw_object(&mut pixmap, spec, place, layout.finish);
+        }
+        pixmap
+    }
+
+    /// The named colour a person would call this pixel: the nearest base colour.
+    fn nearest(px: [u8; 3]) -> NamedColor {
+        let dist = |c: NamedColor| {
+            let rgb = c.rgb();
+            (0..3)
+                .map(|i| (i32::from(px[i]) - i32::from(rgb[i])).pow(2))
+                .sum::<i32>()
+        };
+        NamedColor::ALL
+            .into_iter()
+            .min_by_key(|&c| dist(c))
+            .unwrap_or(NamedColor::Gray)
+    }
+
+    #[test]
+    fn the_primary_colour_dominates_every_object() {
+        let mut failures = Vec::new();
+        for kind in ObjectKind::ALL {
+            for template in 0..TEMPLATES {
+                for primary in NamedColor::ALL {
+                    let pixmap = objects_only(&spec(kind, template, primary, 1), 200, 150);
+                    let mut votes = [0usize; 12];
+                    for px in pixmap.pixels().iter().filter(|p| p.alpha() == 255) {
+                        let name = nearest([px.red(), px.green(), px.blue()]);
+                        // Tyres, screens and soles are black on every object; they
+                        // only count when the object itself is black.
+                        if name != NamedColor::Black || primary == NamedColor::Black {
+                            votes[NamedColor::ALL.iter().position(|&c| c == name).unwrap_or(0)] +=
+                                1;
+                        }
+                    }
+                    let winner = (0..12)
+                        .max_by_key(|&i| votes[i])
+                        .map(|i| NamedColor::ALL[i]);
+                    if winner != Some(primary) {
+                        failures.push(format!("{kind:?}/{template} {primary:?} -> {winner:?}"));
+                    }
+                }
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{} misses:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+
+    /// Runs of columns that hold object pixels.
+    fn silhouettes(pixmap: &Pixmap) -> usize {
+        let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
+        let pixels = pixmap.pixels();
+        let occupied: Vec<bool> = (0..w)
+            .map(|x| (0..h).any(|y| pixels[y * w + x].alpha() > 128))
+            .collect();
+        occupied
+            .windows(2)
+            .filter(|pair| pair[1] && !pair[0])
+            .count()
+            + usize::from(occupied[0])
+    }
+
+    #[test]
+    fn count_sets_the_number_of_separate_objects() {
+        for kind in ObjectKind::ALL {
+            for template in 0..TEMPLATES {
+                for count in 1..=4 {
+                    let pixmap =
+                        objects_only(&spec(kind, template, NamedColor::Green, count), 400, 300);
+                    assert_eq!(
+                        silhouettes(&pixmap),
+                        usize::from(count),
+                        "{kind:?}/{template} x{count}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn objects_stand_on_the_floor_inside_the_photo() {
+        for kind in ObjectKind::ALL {
+            for count in 1..=4 {
+                let s = ImageSpec {
+                    text: Some("TAG".into()),
+                    ..spec(kind, 0, NamedColor::Red, count)
+                };
+                let layout = layout(&s, 400, 300);
+                for place in &layout.placements {
+                    assert!(
+                        place.left >= 0.0 && place.right <= 400.0,
+                        "{kind:?}: {place:?}"
+                    );
+                    assert!(
+                        place.top >= 300.0 * (SIGN_BAND.0 + SIGN_BAND.1),
+                        "below the sign: {place:?}"
+                    );
+                    assert!(place.floor <= 300.0, "{kind:?}: {place:?}");
+                }
+            }
+        }
+    }
 }

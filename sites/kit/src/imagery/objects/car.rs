@@ -1,6 +1,6 @@
 //! Cars in side view, facing right: sedan, hatchback, pickup truck.
 
-use super::super::painter::{IVORY, Painter, RUBBER, shade};
+use super::super::painter::{IVORY, Painter, RUBBER};
 use super::super::shapes::{line, rounded, rrect};
 use super::parts::alloy_wheel;
 
@@ -90,15 +90,15 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     if shape.pillar > 0.0 {
         p.line(
             line(shape.pillar, 24.0, shape.pillar, 46.0),
-            shade(p.primary(), 0.8),
+            p.dim(0.8),
             4.0,
         );
     } else {
         // The pickup's load bed: a rail and the tailgate seam.
-        p.line(line(6.0, 50.0, 102.0, 50.0), shade(p.primary(), 0.6), 1.5);
+        p.line(line(6.0, 50.0, 102.0, 50.0), p.dim(0.6), 1.5);
         p.seam(line(10.0, 50.0, 10.0, 80.0), [0; 3], 0.35, 1.0);
     }
-    let dark = shade(p.primary(), 0.55);
+    let dark = p.dim(0.55);
     // Door seams and handles.
     let door = if shape.pillar > 0.0 {
         shape.pillar

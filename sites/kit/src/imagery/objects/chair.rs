@@ -1,6 +1,6 @@
 //! Chairs from the front: office chair, dining chair, armchair.
 
-use super::super::painter::{Painter, RUBBER, WOOD, shade};
+use super::super::painter::{Painter, RUBBER, WOOD};
 use super::super::shapes::{circle, line, rounded, rrect};
 
 /// Local frame: width × height.
@@ -24,12 +24,7 @@ fn office(p: &mut Painter<'_>) {
     p.chrome(rrect(56.0, 110.0, 8.0, 38.0, 2.0));
     p.line(line(60.0, 100.0, 60.0, 84.0), RUBBER, 6.0);
     p.body(rrect(22.0, 2.0, 76.0, 86.0, 22.0));
-    p.seam(
-        rrect(30.0, 10.0, 60.0, 70.0, 16.0),
-        shade(p.primary(), 0.6),
-        0.5,
-        1.2,
-    );
+    p.seam(rrect(30.0, 10.0, 60.0, 70.0, 16.0), p.dim(0.6), 0.5, 1.2);
     p.body(rrect(12.0, 92.0, 96.0, 22.0, 10.0));
     for x in [8.0, 104.0] {
         p.line(line(x, 96.0, x, 76.0), RUBBER, 5.0);
@@ -51,7 +46,7 @@ fn dining(p: &mut Painter<'_>) {
         &[(22.0, 94.0), (98.0, 94.0), (108.0, 108.0), (12.0, 108.0)],
         3.0,
     ));
-    p.tone(rrect(12.0, 106.0, 96.0, 7.0, 2.0), shade(p.primary(), 0.75));
+    p.tone(rrect(12.0, 106.0, 96.0, 7.0, 2.0), p.dim(0.75));
     p.body_line(line(16.0, 112.0, 16.0, 168.0), leg);
     p.body_line(line(104.0, 112.0, 104.0, 168.0), leg);
     p.body_line(line(18.0, 146.0, 102.0, 146.0), leg * 0.6);
@@ -89,10 +84,5 @@ fn armchair(p: &mut Painter<'_>) {
         p.body(rrect(x, 68.0, 26.0, 82.0, 10.0));
         p.body(rrect(x - 2.0, 64.0, 30.0, 14.0, 7.0));
     }
-    p.seam(
-        line(8.0, 138.0, 112.0, 138.0),
-        shade(p.primary(), 0.55),
-        0.4,
-        1.0,
-    );
+    p.seam(line(8.0, 138.0, 112.0, 138.0), p.dim(0.55), 0.4, 1.0);
 }

@@ -80,7 +80,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                     (MID + 30.0, 196.0),
                     (MID + 12.0, 198.0),
                 ]),
-                shade(p.primary(), 0.5),
+                p.dim(0.5),
             );
             p.tone(rrect(MID - 16.0, 214.0, 32.0, 7.0, 2.0), [40, 30, 24]);
         }

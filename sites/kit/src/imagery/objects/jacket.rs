@@ -1,6 +1,6 @@
 //! Jackets from the front, as on an invisible mannequin: zip hoodie, blazer, puffer.
 
-use super::super::painter::{IVORY, METAL, Painter, RUBBER, shade};
+use super::super::painter::{IVORY, METAL, Painter, RUBBER};
 use super::super::shapes::{circle, curve, line, poly, rounded, rrect, smooth};
 
 /// Local frame: width × height.
@@ -14,7 +14,7 @@ fn mirror(points: &[(f32, f32)]) -> Vec<(f32, f32)> {
 
 /// Draws template 0 (zip hoodie), 1 (blazer) or 2 (puffer).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
-    let dark = shade(p.primary(), 0.6);
+    let dark = p.dim(0.6);
     if template == 0 {
         // The hood lies behind the shoulders.
         p.tone(
@@ -25,7 +25,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 (126.0, 22.0),
                 (90.0, 30.0),
             ]),
-            shade(p.primary(), 0.8),
+            p.dim(0.8),
         );
         p.flat(
             smooth(&[
@@ -49,9 +49,9 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     p.body(rounded(&sleeve, 10.0));
     p.body(rounded(&mirror(&sleeve), 10.0));
     let cuff = if template == 1 {
-        shade(p.primary(), 0.85)
+        p.dim(0.85)
     } else {
-        shade(p.primary(), 0.75)
+        p.dim(0.75)
     };
     p.tone(
         rounded(
@@ -80,10 +80,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     ));
     match template {
         0 => {
-            p.tone(
-                rrect(40.0, 168.0, 100.0, 14.0, 4.0),
-                shade(p.primary(), 0.78),
-            );
+            p.tone(rrect(40.0, 168.0, 100.0, 14.0, 4.0), p.dim(0.78));
             p.flat(
                 poly(&[(72.0, 12.0), (108.0, 12.0), (90.0, 30.0)]),
                 dark,
@@ -128,14 +125,14 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                     (64.0, 56.0),
                 ];
                 let pts = if side { mirror(&lapel) } else { lapel.to_vec() };
-                p.tone(poly(&pts), shade(p.primary(), 0.85));
+                p.tone(poly(&pts), p.dim(0.85));
             }
             for y in [112.0, 136.0] {
                 p.tone(circle(MID, y, 3.5), RUBBER);
             }
             p.line(line(MID, 100.0, MID, 180.0), dark, 1.0);
             for x in [48.0, 104.0] {
-                p.tone(rrect(x, 144.0, 28.0, 6.0, 1.0), shade(p.primary(), 0.8));
+                p.tone(rrect(x, 144.0, 28.0, 6.0, 1.0), p.dim(0.8));
             }
         }
         _ => {

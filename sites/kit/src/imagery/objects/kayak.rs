@@ -1,6 +1,6 @@
 //! Kayaks seen from above at a slight angle: sit-in, sit-on-top, tandem.
 
-use super::super::painter::{METAL, Painter, RUBBER, shade};
+use super::super::painter::{METAL, Painter, RUBBER};
 use super::super::shapes::{curve, ellipse, line, rrect, smooth};
 
 /// Local frame: width × height.
@@ -23,7 +23,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
         ])
     };
     // The hull's side, darker, shows below the deck.
-    p.tone(hull(1.0, 8.0), shade(p.primary(), 0.72));
+    p.tone(hull(1.0, 8.0), p.dim(0.72));
     p.body(hull(1.0, 0.0));
     p.seam(
         curve(&[(bow + 6.0, 34.0), (130.0, 33.0), (stern - 6.0, 34.0)]),
@@ -53,11 +53,11 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                     (132.0, 44.0),
                     (96.0, 40.0),
                 ]),
-                shade(p.primary(), 0.8),
+                p.dim(0.8),
             );
             p.flat(rrect(104.0, 27.0, 24.0, 12.0, 5.0), RUBBER, 0.85);
             for x in [164.0, 190.0] {
-                p.tone(ellipse(x, 33.0, 9.0, 6.0), shade(p.primary(), 0.82));
+                p.tone(ellipse(x, 33.0, 9.0, 6.0), p.dim(0.82));
             }
             for x in [12.0, 244.0] {
                 p.line(line(x - 5.0, 34.0, x + 5.0, 34.0), RUBBER, 3.0);

@@ -1,6 +1,6 @@
 //! Lamps: articulated desk lamp, floor lamp with drum shade, table lamp.
 
-use super::super::painter::{IVORY, METAL, Painter, shade};
+use super::super::painter::{IVORY, METAL, Painter};
 use super::super::shapes::{circle, ellipse, line, polyline, rounded, rrect, smooth};
 
 /// Local frame: width × height.
@@ -35,12 +35,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 4.0,
             ));
             p.flat(ellipse(60.0, 72.0, 44.0, 5.0), [255, 244, 200], 0.9);
-            p.seam(
-                line(30.0, 12.0, 90.0, 12.0),
-                shade(p.primary(), 0.6),
-                0.6,
-                1.5,
-            );
+            p.seam(line(30.0, 12.0, 90.0, 12.0), p.dim(0.6), 0.6, 1.5);
         }
         _ => {
             // Ginger-jar base, brass neck and a tapered fabric shade.
@@ -55,7 +50,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 (34.0, 130.0),
             ]));
             p.flat(ellipse(60.0, 168.0, 28.0, 4.0), p.secondary(), 0.8);
-            p.tone(rrect(44.0, 212.0, 32.0, 8.0, 2.0), shade(p.primary(), 0.6));
+            p.tone(rrect(44.0, 212.0, 32.0, 8.0, 2.0), p.dim(0.6));
             p.tone(rrect(56.0, 100.0, 8.0, 22.0, 2.0), [196, 160, 80]);
             p.glow(60.0, 106.0, 40.0, [255, 240, 190], 0.45);
             p.body(rounded(

@@ -1,6 +1,6 @@
 //! Laptops: open from the front, open from behind, closed on the floor.
 
-use super::super::painter::{PLASTIC, Painter, shade};
+use super::super::painter::{PLASTIC, Painter};
 use super::super::shapes::{circle, line, poly, rounded, rrect};
 
 /// Local frame: width × height.
@@ -19,8 +19,8 @@ fn open_front(p: &mut Painter<'_>) {
     // Lid with a wide coloured bezel around a dark screen.
     p.body(rrect(30.0, 2.0, 160.0, 104.0, 7.0));
     p.glass(rrect(44.0, 14.0, 132.0, 82.0, 2.0));
-    p.flat(rrect(52.0, 22.0, 54.0, 34.0, 2.0), [120, 140, 170], 0.35);
-    p.flat(rrect(110.0, 40.0, 58.0, 44.0, 2.0), [200, 210, 220], 0.25);
+    p.flat(rrect(52.0, 22.0, 54.0, 34.0, 2.0), [90, 110, 150], 0.25);
+    p.flat(rrect(110.0, 40.0, 58.0, 44.0, 2.0), [120, 130, 150], 0.18);
     p.flat(circle(110.0, 8.0, 1.5), PLASTIC, 1.0);
     // Keyboard deck in perspective.
     p.body(rounded(
@@ -32,7 +32,7 @@ fn open_front(p: &mut Painter<'_>) {
             &[(2.0, 138.0), (218.0, 138.0), (216.0, 146.0), (4.0, 146.0)],
             3.0,
         ),
-        shade(p.primary(), 0.75),
+        p.dim(0.75),
     );
     let keys = [
         (38.0, 110.0, 182.0),
@@ -48,7 +48,7 @@ fn open_front(p: &mut Painter<'_>) {
             p.flat(rrect(x + 0.6, y, step - 1.2, 4.0, 0.8), PLASTIC, 1.0);
         }
     }
-    p.tone(rrect(84.0, 130.0, 52.0, 7.0, 2.0), shade(p.primary(), 0.9));
+    p.tone(rrect(84.0, 130.0, 52.0, 7.0, 2.0), p.dim(0.9));
 }
 
 fn open_back(p: &mut Painter<'_>) {
@@ -58,7 +58,7 @@ fn open_back(p: &mut Painter<'_>) {
             &[(20.0, 128.0), (200.0, 128.0), (210.0, 146.0), (10.0, 146.0)],
             4.0,
         ),
-        shade(p.primary(), 0.8),
+        p.dim(0.8),
     );
     p.body(rrect(24.0, 8.0, 172.0, 124.0, 8.0));
     p.flat(rrect(40.0, 126.0, 140.0, 4.0, 2.0), PLASTIC, 0.8);
@@ -73,7 +73,7 @@ fn closed(p: &mut Painter<'_>) {
             &[(4.0, 130.0), (216.0, 130.0), (214.0, 142.0), (6.0, 142.0)],
             3.0,
         ),
-        shade(p.primary(), 0.7),
+        p.dim(0.7),
     );
     p.body(poly(&[
         (28.0, 80.0),

@@ -1,6 +1,6 @@
 //! Motorcycles in side view, facing right: sport bike, cruiser, scooter.
 
-use super::super::painter::{METAL, PLASTIC, Painter, RUBBER, shade};
+use super::super::painter::{METAL, PLASTIC, Painter, RUBBER};
 use super::super::shapes::{circle, curve, ellipse, line, rounded, rrect, smooth};
 use super::parts::alloy_wheel;
 
@@ -203,7 +203,7 @@ fn scooter(p: &mut Painter<'_>) {
         RUBBER,
     );
     p.line(line(150.0, 28.0, 130.0, 22.0), PLASTIC, 4.0);
-    p.tone(rrect(144.0, 16.0, 28.0, 12.0, 5.0), shade(p.primary(), 1.0));
+    p.tone(rrect(144.0, 16.0, 28.0, 12.0, 5.0), p.dim(1.0));
     p.flat(ellipse(168.0, 22.0, 5.0, 4.0), [250, 248, 230], 1.0);
     p.flat(rrect(10.0, 70.0, 6.0, 8.0, 2.0), [180, 24, 28], 1.0);
     p.seam(

@@ -17,15 +17,12 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     p.glow(28.0, 40.0, 40.0, [255; 3], 0.18);
     match template {
         0 => {
-            p.tone(rrect(12.0, 12.0, 24.0, 24.0, 7.0), shade(p.primary(), 0.85));
+            p.tone(rrect(12.0, 12.0, 24.0, 24.0, 7.0), p.dim(0.85));
             lens(p, 24.0, 24.0, 7.5);
             p.flat(circle(42.0, 16.0, 3.0), [250, 246, 220], 1.0);
         }
         1 => {
-            p.tone(
-                rrect(10.0, 10.0, 40.0, 40.0, 10.0),
-                shade(p.primary(), 0.82),
-            );
+            p.tone(rrect(10.0, 10.0, 40.0, 40.0, 10.0), p.dim(0.82));
             lens(p, 21.0, 21.0, 7.0);
             lens(p, 21.0, 39.0, 7.0);
             lens(p, 39.0, 30.0, 7.0);

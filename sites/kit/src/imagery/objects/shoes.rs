@@ -1,6 +1,6 @@
 //! Pairs of shoes in side view, toes to the right: sneakers, boots, high heels.
 
-use super::super::painter::{IVORY, Painter, RUBBER, shade};
+use super::super::painter::{IVORY, Painter, RUBBER};
 use super::super::shapes::{curve, line, rounded, rrect, smooth};
 
 /// Local frame: width × height.
@@ -45,7 +45,7 @@ fn shoe(p: &mut Painter<'_>, template: u8) {
                     (170.0, 95.0),
                     (126.0, 92.0),
                 ]),
-                shade(p.primary(), 0.9),
+                p.dim(0.9),
             );
             p.line(
                 curve(&[(40.0, 88.0), (80.0, 80.0), (120.0, 70.0)]),
@@ -62,7 +62,7 @@ fn shoe(p: &mut Painter<'_>, template: u8) {
             }
             p.tone(
                 rounded(&[(6.0, 66.0), (16.0, 58.0), (18.0, 80.0), (8.0, 84.0)], 3.0),
-                shade(p.primary(), 0.8),
+                p.dim(0.8),
             );
         }
         1 => {
@@ -98,11 +98,11 @@ fn shoe(p: &mut Painter<'_>, template: u8) {
             }
             p.seam(
                 curve(&[(12.0, 80.0), (80.0, 78.0), (176.0, 90.0)]),
-                shade(p.primary(), 0.55),
+                p.dim(0.55),
                 0.7,
                 1.2,
             );
-            p.tone(rrect(10.0, 2.0, 10.0, 16.0, 3.0), shade(p.primary(), 0.7));
+            p.tone(rrect(10.0, 2.0, 10.0, 16.0, 3.0), p.dim(0.7));
         }
         _ => {
             p.body(rounded(
@@ -129,7 +129,7 @@ fn shoe(p: &mut Painter<'_>, template: u8) {
                     (70.0, 70.0),
                     (32.0, 52.0),
                 ]),
-                shade(p.primary(), 0.45),
+                p.dim(0.45),
                 0.9,
             );
             p.line(

@@ -8,7 +8,7 @@ pub(super) const SIZE: (f32, f32) = (240.0, 120.0);
 
 /// Draws template 0 (three-seat), 1 (modern loveseat) or 2 (tufted).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
-    let dark = shade(p.primary(), 0.6);
+    let dark = p.dim(0.6);
     match template {
         0 => {
             for x in [22.0, 212.0] {

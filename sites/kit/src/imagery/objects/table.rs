@@ -1,6 +1,6 @@
 //! Tables seen slightly from above: dining table, round pedestal table, coffee table.
 
-use super::super::painter::{Painter, shade};
+use super::super::painter::Painter;
 use super::super::shapes::{ellipse, poly, rounded, rrect};
 
 /// Local frame: width × height.
@@ -8,7 +8,7 @@ pub(super) const SIZE: (f32, f32) = (220.0, 120.0);
 
 /// Draws template 0 (dining), 1 (round pedestal) or 2 (coffee table).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
-    let under = shade(p.primary(), 0.7);
+    let under = p.dim(0.7);
     match template {
         0 => {
             // Back legs first, then apron, top and front legs.
@@ -21,7 +21,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 (220.0, 32.0),
                 (0.0, 32.0),
             ]));
-            p.tone(rrect(0.0, 32.0, 220.0, 8.0, 1.5), shade(p.primary(), 0.8));
+            p.tone(rrect(0.0, 32.0, 220.0, 8.0, 1.5), p.dim(0.8));
             p.tone(rrect(12.0, 40.0, 196.0, 10.0, 1.0), under);
             for x in [6.0, 202.0] {
                 p.body(rounded(
@@ -41,7 +41,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 &[(100.0, 40.0), (120.0, 40.0), (116.0, 110.0), (104.0, 110.0)],
                 2.0,
             ));
-            p.tone(ellipse(110.0, 30.0, 96.0, 20.0), shade(p.primary(), 0.75));
+            p.tone(ellipse(110.0, 30.0, 96.0, 20.0), p.dim(0.75));
             p.body(ellipse(110.0, 25.0, 96.0, 20.0));
         }
         _ => {
@@ -54,7 +54,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 (220.0, 72.0),
                 (0.0, 72.0),
             ]));
-            p.tone(rrect(0.0, 72.0, 220.0, 9.0, 2.0), shade(p.primary(), 0.8));
+            p.tone(rrect(0.0, 72.0, 220.0, 9.0, 2.0), p.dim(0.8));
             p.body(rrect(10.0, 100.0, 200.0, 6.0, 1.0));
             for x in [6.0, 202.0] {
                 p.body(rrect(x, 80.0, 12.0, 40.0, 1.5));

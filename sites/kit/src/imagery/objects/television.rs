@@ -1,6 +1,6 @@
 //! Television sets: flat panel on a stand, retro box with knobs, retro TV on legs.
 
-use super::super::painter::{METAL, Painter, WOOD, shade};
+use super::super::painter::{METAL, Painter, WOOD};
 use super::super::shapes::{circle, line, rounded, rrect};
 
 /// Local frame: width × height.
@@ -51,10 +51,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
 
 /// A bulging CRT screen inside a darker surround.
 fn screen(p: &mut Painter<'_>, x: f32, y: f32, w: f32, h: f32) {
-    p.tone(
-        rrect(x - 4.0, y - 4.0, w + 8.0, h + 8.0, 18.0),
-        shade(p.primary(), 0.6),
-    );
+    p.tone(rrect(x - 4.0, y - 4.0, w + 8.0, h + 8.0, 18.0), p.dim(0.6));
     p.glass(rrect(x, y, w, h, 16.0));
 }
 
@@ -67,10 +64,6 @@ fn panel(p: &mut Painter<'_>, x: f32, y: f32) {
     }
     for i in 0..6 {
         let yy = y + 64.0 + i as f32 * 6.0;
-        p.line(
-            line(x + 6.0, yy, x + 30.0, yy),
-            shade(p.primary(), 0.5),
-            2.0,
-        );
+        p.line(line(x + 6.0, yy, x + 30.0, yy), p.dim(0.5), 2.0);
     }
 }
