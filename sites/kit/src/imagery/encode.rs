@@ -6,8 +6,11 @@ use tiny_skia::Pixmap;
 
 use super::error::ImageryError;
 
-/// Encodes an opaque pixmap as an RGB PNG. Fast compression: photos are rendered on
-/// demand and cached, so encode time matters more than a few kilobytes.
+/// Encodes an opaque pixmap as an RGB PNG.
+///
+/// Measured on a 400×300 photo (release): fast deflate with the Paeth filter took
+/// 0.66 ms for 45 kB, against 1.0 ms / 44 kB with adaptive filtering, 0.55 ms /
+/// 54 kB with Sub, and 0.88 ms / 62 kB for tiny-skia's own RGBA encoder.
 pub(crate) fn png(pixmap: &Pixmap) -> Result<Vec<u8>, ImageryError> {
     // Every photo is painted over an opaque backdrop, so the premultiplied RGBA data
     // is plain RGB once alpha is dropped.
@@ -17,7 +20,7 @@ pub(crate) fn png(pixmap: &Pixmap) -> Result<Vec<u8>, ImageryError> {
         .flat_map(|px| [px[0], px[1], px[2]])
         .collect();
     let mut out = Vec::with_capacity(rgb.len() / 4);
-    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Paeth)
         .write_image(
             &rgb,
             pixmap.width(),

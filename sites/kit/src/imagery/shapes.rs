@@ -115,13 +115,34 @@ pub(crate) fn smooth(points: &[(f32, f32)]) -> Option<Path> {
 
 /// An open smooth curve through `points` (Catmull-Rom), for stroking.
 pub(crate) fn curve(points: &[(f32, f32)]) -> Option<Path> {
-    let n = points.len();
-    if n < 2 {
-        return None;
-    }
+    let first = points.first()?;
     let mut pb = PathBuilder::new();
-    pb.move_to(points[0].0, points[0].1);
-    for i in 0..n - 1 {
+    pb.move_to(first.0, first.1);
+    push_curve(&mut pb, points);
+    pb.finish()
+}
+
+/// A closed shape bounded by a smooth `top` edge (left to right) and a smooth
+/// `bottom` edge (right to left back to the start): sharp where the edges meet,
+/// as at a hull's bow and stern.
+pub(crate) fn pointed(top: &[(f32, f32)], bottom: &[(f32, f32)]) -> Option<Path> {
+    let first = top.first()?;
+    let mut pb = PathBuilder::new();
+    pb.move_to(first.0, first.1);
+    push_curve(&mut pb, top);
+    if let Some(start) = bottom.first() {
+        pb.line_to(start.0, start.1);
+    }
+    push_curve(&mut pb, bottom);
+    pb.close();
+    pb.finish()
+}
+
+/// Appends a Catmull-Rom curve through `points`, starting at the current point
+/// (which must be `points[0]`).
+fn push_curve(pb: &mut PathBuilder, points: &[(f32, f32)]) {
+    let n = points.len();
+    for i in 0..n.saturating_sub(1) {
         let p0 = points[i.saturating_sub(1)];
         let p1 = points[i];
         let p2 = points[i + 1];
@@ -135,5 +156,4 @@ pub(crate) fn curve(points: &[(f32, f32)]) -> Option<Path> {
             p2.1,
         );
     }
-    pb.finish()
 }

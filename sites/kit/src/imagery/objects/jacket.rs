@@ -141,14 +141,18 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 let y = 34.0 + i as f32 * 18.0;
                 p.seam(line(42.0, y, 138.0, y), dark, 0.7, 1.5);
                 p.seam(line(44.0, y - 9.0, 136.0, y - 9.0), [255; 3], 0.18, 6.0);
-                for s in [-1.0f32, 1.0] {
-                    let x0 = if s < 0.0 { 18.0 } else { SIZE.0 - 18.0 };
-                    p.seam(
-                        line(x0 + s * (y - 34.0) * 0.08, y + 6.0, x0 - s * 22.0, y + 10.0),
-                        dark,
-                        0.6,
-                        1.2,
-                    );
+            }
+            // Sleeve quilting follows the sleeve's taper.
+            for i in 0..6 {
+                let y = 52.0 + i as f32 * 18.0;
+                let outer = 16.0 - (y - 36.0) * 0.097 + 1.5;
+                let inner = if y < 74.0 {
+                    44.0
+                } else {
+                    44.0 - (y - 74.0) * 0.178
+                } - 1.5;
+                for (a, b) in [(outer, inner), (SIZE.0 - outer, SIZE.0 - inner)] {
+                    p.seam(line(a, y + 4.0, b, y), dark, 0.7, 1.2);
                 }
             }
             p.body(rrect(62.0, 4.0, 56.0, 20.0, 6.0));

@@ -8,33 +8,40 @@ pub(super) const SIZE: (f32, f32) = (260.0, 70.0);
 
 /// Draws template 0 (sit-in), 1 (sit-on-top) or 2 (tandem).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
-    let beam = if template == 1 { 1.2 } else { 1.0 };
+    let beam = if template == 1 { 1.6 } else { 1.3 };
     let (bow, stern) = (2.0, 258.0);
-    let hull = |y_scale: f32, drop: f32| {
-        smooth(&[
-            (bow, 34.0 + drop),
-            (40.0, 30.0 - 10.0 * y_scale * beam + drop),
-            (130.0, 33.0 - 17.0 * y_scale * beam + drop),
-            (220.0, 30.0 - 10.0 * y_scale * beam + drop),
-            (stern, 34.0 + drop),
-            (220.0, 38.0 + 12.0 * y_scale * beam + drop),
-            (130.0, 33.0 + 20.0 * y_scale * beam + drop),
-            (40.0, 38.0 + 12.0 * y_scale * beam + drop),
-        ])
-    };
+    // Deck seen from above: pointed at both ends, widest just behind the middle.
+    let top = [
+        (bow, 30.0),
+        (40.0, 26.0 - 6.0 * beam),
+        (124.0, 33.0 - 19.0 * beam),
+        (210.0, 28.0 - 7.0 * beam),
+        (stern, 28.0),
+    ];
+    let deck_bottom = [
+        (stern, 28.0),
+        (210.0, 33.0 + 9.0 * beam),
+        (124.0, 33.0 + 17.0 * beam),
+        (40.0, 36.0 + 6.0 * beam),
+        (bow, 30.0),
+    ];
+    let hull_bottom = [
+        (stern, 28.0),
+        (210.0, 42.0 + 9.0 * beam),
+        (124.0, 44.0 + 17.0 * beam),
+        (40.0, 44.0 + 6.0 * beam),
+        (bow, 30.0),
+    ];
     // The hull's side, darker, shows below the deck.
-    p.tone(hull(1.0, 8.0), p.dim(0.72));
-    p.body(hull(1.0, 0.0));
-    p.seam(
-        curve(&[(bow + 6.0, 34.0), (130.0, 33.0), (stern - 6.0, 34.0)]),
-        [255; 3],
-        0.35,
-        1.5,
+    p.tone(
+        super::super::shapes::pointed(&top, &hull_bottom),
+        p.dim(0.7),
     );
+    p.body(super::super::shapes::pointed(&top, &deck_bottom));
     p.seam(
-        curve(&[(bow + 8.0, 37.0), (130.0, 50.0), (stern - 8.0, 37.0)]),
-        [0; 3],
-        0.18,
+        curve(&[(bow + 10.0, 30.0), (124.0, 31.0), (stern - 10.0, 28.0)]),
+        [255; 3],
+        0.4,
         1.5,
     );
     match template {
@@ -70,17 +77,15 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
         }
     }
     // A paddle resting across the deck.
-    if template != 1 {
-        p.line(line(70.0, 60.0, 200.0, 8.0), [44, 44, 48], 3.0);
-        for (x, y, a) in [(66.0, 62.0, 1.0f32), (204.0, 6.0, -1.0)] {
-            p.tone(ellipse(x, y, 9.0, 4.0), p.secondary());
-            p.seam(
-                line(x - 6.0 * a, y + 2.0 * a, x + 6.0 * a, y - 2.0 * a),
-                [0; 3],
-                0.2,
-                1.0,
-            );
-        }
+    p.line(line(70.0, 60.0, 200.0, 8.0), [44, 44, 48], 3.0);
+    for (x, y, a) in [(66.0, 62.0, 1.0f32), (204.0, 6.0, -1.0)] {
+        p.tone(ellipse(x, y, 9.0, 4.0), p.secondary());
+        p.seam(
+            line(x - 6.0 * a, y + 2.0 * a, x + 6.0 * a, y - 2.0 * a),
+            [0; 3],
+            0.2,
+            1.0,
+        );
     }
 }
 

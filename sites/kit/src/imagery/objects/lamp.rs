@@ -1,7 +1,7 @@
 //! Lamps: articulated desk lamp, floor lamp with drum shade, table lamp.
 
 use super::super::painter::{IVORY, METAL, Painter};
-use super::super::shapes::{circle, ellipse, line, polyline, rounded, rrect, smooth};
+use super::super::shapes::{circle, curve, ellipse, line, polyline, rounded, rrect, smooth};
 
 /// Local frame: width × height.
 pub(super) const SIZE: (f32, f32) = (120.0, 220.0);
@@ -49,7 +49,18 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 (20.0, 170.0),
                 (34.0, 130.0),
             ]));
-            p.flat(ellipse(60.0, 168.0, 28.0, 4.0), p.secondary(), 0.8);
+            p.seam(
+                curve(&[(24.0, 150.0), (60.0, 158.0), (96.0, 150.0)]),
+                p.secondary(),
+                0.8,
+                3.0,
+            );
+            p.seam(
+                curve(&[(24.0, 186.0), (60.0, 194.0), (96.0, 186.0)]),
+                p.secondary(),
+                0.8,
+                3.0,
+            );
             p.tone(rrect(44.0, 212.0, 32.0, 8.0, 2.0), p.dim(0.6));
             p.tone(rrect(56.0, 100.0, 8.0, 22.0, 2.0), [196, 160, 80]);
             p.glow(60.0, 106.0, 40.0, [255, 240, 190], 0.45);
