@@ -16,6 +16,7 @@ mod objects;
 mod painter;
 mod scene;
 mod shapes;
+mod sign;
 mod spec;
 
 pub use bench::{BENCH_HEIGHT, BENCH_WIDTH, BenchReport, bench, sample_spec};

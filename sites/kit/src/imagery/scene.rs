@@ -4,16 +4,15 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tiny_skia::{
-    Color, FillRule, GradientStop, Paint, Pixmap, Point, RadialGradient, Shader, SpreadMode,
-    Transform,
+    Color, FillRule, GradientStop, Paint, Pixmap, Point, RadialGradient, SpreadMode, Transform,
 };
 
 use super::backdrop::Backdrop;
 use super::error::{ImageryError, MAX_SIDE, MIN_SIDE};
-use super::font;
 use super::objects;
 use super::painter::{Finish, Painter, Rgb};
 use super::shapes;
+use super::sign::{self, SIGN_BAND};
 use super::spec::{ImageSpec, NamedColor};
 
 /// Where one object was placed, in pixels.
@@ -59,6 +58,11 @@ fn secondary(spec: &ImageSpec) -> Rgb {
     }
 }
 
+/// The spec's text, unless it is blank.
+fn printed_text(spec: &ImageSpec) -> Option<&str> {
+    spec.text.as_deref().filter(|t| !t.trim().is_empty())
+}
+
 /// Everything decided from the spec and its variation seed before painting.
 pub(crate) struct Layout {
     /// The setting.
@@ -86,8 +90,9 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
         },
     };
     let floor = h * backdrop.floor();
-    let top = if spec.text.is_some() {
-        h * 0.25
+    // Objects start below the sign when there is one, leaving a little air.
+    let top = if printed_text(spec).is_some() {
+        h * (SIGN_BAND.0 + SIGN_BAND.1 + 0.05)
     } else {
         h * 0.08
     };
@@ -132,8 +137,8 @@ pub(crate) fn render(spec: &ImageSpec, width: u32, height: u32) -> Result<Pixmap
     for place in &layout.placements {
         draw_object(&mut pixmap, spec, place, layout.finish);
     }
-    if let Some(text) = spec.text.as_deref().filter(|t| !t.trim().is_empty()) {
-        sign(&mut pixmap, text)?;
+    if let Some(text) = printed_text(spec) {
+        sign::paint(&mut pixmap, text)?;
     }
     Ok(pixmap)
 }
@@ -184,74 +189,6 @@ fn floor_shadow(pixmap: &mut Pixmap, place: &Placement, light: f32) {
             );
         }
     }
-}
-
-/// The band the sign occupies: top and height as fractions of the image height.
-pub(crate) const SIGN_BAND: (f32, f32) = (0.04, 0.16);
-
-/// A white card across the top carrying `text` in large dark letters.
-fn sign(pixmap: &mut Pixmap, text: &str) -> Result<(), ImageryError> {
-    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
-    let (band_top, band_h) = (h * SIGN_BAND.0, h * SIGN_BAND.1);
-    let mut size = band_h * 0.62;
-    let mut laid = font::outline(text, size)?;
-    let max_text = w * 0.86 - band_h * 0.6;
-    if laid.width > max_text {
-        size *= max_text / laid.width;
-        laid = font::outline(text, size)?;
-    }
-    let Some(glyphs) = laid.path else {
-        return Ok(());
-    };
-    let card_w = laid.width + band_h * 0.6;
-    let card_x = (w - card_w) / 2.0;
-    let solid = |rgb: Rgb, a: f32| Paint {
-        shader: Shader::SolidColor(Color::from_rgba8(rgb[0], rgb[1], rgb[2], (a * 255.0) as u8)),
-        anti_alias: true,
-        ..Paint::default()
-    };
-    let radius = band_h * 0.14;
-    if let Some(drop) = shapes::rrect(card_x + 1.5, band_top + 2.5, card_w, band_h, radius) {
-        pixmap.fill_path(
-            &drop,
-            &solid([0; 3], 0.22),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
-    }
-    if let Some(card) = shapes::rrect(card_x, band_top, card_w, band_h, radius) {
-        pixmap.fill_path(
-            &card,
-            &solid([252, 252, 250], 1.0),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
-        let stroke = tiny_skia::Stroke {
-            width: 1.5,
-            ..tiny_skia::Stroke::default()
-        };
-        pixmap.stroke_path(
-            &card,
-            &solid([70, 70, 76], 1.0),
-            &stroke,
-            Transform::identity(),
-            None,
-        );
-    }
-    // Centre the glyphs' ink (not the em box) in the card.
-    let ink = glyphs.bounds();
-    let dx = card_x + (card_w - laid.width) / 2.0;
-    let dy = band_top + band_h / 2.0 - (ink.top() + ink.bottom()) / 2.0;
-    pixmap.fill_path(
-        &glyphs,
-        &solid([18, 18, 22], 1.0),
-        FillRule::Winding,
-        Transform::from_translate(dx, dy),
-        None,
-    );
-    Ok(())
 }
 
 #[cfg(test)]
