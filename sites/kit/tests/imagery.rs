@@ -204,7 +204,7 @@ fn the_cache_serves_the_same_bytes_and_etag() {
     let second = cache.clone().get(&s, 320, 240).expect("hit");
     assert_eq!(first, second);
     assert!(
-        std::sync::Arc::ptr_eq(&first.png, &second.png),
+        first.png.as_ptr() == second.png.as_ptr(),
         "a hit shares the stored bytes"
     );
     assert_eq!(
@@ -263,4 +263,39 @@ fn bench_reports_render_and_hit_percentiles() {
     assert!(report.cached_p50 <= report.cached_p90);
     assert!(report.cached_p50 < report.render_p50, "{report:?}");
     assert!(report.mean_png_bytes > 1000);
+}
+
+#[test]
+fn the_cache_is_shared_safely_across_threads() {
+    let cache = ImageCache::new(16 << 20);
+    let specs: Vec<ImageSpec> = ObjectKind::ALL
+        .iter()
+        .take(4)
+        .map(|&kind| spec(kind))
+        .collect();
+    let handles: Vec<_> = (0..4)
+        .map(|t| {
+            let (cache, specs) = (cache.clone(), specs.clone());
+            std::thread::spawn(move || {
+                // Each thread walks the specs from a different start.
+                (0..specs.len())
+                    .map(|i| {
+                        let s = &specs[(i + t) % specs.len()];
+                        (s.kind, cache.get(s, 160, 120).expect("renders").etag)
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let mut seen = std::collections::HashMap::new();
+    for handle in handles {
+        for (kind, etag) in handle.join().expect("thread finishes") {
+            assert_eq!(
+                seen.entry(kind).or_insert_with(|| etag.clone()),
+                &etag,
+                "{kind:?}"
+            );
+        }
+    }
+    assert_eq!(cache.usage().0, 4);
 }

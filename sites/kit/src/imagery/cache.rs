@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
 use super::error::ImageryError;
@@ -14,8 +15,8 @@ const RENDERER_VERSION: u32 = 1;
 /// A rendered PNG and its strong ETag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderedImage {
-    /// The PNG file's bytes.
-    pub png: Arc<[u8]>,
+    /// The PNG file's bytes; cloning shares them, ready for an HTTP body.
+    pub png: Bytes,
     /// A strong entity tag, quoted as an HTTP `ETag` header value expects
     /// (`"…"`); it changes whenever the spec, the size or the renderer changes.
     pub etag: String,
@@ -105,7 +106,7 @@ impl ImageCache {
         }
         // Render outside the lock so one slow miss does not stall every hit.
         let image = RenderedImage {
-            png: Arc::from(super::render_png(spec, width, height)?),
+            png: Bytes::from(super::render_png(spec, width, height)?),
             etag: etag(spec, width, height),
         };
         let size = image.png.len();
