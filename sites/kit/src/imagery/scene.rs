@@ -31,7 +31,7 @@ pub(crate) struct Placement {
 }
 
 /// Checks a requested size and the spec's count before any drawing.
-pub(crate) fn validate(spec: &ImageSpec, width: u32, height: u32) -> Result<(), ImageryError> {
+fn validate(spec: &ImageSpec, width: u32, height: u32) -> Result<(), ImageryError> {
     let side = MIN_SIDE..=MAX_SIDE;
     if !side.contains(&width) || !side.contains(&height) {
         return Err(ImageryError::SizeOutOfRange { width, height });
