@@ -146,6 +146,7 @@ impl Backdrop {
                 );
             }
         }
+        vignette(pixmap);
     }
 }
 
@@ -200,6 +201,33 @@ fn spot(pixmap: &mut Pixmap, cx: f32, cy: f32, r: f32, rgb: Rgb, alpha: f32) {
         Transform::identity(),
     );
     if let (Some(shader), Some(path)) = (shader, shapes::circle(cx, cy, r)) {
+        pixmap.fill_path(
+            &path,
+            &paint_of(shader),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// Darkens the corners a little, as a camera lens does.
+fn vignette(pixmap: &mut Pixmap) {
+    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
+    let (cx, cy) = (w / 2.0, h * 0.45);
+    let r = (w * w + h * h).sqrt() * 0.62;
+    let shader = RadialGradient::new(
+        Point::from_xy(cx, cy),
+        Point::from_xy(cx, cy),
+        r,
+        vec![
+            GradientStop::new(0.55, rgba([0; 3], 0.0)),
+            GradientStop::new(1.0, rgba([0; 3], 0.2)),
+        ],
+        SpreadMode::Pad,
+        Transform::identity(),
+    );
+    if let (Some(shader), Some(path)) = (shader, shapes::rect(0.0, 0.0, w, h)) {
         pixmap.fill_path(
             &path,
             &paint_of(shader),
