@@ -99,7 +99,7 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
     let n = f32::from(spec.count.clamp(1, 4));
     let slot = w * 0.94 / n;
     let (fw, fh) = objects::size(spec.kind);
-    let base_scale = (slot * 0.84 / fw).min((floor - top) / fh);
+    let base_scale = (slot * 0.88 / fw).min((floor - top) / fh);
     let placements = (0..spec.count.clamp(1, 4))
         .map(|i| {
             let scale = base_scale * rng.random_range(0.93f32..1.0);
@@ -274,7 +274,7 @@ mod tests {
         let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
         let pixels = pixmap.pixels();
         let occupied: Vec<bool> = (0..w)
-            .map(|x| (0..h).any(|y| pixels[y * w + x].alpha() > 128))
+            .map(|x| (0..h).any(|y| pixels[y * w + x].alpha() > 24))
             .collect();
         occupied
             .windows(2)
@@ -288,13 +288,15 @@ mod tests {
         for kind in ObjectKind::ALL {
             for template in 0..TEMPLATES {
                 for count in 1..=4 {
-                    let pixmap =
-                        objects_only(&spec(kind, template, NamedColor::Green, count), 400, 300);
-                    assert_eq!(
-                        silhouettes(&pixmap),
-                        usize::from(count),
-                        "{kind:?}/{template} x{count}"
-                    );
+                    for (w, h) in [(400, 300), (200, 150)] {
+                        let s = spec(kind, template, NamedColor::Green, count);
+                        let found = silhouettes(&objects_only(&s, w, h));
+                        assert_eq!(
+                            found,
+                            usize::from(count),
+                            "{kind:?}/{template} x{count} at {w}x{h}"
+                        );
+                    }
                 }
             }
         }
