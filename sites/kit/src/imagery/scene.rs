@@ -1,0 +1,328 @@
+//! Composes a photo: backdrop, floor shadows, the objects side by side, and a sign
+//! carrying the printed text.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tiny_skia::{
+    Color, FillRule, GradientStop, Paint, Pixmap, Point, RadialGradient, SpreadMode, Transform,
+};
+
+use super::backdrop::Backdrop;
+use super::error::{ImageryError, MAX_SIDE, MIN_SIDE};
+use super::objects;
+use super::painter::{Finish, Painter, Rgb};
+use super::shapes;
+use super::sign::{self, SIGN_BAND};
+use super::spec::{ImageSpec, NamedColor};
+
+/// Where one object was placed, in pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Placement {
+    /// Maps the object's local frame to pixels.
+    pub frame: Transform,
+    /// Left edge of the object's frame.
+    pub left: f32,
+    /// Right edge of the object's frame.
+    pub right: f32,
+    /// Top edge of the object's frame.
+    pub top: f32,
+    /// Where the object stands.
+    pub floor: f32,
+}
+
+/// Checks a requested size and the spec's count before any drawing.
+fn validate(spec: &ImageSpec, width: u32, height: u32) -> Result<(), ImageryError> {
+    let side = MIN_SIDE..=MAX_SIDE;
+    if !side.contains(&width) || !side.contains(&height) {
+        return Err(ImageryError::SizeOutOfRange { width, height });
+    }
+    if !(1..=4).contains(&spec.count) {
+        return Err(ImageryError::CountOutOfRange { count: spec.count });
+    }
+    Ok(())
+}
+
+/// The accent colour: the spec's secondary, else white or charcoal, whichever
+/// contrasts with the primary.
+fn secondary(spec: &ImageSpec) -> Rgb {
+    match spec.secondary {
+        Some(c) => c.rgb(),
+        None => {
+            let [r, g, b] = spec.primary.rgb();
+            if u32::from(r) * 3 + u32::from(g) * 6 + u32::from(b) > 1500 {
+                [58, 58, 62]
+            } else {
+                [242, 242, 238]
+            }
+        }
+    }
+}
+
+/// The spec's text, unless it is blank.
+fn printed_text(spec: &ImageSpec) -> Option<&str> {
+    spec.text.as_deref().filter(|t| !t.trim().is_empty())
+}
+
+/// Everything decided from the spec and its variation seed before painting.
+pub(crate) struct Layout {
+    /// The setting.
+    pub backdrop: Backdrop,
+    /// Colours, pattern and light for every object.
+    pub finish: Finish,
+    /// One placement per object, left to right.
+    pub placements: Vec<Placement>,
+}
+
+/// Decides the backdrop, lighting and object placements for a photo.
+pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
+    let mut rng = ChaCha8Rng::seed_from_u64(spec.variation);
+    let (w, h) = (width as f32, height as f32);
+    let backdrop = Backdrop::from_index(spec.background);
+    let finish = Finish {
+        primary: spec.primary.rgb(),
+        secondary: secondary(spec),
+        pattern: spec.pattern,
+        light: rng.random_range(-1.0f32..1.0),
+        depth: match spec.primary {
+            NamedColor::White => 0.35,
+            NamedColor::Silver | NamedColor::Yellow => 0.55,
+            _ => 1.0,
+        },
+    };
+    let floor = h * backdrop.floor();
+    // Objects start below the sign when there is one, leaving a little air.
+    let top = if printed_text(spec).is_some() {
+        h * (SIGN_BAND.0 + SIGN_BAND.1 + 0.05)
+    } else {
+        h * 0.08
+    };
+    let n = f32::from(spec.count.clamp(1, 4));
+    let slot = w * 0.94 / n;
+    let (fw, fh) = objects::size(spec.kind);
+    let base_scale = (slot * 0.88 / fw).min((floor - top) / fh);
+    let placements = (0..spec.count.clamp(1, 4))
+        .map(|i| {
+            let scale = base_scale * rng.random_range(0.93f32..1.0);
+            let centre =
+                w * 0.03 + slot * (f32::from(i) + 0.5) + slot * rng.random_range(-0.03f32..0.03);
+            let stand = floor + h * rng.random_range(0.0f32..0.012);
+            let left = centre - fw * scale / 2.0;
+            let top = stand - fh * scale;
+            Placement {
+                frame: Transform::from_row(scale, 0.0, 0.0, scale, left, top),
+                left,
+                right: left + fw * scale,
+                top,
+                floor: stand,
+            }
+        })
+        .collect();
+    Layout {
+        backdrop,
+        finish,
+        placements,
+    }
+}
+
+/// Renders the photo a spec describes.
+pub(crate) fn render(spec: &ImageSpec, width: u32, height: u32) -> Result<Pixmap, ImageryError> {
+    validate(spec, width, height)?;
+    let mut pixmap =
+        Pixmap::new(width, height).ok_or(ImageryError::SizeOutOfRange { width, height })?;
+    let layout = layout(spec, width, height);
+    layout.backdrop.paint(&mut pixmap, layout.finish.light);
+    for place in &layout.placements {
+        floor_shadow(&mut pixmap, place, layout.finish.light);
+    }
+    for place in &layout.placements {
+        draw_object(&mut pixmap, spec, place, layout.finish);
+    }
+    if let Some(text) = printed_text(spec) {
+        sign::paint(&mut pixmap, text)?;
+    }
+    Ok(pixmap)
+}
+
+/// Draws one object through its placement (no backdrop, no shadow).
+pub(crate) fn draw_object(
+    pixmap: &mut Pixmap,
+    spec: &ImageSpec,
+    place: &Placement,
+    finish: Finish,
+) {
+    let (fw, fh) = objects::size(spec.kind);
+    let mut painter = Painter::new(pixmap, place.frame, finish, fw.min(fh) / 7.0);
+    objects::draw(spec.kind, spec.template, &mut painter);
+}
+
+/// A soft contact shadow on the floor, pushed away from the light.
+fn floor_shadow(pixmap: &mut Pixmap, place: &Placement, light: f32) {
+    let width = place.right - place.left;
+    let cx = (place.left + place.right) / 2.0 - light * width * 0.04;
+    for (rx, ry, alpha) in [
+        (width * 0.58, width * 0.07, 0.28),
+        (width * 0.46, width * 0.03, 0.32),
+    ] {
+        let shader = RadialGradient::new(
+            Point::from_xy(0.0, 0.0),
+            Point::from_xy(0.0, 0.0),
+            rx,
+            vec![
+                GradientStop::new(0.0, Color::from_rgba8(0, 0, 0, (alpha * 255.0) as u8)),
+                GradientStop::new(1.0, Color::from_rgba8(0, 0, 0, 0)),
+            ],
+            SpreadMode::Pad,
+            Transform::from_row(1.0, 0.0, 0.0, ry / rx, cx, place.floor),
+        );
+        if let (Some(shader), Some(path)) = (shader, shapes::ellipse(cx, place.floor, rx, ry)) {
+            let paint = Paint {
+                shader,
+                anti_alias: true,
+                ..Paint::default()
+            };
+            pixmap.fill_path(
+                &path,
+                &paint,
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::imagery::objects::TEMPLATES;
+    use crate::imagery::spec::{ObjectKind, Pattern};
+
+    fn spec(kind: ObjectKind, template: u8, primary: NamedColor, count: u8) -> ImageSpec {
+        ImageSpec {
+            kind,
+            template,
+            primary,
+            secondary: None,
+            count,
+            pattern: Pattern::Solid,
+            text: None,
+            background: 0,
+            variation: u64::from(template) * 31 + u64::from(count),
+        }
+    }
+
+    /// The objects alone, on a transparent canvas.
+    fn objects_only(spec: &ImageSpec, width: u32, height: u32) -> Pixmap {
+        let mut pixmap = Pixmap::new(width, height).expect("valid size");
+        let layout = layout(spec, width, height);
+        for place in &layout.placements {
+            draw_object(&mut pixmap, spec, place, layout.finish);
+        }
+        pixmap
+    }
+
+    /// The named colour a person would call this pixel: the nearest base colour.
+    fn nearest(px: [u8; 3]) -> NamedColor {
+        let dist = |c: NamedColor| {
+            let rgb = c.rgb();
+            (0..3)
+                .map(|i| (i32::from(px[i]) - i32::from(rgb[i])).pow(2))
+                .sum::<i32>()
+        };
+        NamedColor::ALL
+            .into_iter()
+            .min_by_key(|&c| dist(c))
+            .unwrap_or(NamedColor::Gray)
+    }
+
+    #[test]
+    fn the_primary_colour_dominates_every_object() {
+        let mut failures = Vec::new();
+        for kind in ObjectKind::ALL {
+            for template in 0..TEMPLATES {
+                for primary in NamedColor::ALL {
+                    let pixmap = objects_only(&spec(kind, template, primary, 1), 200, 150);
+                    let mut votes = [0usize; 12];
+                    for px in pixmap.pixels().iter().filter(|p| p.alpha() == 255) {
+                        let name = nearest([px.red(), px.green(), px.blue()]);
+                        // Tyres, screens and soles are black on every object; they
+                        // only count when the object itself is black.
+                        if name != NamedColor::Black || primary == NamedColor::Black {
+                            votes[NamedColor::ALL.iter().position(|&c| c == name).unwrap_or(0)] +=
+                                1;
+                        }
+                    }
+                    let winner = (0..12)
+                        .max_by_key(|&i| votes[i])
+                        .map(|i| NamedColor::ALL[i]);
+                    if winner != Some(primary) {
+                        failures.push(format!("{kind:?}/{template} {primary:?} -> {winner:?}"));
+                    }
+                }
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{} misses:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+
+    /// Runs of columns that hold object pixels.
+    fn silhouettes(pixmap: &Pixmap) -> usize {
+        let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
+        let pixels = pixmap.pixels();
+        let occupied: Vec<bool> = (0..w)
+            .map(|x| (0..h).any(|y| pixels[y * w + x].alpha() > 24))
+            .collect();
+        occupied
+            .windows(2)
+            .filter(|pair| pair[1] && !pair[0])
+            .count()
+            + usize::from(occupied[0])
+    }
+
+    #[test]
+    fn count_sets_the_number_of_separate_objects() {
+        for kind in ObjectKind::ALL {
+            for template in 0..TEMPLATES {
+                for count in 1..=4 {
+                    for (w, h) in [(400, 300), (200, 150)] {
+                        let s = spec(kind, template, NamedColor::Green, count);
+                        let found = silhouettes(&objects_only(&s, w, h));
+                        assert_eq!(
+                            found,
+                            usize::from(count),
+                            "{kind:?}/{template} x{count} at {w}x{h}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn objects_stand_on_the_floor_inside_the_photo() {
+        for kind in ObjectKind::ALL {
+            for count in 1..=4 {
+                let s = ImageSpec {
+                    text: Some("TAG".into()),
+                    ..spec(kind, 0, NamedColor::Red, count)
+                };
+                let layout = layout(&s, 400, 300);
+                for place in &layout.placements {
+                    assert!(
+                        place.left >= 0.0 && place.right <= 400.0,
+                        "{kind:?}: {place:?}"
+                    );
+                    assert!(
+                        place.top >= 300.0 * (SIGN_BAND.0 + SIGN_BAND.1),
+                        "below the sign: {place:?}"
+                    );
+                    assert!(place.floor <= 300.0, "{kind:?}: {place:?}");
+                }
+            }
+        }
+    }
+}
