@@ -55,6 +55,39 @@ pub struct Config {
     /// Directory whose files `upload [id] [path]` may use, besides a task's input images.
     #[arg(long, env = "AGORA_UPLOAD_DIR")]
     pub upload_dir: Option<PathBuf>,
+    /// Task directories episodes can be started from by id (`classifieds/3`).
+    #[arg(
+        long = "tasks",
+        env = "AGORA_TASKS",
+        value_delimiter = ',',
+        default_value = "tasks"
+    )]
+    pub task_dirs: Vec<PathBuf>,
+    /// How evaluations score: `correct` (default) or `vwa` (VWA's quirks reproduced).
+    #[arg(long, env = "AGORA_EVAL_MODE", default_value = "correct")]
+    pub eval_mode: evaluators::EvalMode,
+    /// Text judge (fuzzy / unachievable-reason checks): OpenAI-compatible base URL up to `/v1`.
+    #[arg(long, env = "AGORA_JUDGE_URL")]
+    pub judge_url: Option<String>,
+    /// Text judge model.
+    #[arg(long, env = "AGORA_JUDGE_MODEL", default_value = "gpt-4o")]
+    pub judge_model: String,
+    /// Vision judge (VQA checks): OpenAI-compatible base URL up to `/v1`.
+    #[arg(long, env = "AGORA_VISION_JUDGE_URL")]
+    pub vision_judge_url: Option<String>,
+    /// Vision judge model.
+    #[arg(long, env = "AGORA_VISION_JUDGE_MODEL", default_value = "gpt-4o")]
+    pub vision_judge_model: String,
+    /// Environment variable holding the judges' API key.
+    #[arg(
+        long,
+        env = "AGORA_JUDGE_API_KEY_ENV",
+        default_value = "OPENAI_API_KEY"
+    )]
+    pub judge_api_key_env: String,
+    /// Directory where judge verdicts are cached (re-evaluation is then free and deterministic).
+    #[arg(long, env = "AGORA_JUDGE_CACHE", default_value = "data/judge-cache")]
+    pub judge_cache: PathBuf,
 }
 
 impl Config {
@@ -66,6 +99,23 @@ impl Config {
     /// The DOM-quiet window as a duration.
     pub fn dom_quiet(&self) -> Duration {
         Duration::from_millis(self.dom_quiet_ms)
+    }
+
+    /// The judges configured by `--judge-url` / `--vision-judge-url` (none: checks that need a
+    /// judge report `needs_judge`).
+    pub fn judges(&self) -> Result<evaluators::Judges, evaluators::judge::JudgeError> {
+        let judge = |url: &Option<String>, model: &str| {
+            url.as_ref().map(|url| {
+                let mut config = evaluators::JudgeConfig::new(url.clone(), model);
+                config.api_key_env = Some(self.judge_api_key_env.clone());
+                config.cache_dir = Some(self.judge_cache.clone());
+                config
+            })
+        };
+        evaluators::Judges::from_configs(
+            judge(&self.judge_url, &self.judge_model),
+            judge(&self.vision_judge_url, &self.vision_judge_model),
+        )
     }
 
     /// The idle timeout as a duration.
@@ -90,6 +140,14 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             fence_address: None,
             upload_dir: None,
+            task_dirs: vec![PathBuf::from("tasks")],
+            eval_mode: evaluators::EvalMode::default(),
+            judge_url: None,
+            judge_model: "gpt-4o".into(),
+            vision_judge_url: None,
+            vision_judge_model: "gpt-4o".into(),
+            judge_api_key_env: "OPENAI_API_KEY".into(),
+            judge_cache: PathBuf::from("data/judge-cache"),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The JSON shapes of the API (requests and responses).
 
 use crate::browser::{SettleReport, Viewport};
-use crate::env::TrajectoryStep;
+use crate::env::{Episode, TrajectoryStep};
 use crate::observe::{
     Observation, ObserveOptions, ObserveTimings, ScrollState, SomElement, TabInfo,
 };
@@ -10,11 +10,16 @@ use serde::{Deserialize, Serialize};
 
 use super::error::ErrorBody;
 
-/// `POST /episodes`.
+/// `POST /episodes`: give exactly one of `start_url`, `task_id` or `task`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CreateEpisode {
     /// Start URL; several separated by ` |AND| ` open one tab each (first active).
-    pub start_url: String,
+    pub start_url: Option<String>,
+    /// A task from the server's task directories (`classifieds/3`).
+    pub task_id: Option<String>,
+    /// An inline task config in VWA's format.
+    #[schema(value_type = Object)]
+    pub task: Option<serde_json::Value>,
     /// Viewport (default 1280×2048).
     pub viewport: Option<Viewport>,
     /// Observation options for this episode.
@@ -62,6 +67,33 @@ pub struct ObservationBody {
     pub scroll: ScrollState,
     /// Where the time went.
     pub timings: ObserveTimings,
+    /// The task's intent, for task episodes.
+    pub intent: Option<String>,
+    /// The task's input images: API paths of the image bytes, or remote URLs.
+    pub input_images: Vec<String>,
+}
+
+impl ObservationBody {
+    /// The observation of `episode`, with its task's intent and input images.
+    pub fn of_episode(episode: &Episode) -> Option<Self> {
+        let mut body = Self::from(episode.observation.as_ref()?);
+        if let Some(context) = &episode.task {
+            body.intent = Some(context.task.intent.clone());
+            body.input_images = context
+                .task
+                .input_images(&context.dir)
+                .into_iter()
+                .enumerate()
+                .map(|(index, image)| match image {
+                    evaluators::task::InputImage::Url(url) => url,
+                    evaluators::task::InputImage::File(_) => {
+                        format!("/episodes/{}/input_images/{index}", episode.id)
+                    }
+                })
+                .collect();
+        }
+        Some(body)
+    }
 }
 
 impl From<&Observation> for ObservationBody {
@@ -94,6 +126,8 @@ impl From<&Observation> for ObservationBody {
             },
             scroll: observation.scroll,
             timings: observation.timings.clone(),
+            intent: None,
+            input_images: Vec::new(),
         }
     }
 }
@@ -159,4 +193,37 @@ pub struct Health {
 pub struct ScreenshotQuery {
     /// `som` (default) or `clean`.
     pub kind: Option<String>,
+}
+
+/// `POST /episodes/{id}/evaluate`.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct EvaluateRequest {
+    /// `correct` (default: the server's `--eval-mode`) or `vwa`.
+    #[schema(value_type = Option<String>)]
+    pub mode: Option<evaluators::EvalMode>,
+}
+
+/// The score and a per-evaluator, per-check breakdown.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct EvaluationBody {
+    /// The score (0–1), or null when a judge was needed but missing or failed.
+    pub score: Option<f64>,
+    /// The answer that was scored (the stop answer).
+    pub answer: String,
+    /// Everything the evaluators compared.
+    #[schema(value_type = Object)]
+    pub evaluation: evaluators::Evaluation,
+}
+
+/// One task in `GET /tasks` (no answers).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TaskSummary {
+    /// Pass as `task_id` to start an episode.
+    pub task_id: String,
+    /// What the agent is asked to do.
+    pub intent: String,
+    /// The sites it uses.
+    pub sites: Vec<String>,
+    /// How many input images it has.
+    pub input_images: usize,
 }

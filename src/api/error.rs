@@ -46,6 +46,7 @@ impl From<EnvError> for ApiError {
             }
             EnvError::Browser(_) => (StatusCode::BAD_GATEWAY, "browser_error"),
             EnvError::Action(action) => (StatusCode::BAD_GATEWAY, action.code()),
+            EnvError::Evaluation(_) => (StatusCode::BAD_GATEWAY, "evaluation_failed"),
         };
         Self::new(status, code, error.to_string())
     }

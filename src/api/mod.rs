@@ -59,6 +59,12 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
         .route("/episodes/{id}/step", post(routes::step))
         .route("/episodes/{id}/observe", post(routes::observe))
         .route("/episodes/{id}/screenshot", get(routes::screenshot))
+        .route("/episodes/{id}/evaluate", post(routes::evaluate))
+        .route(
+            "/episodes/{id}/input_images/{index}",
+            get(routes::input_image),
+        )
+        .route("/tasks", get(routes::tasks))
         .route("/health", get(routes::health))
         .route(
             "/openapi.json",

@@ -1,8 +1,8 @@
 //! Route handlers: episodes are created, stepped, observed and closed here.
 
 use super::dto::{
-    CreateEpisode, EpisodeCreated, EpisodeSummary, Health, ObservationBody, ScreenshotQuery,
-    StepRequest, StepResponse,
+    CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
+    ObservationBody, ScreenshotQuery, StepRequest, StepResponse, TaskSummary,
 };
 use super::error::{ApiError, ErrorBody};
 use crate::env::{Environment, EpisodeId, EpisodeSpec};
@@ -19,29 +19,44 @@ pub async fn create_episode(
     State(env): State<Environment>,
     Json(request): Json<CreateEpisode>,
 ) -> Result<(StatusCode, Json<EpisodeCreated>), ApiError> {
-    let spec = EpisodeSpec {
-        start_urls: request
-            .start_url
-            .split(" |AND| ")
-            .map(|url| url.trim().to_owned())
-            .collect(),
-        viewport: request.viewport,
-        observe: request.observe,
-        input_images: Vec::new(),
+    let shared = match (request.start_url, request.task_id, request.task) {
+        (Some(start_url), None, None) => {
+            let spec = EpisodeSpec {
+                start_urls: start_url
+                    .split(" |AND| ")
+                    .map(|url| url.trim().to_owned())
+                    .collect(),
+                viewport: request.viewport,
+                observe: request.observe,
+                input_images: Vec::new(),
+                cookies: Vec::new(),
+            };
+            env.create_episode(spec).await?
+        }
+        (None, Some(task_id), None) => {
+            env.create_task_episode(env.task(&task_id)?, request.observe)
+                .await?
+        }
+        (None, None, Some(task)) => {
+            env.create_task_episode(env.inline_task(&task)?, request.observe)
+                .await?
+        }
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_request",
+                "give exactly one of start_url, task_id or task",
+            ));
+        }
     };
-    let shared = env.create_episode(spec).await?;
     let episode = shared.lock().await;
-    let observation = episode
-        .observation
-        .as_ref()
-        .map(ObservationBody::from)
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                "the episode started without an observation",
-            )
-        })?;
+    let observation = ObservationBody::of_episode(&episode).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the episode started without an observation",
+        )
+    })?;
     Ok((
         StatusCode::CREATED,
         Json(EpisodeCreated {
@@ -88,7 +103,7 @@ pub async fn step(
         observation: if episode.lost.is_some() {
             None
         } else {
-            episode.observation.as_ref().map(ObservationBody::from)
+            ObservationBody::of_episode(&episode)
         },
     }))
 }
@@ -107,11 +122,19 @@ pub async fn observe(
     let options = options
         .map(|Json(options)| options)
         .unwrap_or(episode.options);
-    let observation = episode
+    episode
         .observe(options)
         .await
         .map_err(crate::env::EnvError::from)?;
-    Ok(Json(ObservationBody::from(observation)))
+    ObservationBody::of_episode(&episode)
+        .map(Json)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "no observation",
+            )
+        })
 }
 
 /// The last observation's screenshot as an image (`?kind=som|clean`).
@@ -229,4 +252,86 @@ pub async fn health(State(env): State<Environment>) -> Json<Health> {
         warm_sessions: env.pool().warm_count().await,
         episodes: env.episode_ids().await.len(),
     })
+}
+
+/// Scores the episode against its task.
+#[utoipa::path(post, path = "/episodes/{id}/evaluate", request_body = EvaluateRequest,
+    params(("id" = String, Path, description = "Episode id")),
+    responses((status = 200, body = EvaluationBody), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn evaluate(
+    State(env): State<Environment>,
+    Path(id): Path<String>,
+    request: Option<Json<EvaluateRequest>>,
+) -> Result<Json<EvaluationBody>, ApiError> {
+    let id = EpisodeId(id);
+    let mode = request.and_then(|Json(request)| request.mode);
+    let evaluation = env.evaluate(&id, mode).await?;
+    let answer = env
+        .episode(&id)
+        .await?
+        .lock()
+        .await
+        .answer
+        .clone()
+        .unwrap_or_default();
+    Ok(Json(EvaluationBody {
+        score: evaluation.outcome.score(),
+        answer,
+        evaluation,
+    }))
+}
+
+/// A task input image, as bytes.
+#[utoipa::path(get, path = "/episodes/{id}/input_images/{index}",
+    params(("id" = String, Path, description = "Episode id"), ("index" = usize, Path, description = "Image index")),
+    responses((status = 200, content_type = "image/png", body = Vec<u8>), (status = 404, body = ErrorBody)))]
+pub async fn input_image(
+    State(env): State<Environment>,
+    Path((id, index)): Path<(String, usize)>,
+) -> Result<Response, ApiError> {
+    let shared = env.episode(&EpisodeId(id)).await?;
+    let path = shared
+        .lock()
+        .await
+        .input_images
+        .get(index)
+        .cloned()
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "no_such_image",
+                "the task has no local input image with that index",
+            )
+        })?;
+    let bytes = tokio::fs::read(&path).await.map_err(|error| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_such_image",
+            format!("{}: {error}", path.display()),
+        )
+    })?;
+    let mime = match path.extension().and_then(|extension| extension.to_str()) {
+        Some("jpg" | "jpeg") => "image/jpeg",
+        Some("webp") => "image/webp",
+        Some("gif") => "image/gif",
+        _ => "image/png",
+    };
+    Ok(([(header::CONTENT_TYPE, mime)], bytes).into_response())
+}
+
+/// The tasks episodes can be started from (intents only; no answers).
+#[utoipa::path(get, path = "/tasks", responses((status = 200, body = Vec<TaskSummary>), (status = 400, body = ErrorBody)))]
+pub async fn tasks(State(env): State<Environment>) -> Result<Json<Vec<TaskSummary>>, ApiError> {
+    let tasks = env.tasks()?;
+    Ok(Json(
+        tasks
+            .into_iter()
+            .map(|context| TaskSummary {
+                input_images: context.task.input_images(&context.dir).len(),
+                task_id: context.name,
+                intent: context.task.intent.clone(),
+                sites: context.task.sites.clone(),
+            })
+            .collect(),
+    ))
 }

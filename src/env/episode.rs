@@ -87,6 +87,12 @@ pub struct Episode {
     pub last_used: Instant,
     /// Whether the browser came from the warm pool.
     pub warm_start: bool,
+    /// The task being run, for task episodes.
+    pub task: Option<super::TaskContext>,
+    /// The episode's private site tenant.
+    pub tenant: Option<String>,
+    /// The last evaluation.
+    pub evaluation: Option<evaluators::Evaluation>,
 }
 
 impl Episode {
@@ -109,6 +115,9 @@ impl Episode {
             input_images: Vec::new(),
             last_used: Instant::now(),
             warm_start,
+            task: None,
+            tenant: None,
+            evaluation: None,
         }
     }
 

@@ -2,8 +2,14 @@
 //! (created, stepped, observed, closed, reaped when idle).
 
 mod episode;
+mod page;
+mod sites;
+mod tasks;
 
 pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
+pub use page::EpisodePage;
+pub use sites::{SiteCookie, SiteHost, SiteHostError};
+pub use tasks::{TaskContext, tenant_cookies};
 
 use crate::act::ActionError;
 use crate::browser::{
@@ -29,6 +35,8 @@ pub struct EpisodeSpec {
     pub observe: ObserveOptions,
     /// Files `upload [id] [n]` may use.
     pub input_images: Vec<std::path::PathBuf>,
+    /// Cookies set before the first navigation (tenant, logins).
+    pub cookies: Vec<SiteCookie>,
 }
 
 /// Why an episode request failed (the API maps these to HTTP errors).
@@ -50,6 +58,9 @@ pub enum EnvError {
     /// An action-level failure while starting.
     #[error(transparent)]
     Action(#[from] ActionError),
+    /// The evaluation could not be carried out (not a wrong answer: something broke).
+    #[error("evaluation failed: {0}")]
+    Evaluation(String),
 }
 
 type SharedEpisode = Arc<Mutex<Episode>>;
@@ -66,11 +77,27 @@ struct EnvInner {
     pool: BrowserPool,
     fence: Fence,
     episodes: Mutex<HashMap<EpisodeId, SharedEpisode>>,
+    sites: Option<Arc<dyn SiteHost>>,
 }
 
 impl Environment {
     /// Starts chromedriver (or connects to `--webdriver-url`), the fence and the warm pool.
     pub async fn start(config: Arc<Config>, allowed: AllowList) -> Result<Self, EnvError> {
+        Self::start_with_sites(config, allowed, None).await
+    }
+
+    /// [`Environment::start`] with hosted sites: their origins are allowed, task episodes get
+    /// a tenant of their own and task placeholders resolve to them.
+    pub async fn start_with_sites(
+        config: Arc<Config>,
+        allowed: AllowList,
+        sites: Option<Arc<dyn SiteHost>>,
+    ) -> Result<Self, EnvError> {
+        for (_, url) in sites.iter().flat_map(|sites| sites.site_urls()) {
+            if let Some(origin) = Origin::of_url(&url) {
+                allowed.allow(origin);
+            }
+        }
         let endpoint = match &config.webdriver_url {
             Some(url) => WebDriverEndpoint::remote(url.clone()),
             None => {
@@ -106,6 +133,7 @@ impl Environment {
                 pool,
                 fence,
                 episodes: Mutex::new(HashMap::new()),
+                sites,
             }),
         };
         tokio::spawn(reap_idle(Arc::downgrade(&environment.inner)));
@@ -163,13 +191,7 @@ impl Environment {
         }
         let lease = self.inner.pool.acquire().await?;
         let mut session = lease.session;
-        let opened = open_start_urls(
-            &mut session,
-            &spec.start_urls,
-            viewport,
-            self.settle_policy(),
-        )
-        .await;
+        let opened = open_start_urls(&mut session, &spec, viewport, self.settle_policy()).await;
         if let Err(error) = opened {
             if !error.is_session_lost() {
                 self.inner.pool.release(session);
@@ -241,13 +263,22 @@ impl Environment {
     }
 }
 
-/// Opens the start URLs, one tab each, and returns to the first tab.
+/// Sets the spec's cookies, opens the start URLs, one tab each, and returns to the first tab.
 async fn open_start_urls(
     session: &mut crate::browser::BrowserSession,
-    urls: &[String],
+    spec: &EpisodeSpec,
     viewport: Viewport,
     policy: SettlePolicy,
 ) -> Result<(), BrowserError> {
+    for cookie in &spec.cookies {
+        session
+            .cdp(
+                "Network.setCookie",
+                serde_json::json!({ "url": cookie.url, "name": cookie.name, "value": cookie.value, "path": "/" }),
+            )
+            .await?;
+    }
+    let urls = &spec.start_urls;
     let first = session.current_tab().cloned();
     for (index, url) in urls.iter().enumerate() {
         if index > 0 {
@@ -264,16 +295,17 @@ async fn open_start_urls(
     Ok(())
 }
 
-/// Closes episodes nobody has used for the idle timeout, returning their browsers.
-async fn reap_idle(inner: std::sync::Weak<EnvInner>) {
+/// Closes episodes nobody has used for the idle timeout, returning their browsers and
+/// dropping their tenants.
+async fn reap_idle(weak: std::sync::Weak<EnvInner>) {
     let period = {
-        let Some(inner) = inner.upgrade() else { return };
+        let Some(inner) = weak.upgrade() else { return };
         (inner.config.idle_timeout() / 4).clamp(Duration::from_millis(50), Duration::from_secs(30))
     };
     let mut ticks = tokio::time::interval(period);
     loop {
         ticks.tick().await;
-        let Some(inner) = inner.upgrade() else { return };
+        let Some(inner) = weak.upgrade() else { return };
         let timeout = inner.config.idle_timeout();
         let mut idle = Vec::new();
         for (id, episode) in inner.episodes.lock().await.iter() {
@@ -283,14 +315,10 @@ async fn reap_idle(inner: std::sync::Weak<EnvInner>) {
                 idle.push(id.clone());
             }
         }
+        let environment = Environment { inner };
         for id in idle {
-            let removed = inner.episodes.lock().await.remove(&id);
-            if let Some(episode) = removed {
-                tracing::info!(episode = %id, "closing an idle episode");
-                if let Some(session) = episode.lock().await.take_session() {
-                    inner.pool.release(session);
-                }
-            }
+            tracing::info!(episode = %id, "closing an idle episode");
+            let _ = environment.close_episode(&id).await;
         }
     }
 }

@@ -1,0 +1,144 @@
+//! The evaluators' view of an episode's live page: the active tab of its browser session.
+//! Navigations settle exactly like actions do; resources are fetched with the episode's
+//! cookies, and only from origins the agent may reach.
+
+use crate::browser::{BrowserError, BrowserSession, SettlePolicy, settle};
+use crate::fence::AllowList;
+use evaluators::{Page, PageError};
+use serde_json::{Value, json};
+
+/// A [`Page`] over a browser session.
+#[derive(Debug)]
+pub struct EpisodePage<'a> {
+    session: &'a BrowserSession,
+    policy: SettlePolicy,
+    allowed: &'a AllowList,
+    http: reqwest::Client,
+}
+
+impl<'a> EpisodePage<'a> {
+    /// Wraps the session of an episode.
+    pub fn new(session: &'a BrowserSession, policy: SettlePolicy, allowed: &'a AllowList) -> Self {
+        let http = reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .unwrap_or_default();
+        Self {
+            session,
+            policy,
+            allowed,
+            http,
+        }
+    }
+
+    /// Removes Agora's overlay so evaluators read the page exactly as the site rendered it.
+    async fn as_rendered(&self) -> Result<(), PageError> {
+        self.session.remove_overlay().await.map_err(browser_error)
+    }
+}
+
+fn browser_error(error: BrowserError) -> PageError {
+    match error {
+        BrowserError::Script(message) => PageError::Script { message },
+        other => PageError::Browser(other.to_string()),
+    }
+}
+
+impl Page for EpisodePage<'_> {
+    async fn url(&mut self) -> Result<String, PageError> {
+        let url = self
+            .session
+            .client()
+            .current_url()
+            .await
+            .map_err(|error| browser_error(error.into()))?;
+        Ok(url.to_string())
+    }
+
+    async fn goto(&mut self, url: &str) -> Result<(), PageError> {
+        let navigation_error = |message: String| PageError::Navigation {
+            url: url.to_owned(),
+            message,
+        };
+        self.session
+            .client()
+            .goto(url)
+            .await
+            .map_err(|error| navigation_error(error.to_string()))?;
+        settle(self.session, self.policy)
+            .await
+            .map_err(|error| navigation_error(error.to_string()))?;
+        Ok(())
+    }
+
+    async fn content(&mut self) -> Result<String, PageError> {
+        self.as_rendered().await?;
+        self.session
+            .client()
+            .source()
+            .await
+            .map_err(|error| browser_error(error.into()))
+    }
+
+    async fn evaluate(&mut self, js_expression: &str) -> Result<Value, PageError> {
+        self.as_rendered().await?;
+        // The expression is the task's (VWA runs it as `() => expr`); the browser is the sandbox.
+        let body = format!("return ({js_expression});");
+        self.session
+            .execute(&body, vec![])
+            .await
+            .map_err(browser_error)
+    }
+
+    async fn call(&mut self, function_body: &str, args: Vec<Value>) -> Result<Value, PageError> {
+        self.as_rendered().await?;
+        self.session
+            .execute(function_body, args)
+            .await
+            .map_err(browser_error)
+    }
+
+    async fn fetch_bytes(&mut self, url: &str) -> Result<Vec<u8>, PageError> {
+        let fetch_error = |message: String| PageError::Fetch {
+            url: url.to_owned(),
+            message,
+        };
+        if !self.allowed.permits_url(url) {
+            return Err(fetch_error("not one of the episode's sites".into()));
+        }
+        let cookies = self
+            .session
+            .cdp("Network.getCookies", json!({ "urls": [url] }))
+            .await
+            .map_err(|error| fetch_error(error.to_string()))?;
+        let header = cookies["cookies"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|cookie| {
+                Some(format!(
+                    "{}={}",
+                    cookie["name"].as_str()?,
+                    cookie["value"].as_str()?
+                ))
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        let mut request = self.http.get(url);
+        if !header.is_empty() {
+            request = request.header(reqwest::header::COOKIE, header);
+        }
+        let response = request
+            .send()
+            .await
+            .map_err(|error| fetch_error(error.to_string()))?;
+        if !response.status().is_success() {
+            return Err(fetch_error(format!("HTTP {}", response.status())));
+        }
+        let bytes = response
+            .bytes()
+            .await
+            .map_err(|error| fetch_error(error.to_string()))?;
+        Ok(bytes.to_vec())
+    }
+}
