@@ -13,6 +13,7 @@ pub mod config;
 pub mod env;
 pub mod fence;
 pub mod observe;
+pub mod run;
 pub mod sites;
 pub mod tasks;
 pub mod up;

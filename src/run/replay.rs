@@ -1,0 +1,90 @@
+//! Replaying a task's gold trajectory: each step's locator (CSS selector, text, or role and
+//! name) is resolved to the Set-of-Marks id the agent would have used, then acted on.
+
+use crate::act::Action;
+use crate::env::Episode;
+use crate::observe::SomId;
+use evaluators::task::{GoldStep, Locator};
+use serde_json::{Value, json};
+
+/// Why a gold step could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// The locator matches no marked element of the current observation.
+    #[error("step {step}: no marked element matches {locator} (is it on screen? add a scroll step)")]
+    NotFound {
+        /// 1-based step number.
+        step: usize,
+        /// The locator, as JSON.
+        locator: String,
+    },
+    /// The step is not a valid action once its id is filled in.
+    #[error("step {step}: {message}")]
+    BadStep {
+        /// 1-based step number.
+        step: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The action was refused or failed.
+    #[error("step {step} `{action}` failed: {message}")]
+    Failed {
+        /// 1-based step number.
+        step: usize,
+        /// The action.
+        action: String,
+        /// The error.
+        message: String,
+    },
+}
+
+const MARK_OF_JS: &str = "const element = document.querySelector(arguments[0]); \
+                          return element ? element.getAttribute('data-agora-som') : null;";
+
+/// Resolves a locator against the episode's current observation.
+async fn resolve(episode: &Episode, step: usize, locator: &Locator) -> Result<SomId, ReplayError> {
+    let not_found = || ReplayError::NotFound { step, locator: serde_json::to_string(locator).unwrap_or_default() };
+    let observation = episode.observation.as_ref().ok_or_else(not_found)?;
+    let found = match locator {
+        Locator::Css { css } => {
+            let session = episode.session().map_err(|error| ReplayError::BadStep { step, message: error.to_string() })?;
+            let mark = session.execute(MARK_OF_JS, vec![json!(css)]).await.map_err(|error| ReplayError::BadStep {
+                step,
+                message: format!("selector `{css}`: {error}"),
+            })?;
+            mark.as_str().and_then(|mark| mark.parse().ok()).map(SomId)
+        }
+        Locator::Text { text } => {
+            let wanted = text.trim();
+            observation
+                .elements
+                .iter()
+                .find(|element| element.display_text().trim() == wanted || element.text.trim() == wanted)
+                .or_else(|| {
+                    observation.elements.iter().find(|element| element.display_text().trim().eq_ignore_ascii_case(wanted))
+                })
+                .map(|element| element.id)
+        }
+        Locator::Role { role, name } => observation
+            .elements
+            .iter()
+            .find(|element| element.role == *role && element.name.trim() == name.trim())
+            .map(|element| element.id),
+    };
+    found.filter(|id| observation.element(*id).is_some()).ok_or_else(not_found)
+}
+
+/// The action a gold step stands for, with its locator resolved.
+pub async fn resolve_step(episode: &Episode, number: usize, step: &GoldStep) -> Result<Action, ReplayError> {
+    let mut fields = step.args.clone();
+    fields.insert("action".into(), Value::String(step.action.clone()));
+    if let Some(answer) = &step.answer {
+        fields.insert("answer".into(), Value::String(answer.clone()));
+    }
+    if let Some(locator) = &step.target {
+        let id = resolve(episode, number, locator).await?;
+        fields.insert("id".into(), json!(id.0));
+    }
+    serde_json::from_value(Value::Object(fields)).map_err(|error| ReplayError::BadStep { step: number, message: error.to_string() })
+}
