@@ -1,0 +1,38 @@
+//! The home page: the category tree with counts and the latest listings.
+
+use super::{Card, PageResult};
+use crate::ClassifiedsError;
+use crate::db::categories::{self, Category};
+use crate::db::search::{self, SearchQuery};
+use crate::visitor::{Layout, Visitor};
+use askama::Template;
+
+#[derive(Template)]
+#[template(path = "home.html")]
+struct HomePage {
+    layout: Layout,
+    categories: Vec<Category>,
+    cards: Vec<Card>,
+    gallery: bool,
+    total: i64,
+}
+
+/// `GET /` and `index.php`.
+pub async fn show(visitor: &Visitor) -> PageResult {
+    let (categories, results) = visitor
+        .database
+        .call(|connection| {
+            let tree = categories::tree(connection)?;
+            let latest = search::run(connection, &SearchQuery::default())?;
+            Ok::<_, ClassifiedsError>((tree, latest))
+        })
+        .await?;
+    let page = HomePage {
+        layout: visitor.layout("Classifieds: buy and sell locally"),
+        categories,
+        total: results.total,
+        gallery: true,
+        cards: results.listings.into_iter().take(12).map(Card::from).collect(),
+    };
+    Ok(visitor.render(&page))
+}
