@@ -1,0 +1,76 @@
+//! Television sets: flat panel on a stand, retro box with knobs, retro TV on legs.
+
+use super::super::painter::{METAL, Painter, WOOD, shade};
+use super::super::shapes::{circle, line, rounded, rrect};
+
+/// Local frame: width × height.
+pub(super) const SIZE: (f32, f32) = (240.0, 170.0);
+
+/// Draws template 0 (flat panel), 1 (retro box) or 2 (retro on legs).
+pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
+    match template {
+        0 => {
+            p.body(rounded(
+                &[
+                    (100.0, 136.0),
+                    (140.0, 136.0),
+                    (146.0, 158.0),
+                    (94.0, 158.0),
+                ],
+                3.0,
+            ));
+            p.body(rrect(60.0, 156.0, 120.0, 12.0, 5.0));
+            p.body(rrect(0.0, 0.0, 240.0, 140.0, 4.0));
+            p.glass(rrect(12.0, 12.0, 216.0, 112.0, 1.5));
+            p.flat(circle(120.0, 132.0, 2.0), [220, 60, 40], 1.0);
+        }
+        1 => {
+            p.body(rrect(14.0, 30.0, 212.0, 134.0, 18.0));
+            screen(p, 30.0, 44.0, 136.0, 106.0);
+            panel(p, 176.0, 44.0);
+            // Rabbit-ear antenna.
+            p.line(line(120.0, 30.0, 84.0, 2.0), METAL, 2.0);
+            p.line(line(120.0, 30.0, 160.0, 2.0), METAL, 2.0);
+            p.tone(rrect(104.0, 24.0, 32.0, 8.0, 4.0), [60, 60, 64]);
+            p.tone(rrect(30.0, 162.0, 20.0, 8.0, 2.0), [50, 50, 54]);
+            p.tone(rrect(190.0, 162.0, 20.0, 8.0, 2.0), [50, 50, 54]);
+        }
+        _ => {
+            for (top, bottom) in [
+                ((52.0, 110.0), (36.0, 170.0)),
+                ((188.0, 110.0), (204.0, 170.0)),
+            ] {
+                p.line(line(top.0, top.1, bottom.0, bottom.1), WOOD, 6.0);
+            }
+            p.body(rrect(14.0, 4.0, 212.0, 120.0, 28.0));
+            screen(p, 34.0, 18.0, 130.0, 92.0);
+            panel(p, 176.0, 20.0);
+        }
+    }
+}
+
+/// A bulging CRT screen inside a darker surround.
+fn screen(p: &mut Painter<'_>, x: f32, y: f32, w: f32, h: f32) {
+    p.tone(
+        rrect(x - 4.0, y - 4.0, w + 8.0, h + 8.0, 18.0),
+        shade(p.primary(), 0.6),
+    );
+    p.glass(rrect(x, y, w, h, 16.0));
+}
+
+/// Two knobs and a speaker grille in a column starting at (`x`, `y`).
+fn panel(p: &mut Painter<'_>, x: f32, y: f32) {
+    for i in 0..2 {
+        let cy = y + 12.0 + i as f32 * 26.0;
+        p.chrome(circle(x + 18.0, cy, 9.0));
+        p.line(line(x + 18.0, cy, x + 18.0, cy - 7.0), [50, 50, 54], 2.0);
+    }
+    for i in 0..6 {
+        let yy = y + 64.0 + i as f32 * 6.0;
+        p.line(
+            line(x + 6.0, yy, x + 30.0, yy),
+            shade(p.primary(), 0.5),
+            2.0,
+        );
+    }
+}
