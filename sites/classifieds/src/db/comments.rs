@@ -19,6 +19,17 @@ pub struct Comment {
     pub created: String,
 }
 
+impl Comment {
+    /// The rating drawn as five stars ("★★★☆☆"), empty without a rating.
+    pub fn stars(&self) -> String {
+        let filled = self.rating.unwrap_or(0).clamp(0, 5) as usize;
+        if self.rating.is_none() {
+            return String::new();
+        }
+        "★".repeat(filled) + &"☆".repeat(5 - filled)
+    }
+}
+
 /// A listing's comments, oldest first.
 pub fn of_listing(connection: &Connection, listing_id: i64) -> rusqlite::Result<Vec<Comment>> {
     connection

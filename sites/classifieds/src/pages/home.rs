@@ -11,7 +11,7 @@ use askama::Template;
 #[template(path = "home.html")]
 struct HomePage {
     layout: Layout,
-    categories: Vec<Category>,
+    tree: Vec<(Category, Vec<Category>)>,
     cards: Vec<Card>,
     gallery: bool,
     total: i64,
@@ -29,10 +29,27 @@ pub async fn show(visitor: &Visitor) -> PageResult {
         .await?;
     let page = HomePage {
         layout: visitor.layout("Classifieds: buy and sell locally"),
-        categories,
+        tree: nest(categories),
         total: results.total,
         gallery: true,
         cards: results.listings.into_iter().take(12).map(Card::from).collect(),
     };
     Ok(visitor.render(&page))
+}
+
+/// Groups the flat category list into top-level categories with their children.
+fn nest(categories: Vec<Category>) -> Vec<(Category, Vec<Category>)> {
+    let (parents, children): (Vec<Category>, Vec<Category>) =
+        categories.into_iter().partition(|category| category.parent_id.is_none());
+    parents
+        .into_iter()
+        .map(|parent| {
+            let own = children
+                .iter()
+                .filter(|child| child.parent_id == Some(parent.id))
+                .cloned()
+                .collect();
+            (parent, own)
+        })
+        .collect()
 }
