@@ -105,8 +105,10 @@ async fn seed_if_missing(data_dir: &Path) -> anyhow::Result<()> {
     }
     tracing::info!(data_dir = %data_dir.display(), "no classifieds base data yet; seeding");
     let directory = data_dir.to_owned();
-    let report = tokio::task::spawn_blocking(move || classifieds::seed(&directory, Scale::Full, classifieds::DEFAULT_SEED))
-        .await??;
+    let report = tokio::task::spawn_blocking(move || {
+        classifieds::seed(&directory, Scale::Full, classifieds::DEFAULT_SEED)
+    })
+    .await??;
     tracing::info!(listings = report.listings, elapsed = ?report.elapsed, "seeded classifieds");
     Ok(())
 }
@@ -115,11 +117,21 @@ async fn seed_if_missing(data_dir: &Path) -> anyhow::Result<()> {
 pub async fn start(config: SitesConfig) -> anyhow::Result<RunningSites> {
     seed_if_missing(&config.data_dir).await?;
     let tenants = Tenants::new();
-    let classifieds = Classifieds::open(&config.data_dir, &tenants)
-        .with_context(|| format!("opening the classifieds data in {}", config.data_dir.display()))?;
-    let listener = tokio::net::TcpListener::bind(SocketAddr::new(config.bind, config.classifieds_port))
-        .await
-        .with_context(|| format!("binding the classifieds site to {}:{}", config.bind, config.classifieds_port))?;
+    let classifieds = Classifieds::open(&config.data_dir, &tenants).with_context(|| {
+        format!(
+            "opening the classifieds data in {}",
+            config.data_dir.display()
+        )
+    })?;
+    let listener =
+        tokio::net::TcpListener::bind(SocketAddr::new(config.bind, config.classifieds_port))
+            .await
+            .with_context(|| {
+                format!(
+                    "binding the classifieds site to {}:{}",
+                    config.bind, config.classifieds_port
+                )
+            })?;
     let classifieds_addr = listener.local_addr()?;
     let router = classifieds.router();
     let server = tokio::spawn(async move {
@@ -138,7 +150,9 @@ pub async fn start(config: SitesConfig) -> anyhow::Result<RunningSites> {
 /// Builds the base databases.
 pub async fn seed(args: SeedArgs) -> anyhow::Result<ExitCode> {
     let scale = args.listings.map_or(Scale::Full, Scale::Small);
-    let report = tokio::task::spawn_blocking(move || classifieds::seed(&args.data_dir, scale, args.seed)).await??;
+    let report =
+        tokio::task::spawn_blocking(move || classifieds::seed(&args.data_dir, scale, args.seed))
+            .await??;
     println!(
         "classifieds: {} listings, {} photos, {} users, {} comments; {} listings ({:.1} %) show their colour only in the photo, {} carry printed text; {:.1} MiB in {} ({:.1} s)",
         report.listings,

@@ -76,21 +76,34 @@ pub struct Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(formatter, "classifieds bench over {} listings (server-side, in process)", self.listings)?;
+        writeln!(
+            formatter,
+            "classifieds bench over {} listings (server-side, in process)",
+            self.listings
+        )?;
         writeln!(formatter, "item page      {}", self.item)?;
         writeln!(formatter, "search         {}", self.search)?;
         writeln!(formatter, "category page  {}", self.category)?;
         writeln!(formatter, "home page      {}", self.home)?;
         writeln!(formatter, "tenant reset   {}", self.reset)?;
-        write!(formatter, "memory per tenant {:.1} MiB", self.tenant_bytes as f64 / (1024.0 * 1024.0))
+        write!(
+            formatter,
+            "memory per tenant {:.1} MiB",
+            self.tenant_bytes as f64 / (1024.0 * 1024.0)
+        )
     }
 }
 
 const SEARCH_WORDS: [&str; 12] = [
-    "bike", "honda", "guitar", "sofa", "laptop", "iphone", "jacket", "kayak", "table", "lamp", "tv", "size",
+    "bike", "honda", "guitar", "sofa", "laptop", "iphone", "jacket", "kayak", "table", "lamp",
+    "tv", "size",
 ];
 
-async fn time_get(router: &axum::Router, cookie: &str, uri: &str) -> Result<Duration, ClassifiedsError> {
+async fn time_get(
+    router: &axum::Router,
+    cookie: &str,
+    uri: &str,
+) -> Result<Duration, ClassifiedsError> {
     let request = Request::get(uri)
         .header(header::COOKIE, cookie)
         .body(Body::empty())
@@ -122,18 +135,27 @@ pub async fn run(data_dir: &Path, rounds: usize) -> Result<Report, ClassifiedsEr
     let cookie = format!("{TENANT_COOKIE}={tenant}");
     let database = tenants.database_of(&tenant, crate::SITE)?;
     let listings: i64 = database.call_blocking(|connection| {
-        Ok::<_, ClassifiedsError>(connection.query_row("SELECT max(id) FROM listings", [], |row| row.get(0))?)
+        Ok::<_, ClassifiedsError>(connection.query_row(
+            "SELECT max(id) FROM listings",
+            [],
+            |row| row.get(0),
+        )?)
     })?;
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     // Warm up caches and prepared statements.
     time_get(&router, &cookie, "/").await?;
 
-    let (mut item, mut search, mut category, mut home) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut item, mut search, mut category, mut home) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds {
         let id = rng.random_range(1..=listings);
         item.push(time_get(&router, &cookie, &format!("/index.php?page=item&id={id}")).await?);
         let word = SEARCH_WORDS[round % SEARCH_WORDS.len()];
-        let order = if round % 2 == 0 { "i_price" } else { "dt_pub_date" };
+        let order = if round % 2 == 0 {
+            "i_price"
+        } else {
+            "dt_pub_date"
+        };
         let direction = if round % 3 == 0 { "asc" } else { "desc" };
         let region = 1 + round % 8;
         let uri = format!(
@@ -142,7 +164,9 @@ pub async fn run(data_dir: &Path, rounds: usize) -> Result<Report, ClassifiedsEr
         search.push(time_get(&router, &cookie, &uri).await?);
         let category_id = 1 + round % 19;
         let page = 1 + rng.random_range(0..20);
-        let uri = format!("/index.php?page=search&sCategory={category_id}&sOrder={order}&iOrderType={direction}&iPage={page}");
+        let uri = format!(
+            "/index.php?page=search&sCategory={category_id}&sOrder={order}&iOrderType={direction}&iPage={page}"
+        );
         category.push(time_get(&router, &cookie, &uri).await?);
         if round % 4 == 0 {
             home.push(time_get(&router, &cookie, "/").await?);

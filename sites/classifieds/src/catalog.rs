@@ -27,7 +27,12 @@ const fn parent(id: i64, name: &'static str) -> CategoryDef {
     }
 }
 
-const fn leaf(id: i64, parent: i64, name: &'static str, kinds: &'static [ObjectKind]) -> CategoryDef {
+const fn leaf(
+    id: i64,
+    parent: i64,
+    name: &'static str,
+    kinds: &'static [ObjectKind],
+) -> CategoryDef {
     CategoryDef {
         id,
         parent: Some(parent),
@@ -48,15 +53,30 @@ pub const CATEGORIES: [CategoryDef; 19] = [
     leaf(8, 6, "Computers", &[ObjectKind::Laptop]),
     leaf(9, 6, "TV + Video", &[ObjectKind::Television]),
     parent(10, "Home + Garden"),
-    leaf(11, 10, "Furniture", &[ObjectKind::Sofa, ObjectKind::Chair, ObjectKind::Table]),
+    leaf(
+        11,
+        10,
+        "Furniture",
+        &[ObjectKind::Sofa, ObjectKind::Chair, ObjectKind::Table],
+    ),
     leaf(12, 10, "Lighting", &[ObjectKind::Lamp]),
-    leaf(13, 10, "Patio + Garden", &[ObjectKind::Chair, ObjectKind::Table]),
+    leaf(
+        13,
+        10,
+        "Patio + Garden",
+        &[ObjectKind::Chair, ObjectKind::Table],
+    ),
     parent(14, "Fashion"),
     leaf(15, 14, "Clothing + Accessories", &[ObjectKind::Jacket]),
     leaf(16, 14, "Shoes", &[ObjectKind::Shoes]),
     parent(17, "Hobbies"),
     leaf(18, 17, "Musical Instruments", &[ObjectKind::Guitar]),
-    leaf(19, 17, "Antiques + Collectibles", &[ObjectKind::Lamp, ObjectKind::Chair, ObjectKind::Table]),
+    leaf(
+        19,
+        17,
+        "Antiques + Collectibles",
+        &[ObjectKind::Lamp, ObjectKind::Chair, ObjectKind::Table],
+    ),
 ];
 
 /// A region (a US state) and its cities.
@@ -75,42 +95,106 @@ pub const REGIONS: [RegionDef; 8] = [
     RegionDef {
         id: 1,
         name: "Pennsylvania",
-        cities: ["Pittsburgh", "Philadelphia", "Erie", "Allentown", "Harrisburg", "Scranton", "State College"],
+        cities: [
+            "Pittsburgh",
+            "Philadelphia",
+            "Erie",
+            "Allentown",
+            "Harrisburg",
+            "Scranton",
+            "State College",
+        ],
     },
     RegionDef {
         id: 2,
         name: "Ohio",
-        cities: ["Columbus", "Cleveland", "Cincinnati", "Toledo", "Akron", "Dayton", "Youngstown"],
+        cities: [
+            "Columbus",
+            "Cleveland",
+            "Cincinnati",
+            "Toledo",
+            "Akron",
+            "Dayton",
+            "Youngstown",
+        ],
     },
     RegionDef {
         id: 3,
         name: "New York",
-        cities: ["Buffalo", "Rochester", "Syracuse", "Albany", "Ithaca", "Binghamton", "Yonkers"],
+        cities: [
+            "Buffalo",
+            "Rochester",
+            "Syracuse",
+            "Albany",
+            "Ithaca",
+            "Binghamton",
+            "Yonkers",
+        ],
     },
     RegionDef {
         id: 4,
         name: "New Jersey",
-        cities: ["Newark", "Jersey City", "Trenton", "Camden", "Princeton", "Hoboken", "Paterson"],
+        cities: [
+            "Newark",
+            "Jersey City",
+            "Trenton",
+            "Camden",
+            "Princeton",
+            "Hoboken",
+            "Paterson",
+        ],
     },
     RegionDef {
         id: 5,
         name: "Maryland",
-        cities: ["Baltimore", "Annapolis", "Frederick", "Rockville", "Hagerstown", "Salisbury", "Bowie"],
+        cities: [
+            "Baltimore",
+            "Annapolis",
+            "Frederick",
+            "Rockville",
+            "Hagerstown",
+            "Salisbury",
+            "Bowie",
+        ],
     },
     RegionDef {
         id: 6,
         name: "West Virginia",
-        cities: ["Charleston", "Morgantown", "Huntington", "Wheeling", "Parkersburg", "Fairmont", "Beckley"],
+        cities: [
+            "Charleston",
+            "Morgantown",
+            "Huntington",
+            "Wheeling",
+            "Parkersburg",
+            "Fairmont",
+            "Beckley",
+        ],
     },
     RegionDef {
         id: 7,
         name: "Virginia",
-        cities: ["Richmond", "Norfolk", "Arlington", "Roanoke", "Alexandria", "Charlottesville", "Lynchburg"],
+        cities: [
+            "Richmond",
+            "Norfolk",
+            "Arlington",
+            "Roanoke",
+            "Alexandria",
+            "Charlottesville",
+            "Lynchburg",
+        ],
     },
     RegionDef {
         id: 8,
         name: "Michigan",
-        cities: ["Detroit", "Ann Arbor", "Lansing", "Grand Rapids", "Flint", "Kalamazoo", "Traverse City"],
+        cities: [
+            "Detroit",
+            "Ann Arbor",
+            "Lansing",
+            "Grand Rapids",
+            "Flint",
+            "Kalamazoo",
+            "Traverse City",
+        ],
     },
 ];
 
@@ -141,8 +225,16 @@ mod tests {
         for category in CATEGORIES {
             match category.parent {
                 Some(parent) => {
-                    assert!(CATEGORIES.iter().any(|c| c.id == parent && c.parent.is_none()));
-                    assert!(!category.kinds.is_empty(), "leaf {} has no photo kind", category.name);
+                    assert!(
+                        CATEGORIES
+                            .iter()
+                            .any(|c| c.id == parent && c.parent.is_none())
+                    );
+                    assert!(
+                        !category.kinds.is_empty(),
+                        "leaf {} has no photo kind",
+                        category.name
+                    );
                 }
                 None => assert!(category.kinds.is_empty()),
             }

@@ -10,14 +10,17 @@ pub struct Fields(pub HashMap<String, String>);
 impl Fields {
     /// The trimmed value of a field, `None` when missing or blank.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(|value| value.trim()).filter(|value| !value.is_empty())
+        self.0
+            .get(name)
+            .map(|value| value.trim())
+            .filter(|value| !value.is_empty())
     }
 
     /// A required text field of at most `max` characters.
     pub fn text(&self, name: &str, label: &str, max: usize) -> Result<String, PageError> {
-        let value = self
-            .get(name)
-            .ok_or_else(|| PageError::bad_request(format!("{label} is required. Go back and fill it in.")))?;
+        let value = self.get(name).ok_or_else(|| {
+            PageError::bad_request(format!("{label} is required. Go back and fill it in."))
+        })?;
         if value.chars().count() > max {
             return Err(PageError::bad_request(format!(
                 "{label} is too long: at most {max} characters, please."
@@ -34,7 +37,11 @@ impl Fields {
                     .parse::<i64>()
                     .ok()
                     .filter(|number| *number > 0)
-                    .ok_or_else(|| PageError::bad_request(format!("{label} must be a positive whole number, not \"{value}\".")))
+                    .ok_or_else(|| {
+                        PageError::bad_request(format!(
+                            "{label} must be a positive whole number, not \"{value}\"."
+                        ))
+                    })
             })
             .transpose()
     }

@@ -59,7 +59,11 @@ impl Classifieds {
     }
 
     /// A session cookie `(name, value)` that logs `email` in on tenant `id`.
-    pub fn login_cookie(&self, id: &TenantId, email: &str) -> Result<(String, String), ClassifiedsError> {
+    pub fn login_cookie(
+        &self,
+        id: &TenantId,
+        email: &str,
+    ) -> Result<(String, String), ClassifiedsError> {
         let database = self.tenants.database_of(id, SITE)?;
         let email = email.to_owned();
         let token = database.call_blocking(move |connection| {

@@ -6,7 +6,7 @@ pub fn format_cents(cents: i64) -> String {
     let digits = dollars.to_string();
     let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);
@@ -31,7 +31,11 @@ pub fn parse_dollars(text: &str) -> Option<i64> {
     if whole.is_empty() && fraction.is_empty() || fraction.len() > 2 || whole.len() > 7 {
         return None;
     }
-    let whole: i64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let whole: i64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
     let cents: i64 = match fraction.len() {
         0 => 0,
         1 => fraction.parse::<i64>().ok()? * 10,

@@ -36,7 +36,11 @@ impl ClassifiedsQueries {
     }
 
     /// The newest comment on a listing by the user named `author` ("Blake Sullivan").
-    pub async fn latest_comment_by(&self, listing_id: i64, author: &str) -> Result<Option<Comment>, ClassifiedsError> {
+    pub async fn latest_comment_by(
+        &self,
+        listing_id: i64,
+        author: &str,
+    ) -> Result<Option<Comment>, ClassifiedsError> {
         let author = author.to_owned();
         Ok(self
             .comments(listing_id)
@@ -55,7 +59,11 @@ impl ClassifiedsQueries {
     }
 
     /// Page `page` (1-based, newest first) of the listings posted by the user with `email`.
-    pub async fn listings_of(&self, email: &str, page: u32) -> Result<Vec<ListingSummary>, ClassifiedsError> {
+    pub async fn listings_of(
+        &self,
+        email: &str,
+        page: u32,
+    ) -> Result<Vec<ListingSummary>, ClassifiedsError> {
         let user = self
             .user_by_email(email)
             .await?
@@ -71,7 +79,10 @@ impl ClassifiedsQueries {
     }
 
     /// The specs of a listing's seeded photos with their ids (what each photo shows).
-    pub async fn photo_specs(&self, listing_id: i64) -> Result<Vec<(i64, ImageSpec)>, ClassifiedsError> {
+    pub async fn photo_specs(
+        &self,
+        listing_id: i64,
+    ) -> Result<Vec<(i64, ImageSpec)>, ClassifiedsError> {
         self.database
             .call(move |connection| photos::specs_of(connection, listing_id))
             .await

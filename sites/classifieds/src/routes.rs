@@ -34,7 +34,10 @@ pub fn router(tenants: Tenants) -> Router {
     let state = AppState {
         tenants,
         images: ImageCache::new(PHOTO_CACHE_BYTES),
-        stylesheet: Arc::new(Asset::new(include_bytes!("../static/style.css"), "text/css; charset=utf-8")),
+        stylesheet: Arc::new(Asset::new(
+            include_bytes!("../static/style.css"),
+            "text/css; charset=utf-8",
+        )),
     };
     Router::new()
         .route("/", get(get_page).post(post_page))
@@ -52,10 +55,14 @@ async fn not_found() -> PageError {
     PageError::not_found(NO_PAGE)
 }
 
-fn query_fields(query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>) -> Result<Fields, PageError> {
-    query
-        .map(|Query(map)| Fields(map))
-        .map_err(|_| PageError::bad_request("The address has a malformed query string. Check the link and try again."))
+fn query_fields(
+    query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
+) -> Result<Fields, PageError> {
+    query.map(|Query(map)| Fields(map)).map_err(|_| {
+        PageError::bad_request(
+            "The address has a malformed query string. Check the link and try again.",
+        )
+    })
 }
 
 async fn get_page(
@@ -96,13 +103,21 @@ async fn post_page(
         if (page.as_str(), action.as_str()) == ("item", "item_add") {
             let multipart = axum::extract::Multipart::from_request(request, &state)
                 .await
-                .map_err(|_| PageError::bad_request("Post the listing with the form on the \"Publish your ad\" page."))?;
+                .map_err(|_| {
+                    PageError::bad_request(
+                        "Post the listing with the form on the \"Publish your ad\" page.",
+                    )
+                })?;
             return listing_form::add(&visitor, multipart).await;
         }
         let form = axum::extract::Form::<HashMap<String, String>>::from_request(request, &state)
             .await
             .map(|axum::extract::Form(map)| Fields(map))
-            .map_err(|_| PageError::bad_request("The form could not be read. Go back, reload the page and submit it again."))?;
+            .map_err(|_| {
+                PageError::bad_request(
+                    "The form could not be read. Go back, reload the page and submit it again.",
+                )
+            })?;
         match (page.as_str(), action.as_str()) {
             ("login", _) => account::login(&visitor, &form).await,
             ("register", _) => account::register(&visitor, &form).await,

@@ -98,7 +98,10 @@ const NOTICE_COOKIE: &str = "classifieds_notice";
 impl FromRequestParts<AppState> for Visitor {
     type Rejection = PageError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let database = state.tenants.database_for_request(&parts.headers, SITE)?;
         let token = cookie::get(&parts.headers, SESSION_COOKIE);
         let (user, session) = match token {
@@ -130,13 +133,6 @@ impl FromRequestParts<AppState> for Visitor {
 }
 
 impl Visitor {
-    /// The logged-in user, or a redirect to the login page.
-    pub fn require_user(&self) -> Result<&User, Response> {
-        self.user
-            .as_ref()
-            .ok_or_else(|| Redirect::to("/index.php?page=login").into_response())
-    }
-
     /// Fails with 403 unless the submitted form token matches the CSRF cookie.
     pub fn check_csrf(&self, submitted: Option<&str>) -> Result<(), PageError> {
         if csrf::verify(&self.headers, CSRF_COOKIE, submitted) {
@@ -180,6 +176,11 @@ impl Visitor {
         }
         response
     }
+}
+
+/// Where visitors who must log in are sent.
+pub fn login_redirect() -> Response {
+    Redirect::to("/index.php?page=login").into_response()
 }
 
 /// What the page frame (header, search bar, account links) needs.

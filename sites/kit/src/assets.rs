@@ -10,7 +10,10 @@ pub const CACHE_CONTROL: &str = "public, max-age=86400";
 /// A strong ETag for `body`: a quoted prefix of its SHA-256.
 pub fn etag_of(body: &[u8]) -> String {
     let digest = Sha256::digest(body);
-    let hex: String = digest[..12].iter().map(|byte| format!("{byte:02x}")).collect();
+    let hex: String = digest[..12]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
     format!("\"{hex}\"")
 }
 
@@ -29,7 +32,10 @@ pub fn cached(
         .is_some_and(|value| value.split(',').any(|candidate| candidate.trim() == etag));
     let headers = [
         (header::ETAG, etag_value),
-        (header::CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL)),
+        (
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(CACHE_CONTROL),
+        ),
     ];
     if unchanged {
         return (StatusCode::NOT_MODIFIED, headers).into_response();

@@ -3,8 +3,8 @@
 //! Sessions live in the tenant's database, so resetting a tenant also logs everyone out.
 
 use crate::KitError;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use rand::RngCore;
 use rusqlite::{Connection, OptionalExtension, params};
 

@@ -32,7 +32,10 @@ mod tests {
     #[test]
     fn finds_a_cookie_among_several_headers() {
         let mut headers = HeaderMap::new();
-        headers.append(header::COOKIE, HeaderValue::from_static("a=1; agora_tenant=7"));
+        headers.append(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; agora_tenant=7"),
+        );
         headers.append(header::COOKIE, HeaderValue::from_static("b=\"x\""));
         assert_eq!(get(&headers, "agora_tenant").as_deref(), Some("7"));
         assert_eq!(get(&headers, "b").as_deref(), Some("x"));

@@ -70,7 +70,11 @@ mod tests {
         headers.insert(header::COOKIE, HeaderValue::from_str(&pair).unwrap());
         assert!(verify(&headers, "site_csrf", Some(&minted.value)));
         assert!(token(&headers, "site_csrf").set_cookie.is_none());
-        assert!(!verify(&headers, "site_csrf", Some("0123456789abcdef0123456789abcdef")));
+        assert!(!verify(
+            &headers,
+            "site_csrf",
+            Some("0123456789abcdef0123456789abcdef")
+        ));
         assert!(!verify(&headers, "site_csrf", None));
         assert!(!verify(&HeaderMap::new(), "site_csrf", Some(&minted.value)));
     }

@@ -264,7 +264,12 @@ mod tests {
         assert!(!tenants.contains(&id));
         assert_eq!(count(&tenants.database(Some(&id), SITE).unwrap()), 0);
         assert!(tenants.reset(&id).unwrap_err().is_unknown_tenant());
-        assert!(tenants.database_of(&id, SITE).unwrap_err().is_unknown_tenant());
+        assert!(
+            tenants
+                .database_of(&id, SITE)
+                .unwrap_err()
+                .is_unknown_tenant()
+        );
     }
 
     #[test]
@@ -276,9 +281,18 @@ mod tests {
         let mut headers = HeaderMap::new();
         let cookie = format!("{TENANT_COOKIE}={id}");
         headers.insert(header::COOKIE, HeaderValue::from_str(&cookie).unwrap());
-        assert_eq!(count(&tenants.database_for_request(&headers, SITE).unwrap()), 0);
-        headers.insert(header::COOKIE, HeaderValue::from_static("agora_tenant=junk"));
-        assert_eq!(count(&tenants.database_for_request(&headers, SITE).unwrap()), 1);
+        assert_eq!(
+            count(&tenants.database_for_request(&headers, SITE).unwrap()),
+            0
+        );
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("agora_tenant=junk"),
+        );
+        assert_eq!(
+            count(&tenants.database_for_request(&headers, SITE).unwrap()),
+            1
+        );
         assert!("x1".parse::<TenantId>().is_err());
     }
 }

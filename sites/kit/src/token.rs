@@ -7,11 +7,13 @@ use std::fmt::Write;
 pub fn random_hex(bytes: usize) -> String {
     let mut buffer = vec![0u8; bytes];
     rand::rng().fill_bytes(&mut buffer);
-    buffer.iter().fold(String::with_capacity(bytes * 2), |mut text, byte| {
-        // Writing to a String cannot fail.
-        let _ = write!(text, "{byte:02x}");
-        text
-    })
+    buffer
+        .iter()
+        .fold(String::with_capacity(bytes * 2), |mut text, byte| {
+            // Writing to a String cannot fail.
+            let _ = write!(text, "{byte:02x}");
+            text
+        })
 }
 
 #[cfg(test)]

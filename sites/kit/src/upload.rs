@@ -38,7 +38,9 @@ pub enum UploadError {
     #[error("the file is not a PNG, JPEG, GIF or WebP image")]
     NotAnImage,
     /// The image is corrupt or larger than the dimension limits.
-    #[error("the image could not be read ({0}); upload a PNG or JPEG photo at most 6000 pixels wide and high")]
+    #[error(
+        "the image could not be read ({0}); upload a PNG or JPEG photo at most 6000 pixels wide and high"
+    )]
     Undecodable(String),
 }
 

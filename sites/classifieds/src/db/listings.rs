@@ -97,7 +97,12 @@ pub struct ListingDraft {
 }
 
 /// Posts a listing for `user_id`; returns its id.
-pub fn create(connection: &Connection, user_id: i64, draft: &ListingDraft, now: i64) -> rusqlite::Result<i64> {
+pub fn create(
+    connection: &Connection,
+    user_id: i64,
+    draft: &ListingDraft,
+    now: i64,
+) -> rusqlite::Result<i64> {
     connection.execute(
         "INSERT INTO listings (user_id, category_id, city_id, title, description, price_cents, published_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -107,7 +112,12 @@ pub fn create(connection: &Connection, user_id: i64, draft: &ListingDraft, now: 
 }
 
 /// Replaces a listing's fields; returns whether the listing exists and belongs to `user_id`.
-pub fn update(connection: &Connection, id: i64, user_id: i64, draft: &ListingDraft) -> rusqlite::Result<bool> {
+pub fn update(
+    connection: &Connection,
+    id: i64,
+    user_id: i64,
+    draft: &ListingDraft,
+) -> rusqlite::Result<bool> {
     let changed = connection.execute(
         "UPDATE listings SET category_id = ?3, city_id = ?4, title = ?5, description = ?6, price_cents = ?7
          WHERE id = ?1 AND user_id = ?2",
@@ -120,7 +130,10 @@ pub fn update(connection: &Connection, id: i64, user_id: i64, draft: &ListingDra
 /// belonged to `user_id`.
 pub fn delete(connection: &mut Connection, id: i64, user_id: i64) -> rusqlite::Result<bool> {
     let transaction = connection.transaction()?;
-    let deleted = transaction.execute("DELETE FROM listings WHERE id = ?1 AND user_id = ?2", params![id, user_id])?;
+    let deleted = transaction.execute(
+        "DELETE FROM listings WHERE id = ?1 AND user_id = ?2",
+        params![id, user_id],
+    )?;
     if deleted == 1 {
         for table in ["photos", "comments", "messages"] {
             transaction.execute(&format!("DELETE FROM {table} WHERE listing_id = ?1"), [id])?;
@@ -131,7 +144,14 @@ pub fn delete(connection: &mut Connection, id: i64, user_id: i64) -> rusqlite::R
 }
 
 /// Records a message to the seller from the contact form.
-pub fn add_message(connection: &Connection, listing_id: i64, name: &str, email: &str, body: &str, now: i64) -> rusqlite::Result<()> {
+pub fn add_message(
+    connection: &Connection,
+    listing_id: i64,
+    name: &str,
+    email: &str,
+    body: &str,
+    now: i64,
+) -> rusqlite::Result<()> {
     connection.execute(
         "INSERT INTO messages (listing_id, sender_name, sender_email, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![listing_id, name, email, body, now],

@@ -21,7 +21,10 @@ pub fn ids_of(connection: &Connection, listing_id: i64) -> rusqlite::Result<Vec<
 }
 
 /// The photo with this id, or `None`.
-pub fn source(connection: &Connection, id: i64) -> Result<Option<PhotoSource>, crate::ClassifiedsError> {
+pub fn source(
+    connection: &Connection,
+    id: i64,
+) -> Result<Option<PhotoSource>, crate::ClassifiedsError> {
     let row: Option<(Option<String>, Option<Vec<u8>>)> = connection
         .prepare_cached("SELECT spec, png FROM photos WHERE id = ?1")?
         .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
@@ -34,7 +37,10 @@ pub fn source(connection: &Connection, id: i64) -> Result<Option<PhotoSource>, c
 }
 
 /// The specs of a listing's seeded photos, with their ids.
-pub fn specs_of(connection: &Connection, listing_id: i64) -> Result<Vec<(i64, ImageSpec)>, crate::ClassifiedsError> {
+pub fn specs_of(
+    connection: &Connection,
+    listing_id: i64,
+) -> Result<Vec<(i64, ImageSpec)>, crate::ClassifiedsError> {
     let rows: Vec<(i64, String)> = connection
         .prepare_cached("SELECT id, spec FROM photos WHERE listing_id = ?1 AND spec IS NOT NULL ORDER BY position, id")?
         .query_map([listing_id], |row| Ok((row.get(0)?, row.get(1)?)))?

@@ -21,7 +21,12 @@ pub fn regions(connection: &Connection) -> rusqlite::Result<Vec<Region>> {
     )?;
     let mut regions: Vec<Region> = Vec::new();
     let rows = statement.query_map([], |row| {
-        Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get::<_, i64>(2)?, row.get::<_, String>(3)?))
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, i64>(2)?,
+            row.get::<_, String>(3)?,
+        ))
     })?;
     for row in rows {
         let (region_id, region_name, city_id, city_name) = row?;

@@ -104,7 +104,8 @@ pub fn run(connection: &Connection, query: &SearchQuery) -> rusqlite::Result<Sea
             .map(|word| format!("\"{word}\"*"))
             .collect::<Vec<_>>()
             .join(" ");
-        conditions.push("l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)".into());
+        conditions
+            .push("l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)".into());
         values.push(Value::Text(expression));
     }
     if let Some(categories) = &query.categories {
@@ -133,10 +134,9 @@ pub fn run(connection: &Connection, query: &SearchQuery) -> rusqlite::Result<Sea
     } else {
         format!("WHERE {}", conditions.join(" AND "))
     };
-    let total: i64 = connection.prepare_cached(&format!("SELECT count(*) FROM listings l {filter}"))?.query_row(
-        rusqlite::params_from_iter(values.iter()),
-        |row| row.get(0),
-    )?;
+    let total: i64 = connection
+        .prepare_cached(&format!("SELECT count(*) FROM listings l {filter}"))?
+        .query_row(rusqlite::params_from_iter(values.iter()), |row| row.get(0))?;
     let column = match query.order {
         Order::Date => "l.published_at",
         Order::Price => "l.price_cents",
@@ -184,9 +184,12 @@ mod tests {
 
     #[test]
     fn fts_and_sql_metacharacters_never_reach_the_match_expression() {
-        assert_eq!(words_of("\"bike\" OR title:* NEAR(a b) '; DROP TABLE listings;--"), [
-            "bike", "or", "title", "near", "a", "b", "drop", "table", "listings"
-        ]);
+        assert_eq!(
+            words_of("\"bike\" OR title:* NEAR(a b) '; DROP TABLE listings;--"),
+            [
+                "bike", "or", "title", "near", "a", "b", "drop", "table", "listings"
+            ]
+        );
         assert!(words_of("***\"'()").is_empty());
     }
 }

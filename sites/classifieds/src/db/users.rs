@@ -38,7 +38,13 @@ pub fn by_email(connection: &Connection, email: &str) -> rusqlite::Result<Option
 }
 
 /// Creates an account; `None` if the email is taken.
-pub fn create(connection: &Connection, name: &str, email: &str, password_hash: &str, now: i64) -> rusqlite::Result<Option<i64>> {
+pub fn create(
+    connection: &Connection,
+    name: &str,
+    email: &str,
+    password_hash: &str,
+    now: i64,
+) -> rusqlite::Result<Option<i64>> {
     let inserted = connection.execute(
         "INSERT INTO users (name, email, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (email) DO NOTHING",

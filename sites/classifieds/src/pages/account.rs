@@ -4,7 +4,7 @@ use super::{Card, PageLink, PageResult, now, pager};
 use crate::db::search::{self, PAGE_SIZE, SearchQuery};
 use crate::db::users;
 use crate::form::Fields;
-use crate::visitor::{Layout, Notice, Visitor};
+use crate::visitor::{Layout, Notice, Visitor, login_redirect};
 use crate::{ClassifiedsError, SESSION_COOKIE};
 use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -48,7 +48,9 @@ pub fn login_form(visitor: &Visitor) -> Response {
 async fn start_session(visitor: &Visitor, user_id: i64, notice: Notice) -> PageResult {
     let token = visitor
         .database
-        .call(move |connection| Ok::<_, ClassifiedsError>(kit::auth::create_session(connection, user_id)?))
+        .call(move |connection| {
+            Ok::<_, ClassifiedsError>(kit::auth::create_session(connection, user_id)?)
+        })
         .await?;
     let mut response = notice.redirect("/");
     if let Ok(value) = HeaderValue::from_str(&cookie::set(SESSION_COOKIE, &token)) {
@@ -92,7 +94,9 @@ pub async fn logout(visitor: &Visitor, form: &Fields) -> PageResult {
     if let Some(token) = visitor.session.clone() {
         visitor
             .database
-            .call(move |connection| Ok::<_, ClassifiedsError>(kit::auth::end_session(connection, &token)?))
+            .call(move |connection| {
+                Ok::<_, ClassifiedsError>(kit::auth::end_session(connection, &token)?)
+            })
             .await?;
     }
     let mut response = Notice::LoggedOut.redirect("/");
@@ -116,20 +120,28 @@ pub async fn register(visitor: &Visitor, form: &Fields) -> PageResult {
     let email = form.text("email", "The email", 200)?;
     let password = form.text("password", "The password", 200)?;
     if !email.contains('@') || email.contains(char::is_whitespace) {
-        return Err(PageError::bad_request("Enter an email address such as name@example.com."));
+        return Err(PageError::bad_request(
+            "Enter an email address such as name@example.com.",
+        ));
     }
     if password.chars().count() < 6 {
-        return Err(PageError::bad_request("Choose a password of at least 6 characters."));
+        return Err(PageError::bad_request(
+            "Choose a password of at least 6 characters.",
+        ));
     }
     if form.get("password2") != Some(password.as_str()) {
-        return Err(PageError::bad_request("The two passwords differ. Type the same password twice."));
+        return Err(PageError::bad_request(
+            "The two passwords differ. Type the same password twice.",
+        ));
     }
     let hash = tokio::task::spawn_blocking(move || kit::auth::hash_password(&password))
         .await
         .map_err(|error| kit::KitError::Task(error.to_string()))??;
     let created = visitor
         .database
-        .call(move |connection| Ok::<_, ClassifiedsError>(users::create(connection, &name, &email, &hash, now())?))
+        .call(move |connection| {
+            Ok::<_, ClassifiedsError>(users::create(connection, &name, &email, &hash, now())?)
+        })
         .await?;
     match created {
         Some(user_id) => start_session(visitor, user_id, Notice::Registered).await,
@@ -142,11 +154,13 @@ pub async fn register(visitor: &Visitor, form: &Fields) -> PageResult {
 
 /// `GET index.php?page=user&action=items`: the logged-in user's listings.
 pub async fn my_items(visitor: &Visitor, query: &Fields) -> PageResult {
-    let user_id = match visitor.require_user() {
-        Ok(user) => user.id,
-        Err(redirect) => return Ok(redirect),
+    let Some(user_id) = visitor.user.as_ref().map(|user| user.id) else {
+        return Ok(login_redirect());
     };
-    let page = query.number("iPage", "The page number (iPage)")?.unwrap_or(1).min(100_000) as u32;
+    let page = query
+        .number("iPage", "The page number (iPage)")?
+        .unwrap_or(1)
+        .min(100_000) as u32;
     let search = SearchQuery {
         user: Some(user_id),
         page,
@@ -162,7 +176,9 @@ pub async fn my_items(visitor: &Visitor, query: &Fields) -> PageResult {
         total: results.total,
         gallery: false,
         cards: results.listings.into_iter().map(Card::from).collect(),
-        pages: pager(page, pages, |number| format!("/index.php?page=user&action=items&iPage={number}")),
+        pages: pager(page, pages, |number| {
+            format!("/index.php?page=user&action=items&iPage={number}")
+        }),
     };
     Ok(visitor.render(&view))
 }

@@ -32,15 +32,21 @@ pub async fn show(visitor: &Visitor) -> PageResult {
         tree: nest(categories),
         total: results.total,
         gallery: true,
-        cards: results.listings.into_iter().take(12).map(Card::from).collect(),
+        cards: results
+            .listings
+            .into_iter()
+            .take(12)
+            .map(Card::from)
+            .collect(),
     };
     Ok(visitor.render(&page))
 }
 
 /// Groups the flat category list into top-level categories with their children.
 fn nest(categories: Vec<Category>) -> Vec<(Category, Vec<Category>)> {
-    let (parents, children): (Vec<Category>, Vec<Category>) =
-        categories.into_iter().partition(|category| category.parent_id.is_none());
+    let (parents, children): (Vec<Category>, Vec<Category>) = categories
+        .into_iter()
+        .partition(|category| category.parent_id.is_none());
     parents
         .into_iter()
         .map(|parent| {

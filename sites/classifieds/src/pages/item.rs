@@ -8,7 +8,7 @@ use crate::db::listings::{self, Listing};
 use crate::db::photos::url_path;
 use crate::form::Fields;
 use crate::money::format_cents;
-use crate::visitor::{Layout, Notice, Visitor};
+use crate::visitor::{Layout, Notice, Visitor, login_redirect};
 use askama::Template;
 use kit::PageError;
 
@@ -33,7 +33,9 @@ struct ItemPage {
 }
 
 fn missing() -> PageError {
-    PageError::not_found("This listing does not exist or has been deleted. Search for similar items instead.")
+    PageError::not_found(
+        "This listing does not exist or has been deleted. Search for similar items instead.",
+    )
 }
 
 fn listing_id(fields: &Fields) -> Result<i64, PageError> {
@@ -53,9 +55,20 @@ pub async fn show(visitor: &Visitor, fields: &Fields) -> PageResult {
         })
         .await?;
     let (listing, comments) = found.ok_or_else(missing)?;
-    let rated: Vec<i64> = comments.iter().filter_map(|comment| comment.rating).collect();
-    let rating = (!rated.is_empty()).then(|| format!("{:.1}", rated.iter().sum::<i64>() as f64 / rated.len() as f64));
-    let is_owner = visitor.user.as_ref().is_some_and(|user| user.id == listing.user_id);
+    let rated: Vec<i64> = comments
+        .iter()
+        .filter_map(|comment| comment.rating)
+        .collect();
+    let rating = (!rated.is_empty()).then(|| {
+        format!(
+            "{:.1}",
+            rated.iter().sum::<i64>() as f64 / rated.len() as f64
+        )
+    });
+    let is_owner = visitor
+        .user
+        .as_ref()
+        .is_some_and(|user| user.id == listing.user_id);
     let page = ItemPage {
         layout: visitor.layout(format!("{} - Classifieds", listing.title)),
         price: format_cents(listing.price_cents),
@@ -64,8 +77,16 @@ pub async fn show(visitor: &Visitor, fields: &Fields) -> PageResult {
         rating,
         ratings: rated.len(),
         is_owner,
-        contact_name: visitor.user.as_ref().map(|user| user.name.clone()).unwrap_or_default(),
-        contact_email: visitor.user.as_ref().map(|user| user.email.clone()).unwrap_or_default(),
+        contact_name: visitor
+            .user
+            .as_ref()
+            .map(|user| user.name.clone())
+            .unwrap_or_default(),
+        contact_email: visitor
+            .user
+            .as_ref()
+            .map(|user| user.email.clone())
+            .unwrap_or_default(),
         listing,
     };
     Ok(visitor.render(&page))
@@ -74,9 +95,8 @@ pub async fn show(visitor: &Visitor, fields: &Fields) -> PageResult {
 /// `POST index.php?page=item&action=add_comment&id=N` (logged-in users).
 pub async fn add_comment(visitor: &Visitor, query: &Fields, form: &Fields) -> PageResult {
     visitor.check_csrf(form.get(kit::csrf::FIELD))?;
-    let user = match visitor.require_user() {
-        Ok(user) => user.clone(),
-        Err(redirect) => return Ok(redirect),
+    let Some(user) = visitor.user.clone() else {
+        return Ok(login_redirect());
     };
     let id = listing_id(query)?;
     let title = form.text("title", "The comment title", MAX_COMMENT_TITLE)?;
@@ -113,7 +133,9 @@ pub async fn contact(visitor: &Visitor, query: &Fields, form: &Fields) -> PageRe
     let name = form.text("name", "Your name", 100)?;
     let email = form.text("email", "Your email", 200)?;
     if !email.contains('@') {
-        return Err(PageError::bad_request("Enter an email address such as name@example.com."));
+        return Err(PageError::bad_request(
+            "Enter an email address such as name@example.com.",
+        ));
     }
     let body = form.text("message", "The message", MAX_BODY)?;
     let sent = visitor

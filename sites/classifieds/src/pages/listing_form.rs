@@ -7,7 +7,7 @@ use crate::db::listings::{self, ListingDraft};
 use crate::db::photos;
 use crate::db::places::{self, Region};
 use crate::form::Fields;
-use crate::visitor::{Layout, Notice, Visitor};
+use crate::visitor::{Layout, Notice, Visitor, login_redirect};
 use askama::Template;
 use axum::extract::Multipart;
 use kit::PageError;
@@ -50,8 +50,8 @@ async fn choices(visitor: &Visitor) -> Result<(Vec<Category>, Vec<Region>), Page
 
 /// `GET index.php?page=item&action=item_add`.
 pub async fn add_form(visitor: &Visitor) -> PageResult {
-    if let Err(redirect) = visitor.require_user() {
-        return Ok(redirect);
+    if visitor.user.is_none() {
+        return Ok(login_redirect());
     }
     let (categories, regions) = choices(visitor).await?;
     let page = ListingFormPage {
@@ -77,22 +77,29 @@ async fn draft(visitor: &Visitor, fields: &Fields) -> Result<ListingDraft, PageE
         city_id: fields.required_number("city", "The city")?,
         title: fields.text("title", "The title", MAX_TITLE)?,
         description: fields.text("description", "The description", MAX_DESCRIPTION)?,
-        price_cents: fields
-            .price("price", "The price")?
-            .ok_or_else(|| PageError::bad_request("The price is required; enter 0 to give the item away."))?,
+        price_cents: fields.price("price", "The price")?.ok_or_else(|| {
+            PageError::bad_request("The price is required; enter 0 to give the item away.")
+        })?,
     };
     let (category, city) = (draft.category_id, draft.city_id);
     let (leaf, city_known) = visitor
         .database
         .call(move |connection| {
-            Ok::<_, ClassifiedsError>((categories::is_leaf(connection, category)?, places::city_exists(connection, city)?))
+            Ok::<_, ClassifiedsError>((
+                categories::is_leaf(connection, category)?,
+                places::city_exists(connection, city)?,
+            ))
         })
         .await?;
     if !leaf {
-        return Err(PageError::bad_request("Choose one of the listed categories for your ad."));
+        return Err(PageError::bad_request(
+            "Choose one of the listed categories for your ad.",
+        ));
     }
     if !city_known {
-        return Err(PageError::bad_request("Choose one of the listed cities for your ad."));
+        return Err(PageError::bad_request(
+            "Choose one of the listed cities for your ad.",
+        ));
     }
     Ok(draft)
 }
@@ -116,15 +123,20 @@ async fn read_multipart(mut multipart: Multipart) -> Result<(Fields, Vec<StoredI
                 continue;
             }
             if images.len() == MAX_PHOTOS {
-                return Err(PageError::bad_request(format!("Attach at most {MAX_PHOTOS} photos.")));
+                return Err(PageError::bad_request(format!(
+                    "Attach at most {MAX_PHOTOS} photos."
+                )));
             }
             images.push(upload::accept_image(&bytes, upload::MAX_UPLOAD_BYTES)?);
         } else {
             if bytes.len() > MAX_TEXT_FIELD {
-                return Err(PageError::too_large(format!("The field \"{name}\" is too long.")));
+                return Err(PageError::too_large(format!(
+                    "The field \"{name}\" is too long."
+                )));
             }
-            let text = String::from_utf8(bytes.to_vec())
-                .map_err(|_| PageError::bad_request(format!("The field \"{name}\" is not valid text.")))?;
+            let text = String::from_utf8(bytes.to_vec()).map_err(|_| {
+                PageError::bad_request(format!("The field \"{name}\" is not valid text."))
+            })?;
             fields.insert(name, text);
         }
     }
@@ -135,9 +147,8 @@ async fn read_multipart(mut multipart: Multipart) -> Result<(Fields, Vec<StoredI
 pub async fn add(visitor: &Visitor, multipart: Multipart) -> PageResult {
     let (fields, images) = read_multipart(multipart).await?;
     visitor.check_csrf(fields.get(kit::csrf::FIELD))?;
-    let user_id = match visitor.require_user() {
-        Ok(user) => user.id,
-        Err(redirect) => return Ok(redirect),
+    let Some(user_id) = visitor.user.as_ref().map(|user| user.id) else {
+        return Ok(login_redirect());
     };
     let draft = draft(visitor, &fields).await?;
     let id = visitor
@@ -155,11 +166,10 @@ pub async fn add(visitor: &Visitor, multipart: Multipart) -> PageResult {
     Ok(Notice::ListingSaved.redirect(&format!("/index.php?page=item&id={id}")))
 }
 
-/// The listing id and the logged-in owner, or an error page.
-fn owned(visitor: &Visitor, query: &Fields) -> Result<(i64, i64), PageResult> {
-    let id = query.required_number("id", "The listing id (id)").map_err(Err)?;
-    let user = visitor.require_user().map_err(Ok)?;
-    Ok((id, user.id))
+/// The listing id and the logged-in user's id; `None` when nobody is logged in.
+fn owned(visitor: &Visitor, query: &Fields) -> Result<Option<(i64, i64)>, PageError> {
+    let id = query.required_number("id", "The listing id (id)")?;
+    Ok(visitor.user.as_ref().map(|user| (id, user.id)))
 }
 
 fn not_yours() -> PageError {
@@ -168,9 +178,8 @@ fn not_yours() -> PageError {
 
 /// `GET index.php?page=item&action=item_edit&id=N`.
 pub async fn edit_form(visitor: &Visitor, query: &Fields) -> PageResult {
-    let (id, user_id) = match owned(visitor, query) {
-        Ok(pair) => pair,
-        Err(outcome) => return outcome,
+    let Some((id, user_id)) = owned(visitor, query)? else {
+        return Ok(login_redirect());
     };
     let listing = visitor
         .database
@@ -188,7 +197,11 @@ pub async fn edit_form(visitor: &Visitor, query: &Fields) -> PageResult {
         regions,
         title: listing.title,
         description: listing.description,
-        price: format!("{}.{:02}", listing.price_cents / 100, listing.price_cents % 100),
+        price: format!(
+            "{}.{:02}",
+            listing.price_cents / 100,
+            listing.price_cents % 100
+        ),
         category_id: listing.category_id,
         city_id: listing.city_id,
     };
@@ -198,14 +211,15 @@ pub async fn edit_form(visitor: &Visitor, query: &Fields) -> PageResult {
 /// `POST index.php?page=item&action=item_edit&id=N`.
 pub async fn edit(visitor: &Visitor, query: &Fields, form: &Fields) -> PageResult {
     visitor.check_csrf(form.get(kit::csrf::FIELD))?;
-    let (id, user_id) = match owned(visitor, query) {
-        Ok(pair) => pair,
-        Err(outcome) => return outcome,
+    let Some((id, user_id)) = owned(visitor, query)? else {
+        return Ok(login_redirect());
     };
     let draft = draft(visitor, form).await?;
     let updated = visitor
         .database
-        .call(move |connection| Ok::<_, ClassifiedsError>(listings::update(connection, id, user_id, &draft)?))
+        .call(move |connection| {
+            Ok::<_, ClassifiedsError>(listings::update(connection, id, user_id, &draft)?)
+        })
         .await?;
     if !updated {
         return Err(not_yours());
@@ -216,13 +230,14 @@ pub async fn edit(visitor: &Visitor, query: &Fields, form: &Fields) -> PageResul
 /// `POST index.php?page=item&action=item_delete&id=N`.
 pub async fn delete(visitor: &Visitor, query: &Fields, form: &Fields) -> PageResult {
     visitor.check_csrf(form.get(kit::csrf::FIELD))?;
-    let (id, user_id) = match owned(visitor, query) {
-        Ok(pair) => pair,
-        Err(outcome) => return outcome,
+    let Some((id, user_id)) = owned(visitor, query)? else {
+        return Ok(login_redirect());
     };
     let deleted = visitor
         .database
-        .call(move |connection| Ok::<_, ClassifiedsError>(listings::delete(connection, id, user_id)?))
+        .call(move |connection| {
+            Ok::<_, ClassifiedsError>(listings::delete(connection, id, user_id)?)
+        })
         .await?;
     if !deleted {
         return Err(not_yours());

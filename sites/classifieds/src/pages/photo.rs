@@ -19,7 +19,13 @@ fn no_photo() -> PageError {
 }
 
 /// `GET /oc-content/uploads/{folder}/{id}.png`.
-pub async fn serve(visitor: &Visitor, images: &ImageCache, folder: &str, file: &str, headers: &HeaderMap) -> PageResult {
+pub async fn serve(
+    visitor: &Visitor,
+    images: &ImageCache,
+    folder: &str,
+    file: &str,
+    headers: &HeaderMap,
+) -> PageResult {
     let id: i64 = file
         .strip_suffix(".png")
         .and_then(|stem| stem.parse().ok())
@@ -39,11 +45,17 @@ pub async fn serve(visitor: &Visitor, images: &ImageCache, folder: &str, file: &
         }
         PhotoSource::Spec(spec) => {
             let images = images.clone();
-            let rendered = tokio::task::spawn_blocking(move || images.get(&spec, PHOTO_WIDTH, PHOTO_HEIGHT))
-                .await
-                .map_err(|error| kit::KitError::Task(error.to_string()))?
-                .map_err(|error| ClassifiedsError::Render(error.to_string()))?;
-            Ok(kit::assets::cached(headers, &rendered.etag, "image/png", rendered.png.to_vec()))
+            let rendered =
+                tokio::task::spawn_blocking(move || images.get(&spec, PHOTO_WIDTH, PHOTO_HEIGHT))
+                    .await
+                    .map_err(|error| kit::KitError::Task(error.to_string()))?
+                    .map_err(|error| ClassifiedsError::Render(error.to_string()))?;
+            Ok(kit::assets::cached(
+                headers,
+                &rendered.etag,
+                "image/png",
+                rendered.png.to_vec(),
+            ))
         }
     }
 }

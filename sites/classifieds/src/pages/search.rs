@@ -139,9 +139,13 @@ fn parse(fields: &Fields) -> Result<(Parameters, u32), PageError> {
             )));
         }
     };
-    let page = fields.number("iPage", "The page number (iPage)")?.unwrap_or(1);
+    let page = fields
+        .number("iPage", "The page number (iPage)")?
+        .unwrap_or(1);
     if page > MAX_PAGE {
-        return Err(PageError::bad_request(format!("The page number may be at most {MAX_PAGE}.")));
+        return Err(PageError::bad_request(format!(
+            "The page number may be at most {MAX_PAGE}."
+        )));
     }
     let parameters = Parameters {
         pattern,
@@ -199,10 +203,14 @@ pub async fn show(visitor: &Visitor, fields: &Fields) -> PageResult {
         })
         .await?;
     if !category_known {
-        return Err(PageError::not_found("That category does not exist. Pick one from the home page."));
+        return Err(PageError::not_found(
+            "That category does not exist. Pick one from the home page.",
+        ));
     }
     if !region_known {
-        return Err(PageError::not_found("That region does not exist. Pick one from the search filters."));
+        return Err(PageError::not_found(
+            "That region does not exist. Pick one from the search filters.",
+        ));
     }
     let Some(results) = results else {
         return Err(PageError::not_found("Nothing matched."));
@@ -210,7 +218,10 @@ pub async fn show(visitor: &Visitor, fields: &Fields) -> PageResult {
     let pages = ((results.total + i64::from(PAGE_SIZE) - 1) / i64::from(PAGE_SIZE)).max(1) as u32;
     let first_shown = i64::from(page - 1) * i64::from(PAGE_SIZE) + 1;
     let last_shown = (first_shown + results.listings.len() as i64 - 1).max(0);
-    let heading = match categories.iter().find(|c| Some(c.id) == parameters.category) {
+    let heading = match categories
+        .iter()
+        .find(|c| Some(c.id) == parameters.category)
+    {
         Some(category) if !parameters.pattern.is_empty() => {
             format!("\"{}\" in {}", parameters.pattern, category.name)
         }
@@ -251,7 +262,9 @@ pub async fn show(visitor: &Visitor, fields: &Fields) -> PageResult {
         sorts,
         list_url: parameters.url(page, order, direction, false),
         gallery_url: parameters.url(page, order, direction, true),
-        pages: pager(page, pages, |number| parameters.url(number, order, direction, gallery)),
+        pages: pager(page, pages, |number| {
+            parameters.url(number, order, direction, gallery)
+        }),
         previous_url: (page > 1).then(|| parameters.url(page - 1, order, direction, gallery)),
         next_url: (page < pages).then(|| parameters.url(page + 1, order, direction, gallery)),
     };

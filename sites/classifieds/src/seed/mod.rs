@@ -112,8 +112,20 @@ pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, Clas
     let transaction = connection.transaction()?;
     insert_places(&transaction)?;
     report.users = insert_users(&transaction, &mut rng, scale.users())?;
-    insert_listings(&transaction, &mut rng, scale.listings(), report.users, &mut report)?;
-    report.comments = insert_comments(&transaction, &mut rng, scale.comments(), report.users, report.listings)?;
+    insert_listings(
+        &transaction,
+        &mut rng,
+        scale.listings(),
+        report.users,
+        &mut report,
+    )?;
+    report.comments = insert_comments(
+        &transaction,
+        &mut rng,
+        scale.comments(),
+        report.users,
+        report.listings,
+    )?;
     transaction.commit()?;
     connection.execute_batch("INSERT INTO listings_fts(listings_fts) VALUES ('optimize');")?;
     kit::database::write_file(&connection, &report.path)?;
@@ -154,7 +166,11 @@ fn random_city(rng: &mut ChaCha8Rng) -> i64 {
     catalog::city_id(REGIONS[region].id, rng.random_range(0..7))
 }
 
-fn insert_users(connection: &Connection, rng: &mut ChaCha8Rng, count: u32) -> Result<u32, ClassifiedsError> {
+fn insert_users(
+    connection: &Connection,
+    rng: &mut ChaCha8Rng,
+    count: u32,
+) -> Result<u32, ClassifiedsError> {
     // One argon2 hash serves every seeded account: hashing thousands would dominate the
     // seed time, and they all share the documented password anyway.
     let hash = kit::auth::hash_password(DEFAULT_PASSWORD)?;
@@ -175,8 +191,18 @@ fn insert_users(connection: &Connection, rng: &mut ChaCha8Rng, count: u32) -> Re
         let first = FIRST_NAMES.choose(rng).copied().unwrap_or("Alex");
         let last = LAST_NAMES.choose(rng).copied().unwrap_or("Morgan");
         let domain = EMAIL_DOMAINS.choose(rng).copied().unwrap_or("gmail.com");
-        let email = format!("{}.{}{}@{}", first.to_lowercase(), last.to_lowercase(), id, domain);
-        let phone = format!("{}-555-{:04}", rng.random_range(201..990), rng.random_range(0..10_000));
+        let email = format!(
+            "{}.{}{}@{}",
+            first.to_lowercase(),
+            last.to_lowercase(),
+            id,
+            domain
+        );
+        let phone = format!(
+            "{}-555-{:04}",
+            rng.random_range(201..990),
+            rng.random_range(0..10_000)
+        );
         let joined = NEWEST - TWO_YEARS - rng.random_range(0..TWO_YEARS);
         statement.execute(params![
             id,
@@ -202,8 +228,8 @@ fn insert_listings(
         "INSERT INTO listings (id, user_id, category_id, city_id, title, description, price_cents, published_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?;
-    let mut photo_statement =
-        connection.prepare("INSERT INTO photos (listing_id, position, spec) VALUES (?1, ?2, ?3)")?;
+    let mut photo_statement = connection
+        .prepare("INSERT INTO photos (listing_id, position, spec) VALUES (?1, ?2, ?3)")?;
     let total_weight: u32 = GOODS.iter().map(|goods| goods.weight).sum();
     for id in 1..=i64::from(count) {
         let mut pick = rng.random_range(0..total_weight);
@@ -221,7 +247,11 @@ fn insert_listings(
         let ad = text::compose(goods, rng);
         // The default account owns exactly the first six listings, so "my listings" is
         // short and predictable for tasks.
-        let user = if id <= 6 { 1 } else { rng.random_range(2..=i64::from(users)) };
+        let user = if id <= 6 {
+            1
+        } else {
+            rng.random_range(2..=i64::from(users))
+        };
         let published = NEWEST - rng.random_range(0..TWO_YEARS);
         listing_statement.execute(params![
             id,
@@ -254,7 +284,11 @@ fn insert_listings(
                 background: rng.random_range(0..6u8),
                 variation: rng.random(),
             };
-            photo_statement.execute(params![id, i64::from(position), serde_json::to_string(&spec)?])?;
+            photo_statement.execute(params![
+                id,
+                i64::from(position),
+                serde_json::to_string(&spec)?
+            ])?;
             report.photos += 1;
         }
         report.listings += 1;
@@ -270,7 +304,8 @@ fn printed_text(rng: &mut ChaCha8Rng, title: &str, description: &str) -> Option<
     }
     let candidate = vocabulary::PRINTED.choose(rng)?;
     let lower = candidate.to_lowercase();
-    let absent = !title.to_lowercase().contains(&lower) && !description.to_lowercase().contains(&lower);
+    let absent =
+        !title.to_lowercase().contains(&lower) && !description.to_lowercase().contains(&lower);
     absent.then(|| (*candidate).to_owned())
 }
 
@@ -301,14 +336,24 @@ fn insert_comments(
             .replace("{noun}", noun);
         let rating: Option<i64> = rng.random_bool(0.7).then(|| rng.random_range(1..=5));
         let after = rng.random_range(3_600..30 * 86_400i64);
-        statement.execute(params![listing, rng.random_range(1..=i64::from(users)), title, body, rating, after])?;
+        statement.execute(params![
+            listing,
+            rng.random_range(1..=i64::from(users)),
+            title,
+            body,
+            rating,
+            after
+        ])?;
     }
     Ok(count)
 }
 
 /// A colour for a listing drawn uniformly from the named colours.
 fn random_color(rng: &mut ChaCha8Rng) -> NamedColor {
-    NamedColor::ALL.choose(rng).copied().unwrap_or(NamedColor::Gray)
+    NamedColor::ALL
+        .choose(rng)
+        .copied()
+        .unwrap_or(NamedColor::Gray)
 }
 
 /// A pattern for the photo: mostly solid, sometimes decorated (clothing and sofas more so).

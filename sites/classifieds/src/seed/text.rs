@@ -148,7 +148,13 @@ pub fn compose(goods: &Goods, rng: &mut ChaCha8Rng) -> Ad {
     if count > 1 {
         sentences.push(format!("Selling all {count} together."));
     }
-    sentences.push(CLOSINGS.choose(rng).copied().unwrap_or("Cash only.").to_owned());
+    sentences.push(
+        CLOSINGS
+            .choose(rng)
+            .copied()
+            .unwrap_or("Cash only.")
+            .to_owned(),
+    );
 
     Ad {
         title,
