@@ -1,6 +1,6 @@
 //! The category tree with listing counts.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 
 /// A category and how many live listings it holds (children included for parents).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,14 +36,27 @@ pub fn tree(connection: &Connection) -> rusqlite::Result<Vec<Category>> {
         .collect()
 }
 
-/// The category and its direct children's ids, or `None` if the category does not exist.
-pub fn with_children(connection: &Connection, id: i64) -> rusqlite::Result<Option<Vec<i64>>> {
-    let mut statement = connection
-        .prepare_cached("SELECT id FROM categories WHERE id = ?1 OR parent_id = ?1 ORDER BY id")?;
-    let ids: Vec<i64> = statement
-        .query_map([id], |row| row.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(ids.contains(&id).then_some(ids))
+/// How a search restricts listings to a category.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CategoryFilter {
+    /// Listings posted in this leaf category.
+    Leaf(i64),
+    /// Listings posted in any child of this top-level category.
+    Parent(i64),
+}
+
+/// The filter for category `id`, or `None` if the category does not exist.
+pub fn filter_for(connection: &Connection, id: i64) -> rusqlite::Result<Option<CategoryFilter>> {
+    connection
+        .prepare_cached("SELECT parent_id FROM categories WHERE id = ?1")?
+        .query_row([id], |row| row.get::<_, Option<i64>>(0))
+        .optional()
+        .map(|found| {
+            found.map(|parent| match parent {
+                Some(_) => CategoryFilter::Leaf(id),
+                None => CategoryFilter::Parent(id),
+            })
+        })
 }
 
 /// Whether `id` is a leaf category (listings may be posted there).

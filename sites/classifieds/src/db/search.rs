@@ -1,5 +1,6 @@
 //! Listing search: full-text pattern, category, region, price range, user, sort and page.
 
+use super::categories::CategoryFilter;
 use rusqlite::Connection;
 use rusqlite::types::Value;
 
@@ -31,8 +32,8 @@ pub enum Direction {
 pub struct SearchQuery {
     /// Words that must all occur in the title or description.
     pub words: Vec<String>,
-    /// Category ids (a category and its children).
-    pub categories: Option<Vec<i64>>,
+    /// The category (a leaf, or a parent with all its children).
+    pub category: Option<CategoryFilter>,
     /// Region id.
     pub region: Option<i64>,
     /// Minimum price in cents.
@@ -108,10 +109,16 @@ pub fn run(connection: &Connection, query: &SearchQuery) -> rusqlite::Result<Sea
             .push("l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)".into());
         values.push(Value::Text(expression));
     }
-    if let Some(categories) = &query.categories {
-        let marks = vec!["?"; categories.len()].join(", ");
-        conditions.push(format!("l.category_id IN ({marks})"));
-        values.extend(categories.iter().map(|id| Value::Integer(*id)));
+    match query.category {
+        Some(CategoryFilter::Leaf(id)) => {
+            conditions.push("l.category_id = ?".into());
+            values.push(Value::Integer(id));
+        }
+        Some(CategoryFilter::Parent(id)) => {
+            conditions.push("l.parent_category_id = ?".into());
+            values.push(Value::Integer(id));
+        }
+        None => {}
     }
     if let Some(region) = query.region {
         conditions.push("l.city_id IN (SELECT id FROM cities WHERE region_id = ?)".into());
@@ -146,18 +153,24 @@ pub fn run(connection: &Connection, query: &SearchQuery) -> rusqlite::Result<Sea
         Direction::Descending => "DESC",
     };
     let offset = i64::from(query.page.max(1) - 1) * i64::from(PAGE_SIZE);
+    // Pick the page's ids first and fetch the displayed columns for those 20 only: SQLite
+    // computes result columns before sorting, so joining first would do it for every match.
     let sql = format!(
-        "SELECT l.id, l.title, l.price_cents, strftime('%Y-%m-%d', l.published_at, 'unixepoch'),
+        "WITH chosen AS (
+             SELECT l.id AS id, {column} AS sort_key FROM listings l {filter}
+             ORDER BY {column} {direction}, l.id {direction}
+             LIMIT {PAGE_SIZE} OFFSET {offset}
+         )
+         SELECT l.id, l.title, l.price_cents, strftime('%Y-%m-%d', l.published_at, 'unixepoch'),
                 ci.name, r.name, c.name,
                 (SELECT p.id FROM photos p WHERE p.listing_id = l.id ORDER BY p.position, p.id LIMIT 1),
                 substr(l.description, 1, 180)
-         FROM listings l
+         FROM chosen
+         JOIN listings l ON l.id = chosen.id
          JOIN cities ci ON ci.id = l.city_id
          JOIN regions r ON r.id = ci.region_id
          JOIN categories c ON c.id = l.category_id
-         {filter}
-         ORDER BY {column} {direction}, l.id {direction}
-         LIMIT {PAGE_SIZE} OFFSET {offset}"
+         ORDER BY chosen.sort_key {direction}, chosen.id {direction}"
     );
     let listings = connection
         .prepare_cached(&sql)?

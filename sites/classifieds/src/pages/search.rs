@@ -178,16 +178,16 @@ pub async fn show(visitor: &Visitor, fields: &Fields) -> PageResult {
     let (categories, regions, results, category_known, region_known) = visitor
         .database
         .call(move |connection| {
-            let category_ids = match category {
-                Some(id) => categories::with_children(connection, id)?,
-                None => Some(Vec::new()),
+            let category_filter = match category {
+                Some(id) => categories::filter_for(connection, id)?,
+                None => None,
             };
             let region_known = match region {
                 Some(id) => places::region_exists(connection, id)?,
                 None => true,
             };
-            let category_known = category_ids.is_some();
-            query.categories = category_ids.filter(|ids| !ids.is_empty());
+            let category_known = category.is_none() || category_filter.is_some();
+            query.category = category_filter;
             let results = if category_known && region_known {
                 Some(search::run(connection, &query)?)
             } else {
