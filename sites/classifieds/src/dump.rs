@@ -108,8 +108,9 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ClassifiedsErr
                 None => break,
             }
         }
-        serde_json::to_writer(&mut *out, &record)?;
-        out.write_all(b"\n").map_err(io)?;
+        let mut line = serde_json::to_vec(&record)?;
+        line.push(b'\n');
+        out.write_all(&line).map_err(io)?;
         written += 1;
     }
     out.flush().map_err(io)?;

@@ -105,11 +105,19 @@ pub fn compose(goods: &Goods, rng: &mut ChaCha8Rng) -> Ad {
     if color_in_title {
         title = format!("{} {title}", capitalize(color.name()));
     }
+    // The ad's facts are drawn once so the title and the text never disagree.
+    let mut templates: Vec<&str> = goods.details.to_vec();
+    templates.shuffle(rng);
+    let detail_count = rng.random_range(2..=4).min(templates.len());
+    let details: Vec<String> = templates[..detail_count]
+        .iter()
+        .map(|template| expand(template, rng))
+        .collect();
     match rng.random_range(0..4) {
         0 => title = format!("{title} - {}", capitalize(condition)),
         1 => {
-            if let Some(detail) = goods.details.choose(rng) {
-                title = format!("{title}, {}", expand(detail, rng));
+            if let Some(first) = details.first() {
+                title = format!("{title}, {first}");
             }
         }
         _ => {}
@@ -127,11 +135,8 @@ pub fn compose(goods: &Goods, rng: &mut ChaCha8Rng) -> Ad {
             .replace("{item}", &described),
         format!("It is in {condition} condition."),
     ];
-    let mut details: Vec<&str> = goods.details.to_vec();
-    details.shuffle(rng);
-    let detail_count = rng.random_range(2..=4).min(details.len());
-    for detail in &details[..detail_count] {
-        sentences.push(format!("{}.", capitalize(&expand(detail, rng))));
+    for detail in &details {
+        sentences.push(format!("{}.", capitalize(detail)));
     }
     if color_in_text && !color_in_title {
         let phrase = [
@@ -190,6 +195,9 @@ mod tests {
             }
             assert!(ad.price_cents >= i64::from(goods.price.0) * 100 - 100);
             assert!(!text.contains('{'), "unexpanded template in {text}");
+            if let Some((_, detail)) = ad.title.split_once(", ") {
+                assert!(ad.description.contains(&capitalize(detail)), "{text}");
+            }
         }
         assert!(silent > 3_000 * 30 / 100, "only {silent} colour-silent ads");
     }
