@@ -200,3 +200,48 @@ pub async fn run(args: SitesArgs) -> anyhow::Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn start_serves_the_classifieds_site_over_http_with_per_cookie_tenants() {
+        let data = tempfile::tempdir().unwrap();
+        classifieds::seed(data.path(), Scale::Small(200), 3).unwrap();
+        let running = start(SitesConfig {
+            data_dir: data.path().to_owned(),
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            classifieds_port: 0,
+        })
+        .await
+        .unwrap();
+        let tenant = running.tenants.create().unwrap();
+        let (name, value) = running
+            .classifieds
+            .login_cookie(&tenant, classifieds::DEFAULT_EMAIL)
+            .unwrap();
+        let client = reqwest::Client::new();
+        let base = format!("http://{}", running.classifieds_addr);
+        let mine = client
+            .get(format!("{base}/index.php?page=user&action=items"))
+            .header(
+                "cookie",
+                format!("{}={tenant}; {name}={value}", kit::TENANT_COOKIE),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(mine.status(), reqwest::StatusCode::OK);
+        assert!(mine.text().await.unwrap().contains("Hello, Blake Sullivan"));
+        // The same session cookie means nothing on the shared default tenant.
+        let anonymous = client
+            .get(format!("{base}/index.php?page=user&action=items"))
+            .header("cookie", format!("{name}={value}"))
+            .send()
+            .await
+            .unwrap();
+        assert!(anonymous.url().as_str().ends_with("page=login"));
+        running.stop();
+    }
+}
