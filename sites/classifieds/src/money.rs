@@ -1,9 +1,8 @@
 //! Prices: stored as whole cents, shown as dollars, parsed from what sellers type.
 
-/// `$1,250.00` for 125000 cents.
-pub fn format_cents(cents: i64) -> String {
-    let dollars = cents.abs() / 100;
-    let digits = dollars.to_string();
+/// `66,000` for 66000: digits grouped by thousands.
+pub fn group_digits(number: u64) -> String {
+    let digits = number.to_string();
     let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
         if index > 0 && (digits.len() - index).is_multiple_of(3) {
@@ -11,8 +10,14 @@ pub fn format_cents(cents: i64) -> String {
         }
         grouped.push(digit);
     }
+    grouped
+}
+
+/// `$1,250.00` for 125000 cents.
+pub fn format_cents(cents: i64) -> String {
     let sign = if cents < 0 { "-" } else { "" };
-    format!("{sign}${grouped}.{:02}", cents.abs() % 100)
+    let grouped = group_digits(cents.unsigned_abs() / 100);
+    format!("{sign}${grouped}.{:02}", cents.unsigned_abs() % 100)
 }
 
 /// Parses a price as people type it (`1250`, `$1,250.50`) into cents; `None` if it is not a
@@ -53,6 +58,8 @@ mod tests {
         assert_eq!(format_cents(125_000), "$1,250.00");
         assert_eq!(format_cents(99), "$0.99");
         assert_eq!(format_cents(123_456_789), "$1,234,567.89");
+        assert_eq!(group_digits(66_000), "66,000");
+        assert_eq!(group_digits(999), "999");
     }
 
     #[test]

@@ -14,7 +14,7 @@ struct HomePage {
     tree: Vec<(Category, Vec<Category>)>,
     cards: Vec<Card>,
     gallery: bool,
-    total: i64,
+    total: String,
 }
 
 /// `GET /` and `index.php`.
@@ -30,7 +30,7 @@ pub async fn show(visitor: &Visitor) -> PageResult {
     let page = HomePage {
         layout: visitor.layout("Classifieds: buy and sell locally"),
         tree: nest(categories),
-        total: results.total,
+        total: crate::money::group_digits(results.total.unsigned_abs()),
         gallery: true,
         cards: results
             .listings
