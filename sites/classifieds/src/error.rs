@@ -1,0 +1,46 @@
+//! The classifieds crate's error type.
+
+/// What can go wrong opening, seeding or querying the classifieds site.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ClassifiedsError {
+    /// The shared site machinery failed.
+    #[error(transparent)]
+    Kit(#[from] kit::KitError),
+    /// SQLite refused a statement.
+    #[error("classifieds database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A stored photo spec is not valid JSON.
+    #[error("stored photo spec is malformed: {0}")]
+    Spec(#[from] serde_json::Error),
+    /// Writing the data directory or a dump failed.
+    #[error("cannot write {what}: {source}")]
+    Io {
+        /// What was being written.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+    /// A photo could not be rendered from its spec.
+    #[error("photo rendering failed: {0}")]
+    Render(String),
+    /// No user has this email address.
+    #[error("no classifieds user has the email `{0}`")]
+    UnknownUser(String),
+}
+
+impl ClassifiedsError {
+    /// Whether the error names a user that does not exist.
+    pub fn is_unknown_user(&self) -> bool {
+        matches!(self, ClassifiedsError::UnknownUser(_))
+    }
+}
+
+impl From<ClassifiedsError> for kit::PageError {
+    fn from(error: ClassifiedsError) -> Self {
+        match error {
+            ClassifiedsError::Kit(kit) => kit.into(),
+            other => kit::KitError::Task(other.to_string()).into(),
+        }
+    }
+}

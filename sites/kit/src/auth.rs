@@ -1,0 +1,89 @@
+//! Accounts: argon2 password hashes and login sessions kept in the site's database.
+//!
+//! Sessions live in the tenant's database, so resetting a tenant also logs everyone out.
+
+use crate::KitError;
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use rand::RngCore;
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The table sites add to their migrations to keep sessions.
+pub const SESSIONS_TABLE: &str = "CREATE TABLE sessions (
+    token TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    created_at TEXT NOT NULL DEFAULT (datetime('now'))
+);";
+
+/// An argon2id hash (PHC string) of `password` with a fresh random salt.
+pub fn hash_password(password: &str) -> Result<String, KitError> {
+    let mut salt = [0u8; 16];
+    rand::rng().fill_bytes(&mut salt);
+    let salt = SaltString::encode_b64(&salt).map_err(|e| KitError::Hashing(e.to_string()))?;
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|hash| hash.to_string())
+        .map_err(|e| KitError::Hashing(e.to_string()))
+}
+
+/// Whether `password` matches the stored PHC `hash` (a malformed hash never matches).
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+/// Starts a session for `user_id` and returns its token (the session cookie's value).
+pub fn create_session(connection: &Connection, user_id: i64) -> Result<String, KitError> {
+    let token = crate::token::random_hex(24);
+    connection.execute(
+        "INSERT INTO sessions (token, user_id) VALUES (?1, ?2)",
+        params![token, user_id],
+    )?;
+    Ok(token)
+}
+
+/// The user a session token belongs to, if the session exists.
+pub fn session_user(connection: &Connection, token: &str) -> Result<Option<i64>, KitError> {
+    Ok(connection
+        .query_row(
+            "SELECT user_id FROM sessions WHERE token = ?1",
+            [token],
+            |row| row.get(0),
+        )
+        .optional()?)
+}
+
+/// Ends a session (logging out); unknown tokens are ignored.
+pub fn end_session(connection: &Connection, token: &str) -> Result<(), KitError> {
+    connection.execute("DELETE FROM sessions WHERE token = ?1", [token])?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hash_verifies_only_its_password() {
+        let hash = hash_password("Password.123").unwrap();
+        assert!(hash.starts_with("$argon2id$"));
+        assert!(verify_password("Password.123", &hash));
+        assert!(!verify_password("password.123", &hash));
+        assert!(!verify_password("Password.123", "not a hash"));
+    }
+
+    #[test]
+    fn sessions_map_tokens_to_users_until_ended() {
+        let connection = Connection::open_in_memory().unwrap();
+        connection.execute_batch(SESSIONS_TABLE).unwrap();
+        let token = create_session(&connection, 42).unwrap();
+        assert_eq!(session_user(&connection, &token).unwrap(), Some(42));
+        end_session(&connection, &token).unwrap();
+        assert_eq!(session_user(&connection, &token).unwrap(), None);
+    }
+}

@@ -1,0 +1,176 @@
+//! SQLite connections shared by request handlers, append-only migrations and in-memory copies.
+
+use crate::KitError;
+use rusqlite::{Connection, MAIN_DB};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// One site's database for one tenant: an SQLite connection behind a mutex.
+///
+/// Cloning is cheap and shares the connection. Queries run on tokio's blocking pool so a
+/// slow statement does not stall the async runtime.
+#[derive(Clone)]
+pub struct Database {
+    connection: Arc<Mutex<Connection>>,
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("Database")
+    }
+}
+
+impl Database {
+    /// Wraps an open connection.
+    pub fn new(connection: Connection) -> Self {
+        Self {
+            connection: Arc::new(Mutex::new(connection)),
+        }
+    }
+
+    /// A writable in-memory database holding a copy of `image` (a serialized SQLite file).
+    pub fn from_image(image: &[u8]) -> Result<Self, KitError> {
+        let mut connection = Connection::open_in_memory()?;
+        connection.deserialize_read_exact(MAIN_DB, image, image.len(), false)?;
+        Ok(Self::new(connection))
+    }
+
+    /// Runs `work` with the connection on the blocking pool and returns its result.
+    pub async fn call<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<KitError> + Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, E> + Send + 'static,
+    {
+        let connection = Arc::clone(&self.connection);
+        tokio::task::spawn_blocking(move || {
+            let mut guard = connection.lock().map_err(|_| KitError::Poisoned)?;
+            work(&mut guard)
+        })
+        .await
+        .map_err(|error| E::from(KitError::Task(error.to_string())))?
+    }
+
+    /// Runs `work` with the connection on the current thread (for benchmarks and tools).
+    pub fn call_blocking<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        E: From<KitError>,
+        F: FnOnce(&mut Connection) -> Result<T, E>,
+    {
+        let mut guard = self.connection.lock().map_err(|_| KitError::Poisoned)?;
+        work(&mut guard)
+    }
+
+    /// Bytes of memory the database's pages occupy (page count × page size).
+    pub fn size_bytes(&self) -> Result<u64, KitError> {
+        self.call_blocking(|connection| {
+            let pages: u64 = connection.query_row("PRAGMA page_count", [], |row| row.get(0))?;
+            let page_size: u64 = connection.query_row("PRAGMA page_size", [], |row| row.get(0))?;
+            Ok(pages * page_size)
+        })
+    }
+}
+
+/// A site's schema history: SQL scripts applied in order, each exactly once.
+///
+/// Never edit or reorder a released script; append a new one. The number applied is kept
+/// in SQLite's `user_version`.
+#[derive(Debug, Clone, Copy)]
+pub struct Migrations(pub &'static [&'static str]);
+
+impl Migrations {
+    /// Applies the scripts the database has not seen yet; returns how many ran.
+    pub fn apply(&self, connection: &mut Connection) -> Result<usize, KitError> {
+        let applied: usize =
+            connection.query_row("PRAGMA user_version", [], |row| row.get::<_, i64>(0))? as usize;
+        let pending = self.0.iter().enumerate().skip(applied);
+        let mut count = 0;
+        for (index, script) in pending {
+            let transaction = connection.transaction()?;
+            transaction.execute_batch(script)?;
+            transaction.pragma_update(None, "user_version", (index + 1) as i64)?;
+            transaction.commit()?;
+            count += 1;
+        }
+        Ok(count)
+    }
+}
+
+/// Reads a base database file into memory (the image tenants are copied from).
+pub fn read_image(path: &Path) -> Result<Vec<u8>, KitError> {
+    std::fs::read(path).map_err(|source| KitError::BaseUnreadable {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+/// Writes the in-memory or file database `connection` to `path` as a compact file.
+pub fn write_file(connection: &Connection, path: &Path) -> Result<(), KitError> {
+    if path.exists() {
+        std::fs::remove_file(path).map_err(|source| KitError::BaseUnreadable {
+            path: path.to_owned(),
+            source,
+        })?;
+    }
+    let target = path.to_string_lossy();
+    connection.execute("VACUUM INTO ?1", [target.as_ref()])?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HISTORY: [&str; 2] = [
+        "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);",
+        "ALTER TABLE notes ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;",
+    ];
+
+    #[test]
+    fn migrations_run_once_and_only_new_ones_later() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        assert_eq!(Migrations(&HISTORY[..1]).apply(&mut connection).unwrap(), 1);
+        assert_eq!(Migrations(&HISTORY[..1]).apply(&mut connection).unwrap(), 0);
+        assert_eq!(Migrations(&HISTORY).apply(&mut connection).unwrap(), 1);
+        connection
+            .execute("INSERT INTO notes (body, pinned) VALUES ('x', 1)", [])
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_copy_from_an_image_is_independent_of_the_original() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("base.sqlite");
+        let mut base = Connection::open_in_memory().unwrap();
+        Migrations(&HISTORY).apply(&mut base).unwrap();
+        base.execute("INSERT INTO notes (body) VALUES ('seeded')", [])
+            .unwrap();
+        write_file(&base, &path).unwrap();
+        let image = read_image(&path).unwrap();
+
+        let first = Database::from_image(&image).unwrap();
+        let second = Database::from_image(&image).unwrap();
+        first
+            .call(|c| c.execute("DELETE FROM notes", []).map_err(KitError::from))
+            .await
+            .unwrap();
+        let count = |database: Database| async move {
+            database
+                .call(|c| {
+                    c.query_row("SELECT count(*) FROM notes", [], |r| r.get::<_, i64>(0))
+                        .map_err(KitError::from)
+                })
+                .await
+                .unwrap()
+        };
+        assert_eq!(count(first).await, 0);
+        assert_eq!(count(second.clone()).await, 1);
+        assert!(second.size_bytes().unwrap() > 0);
+    }
+
+    #[test]
+    fn a_missing_base_file_says_to_seed() {
+        let error = read_image(Path::new("/nonexistent/classifieds.sqlite")).unwrap_err();
+        assert!(error.to_string().contains("agora seed"));
+    }
+}

@@ -1,0 +1,50 @@
+//! The kit's error type.
+
+use std::path::PathBuf;
+
+/// What can go wrong in the shared site machinery.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum KitError {
+    /// SQLite refused a statement or a connection.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A base database file could not be read.
+    #[error("cannot read the base database {path}: {source}; run `agora seed` to build it")]
+    BaseUnreadable {
+        /// The file that was read.
+        path: PathBuf,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+    /// No tenant has this id.
+    #[error("unknown tenant `{0}`; create one first")]
+    UnknownTenant(String),
+    /// No site of this name was registered with the tenant registry.
+    #[error("site `{0}` is not registered")]
+    UnknownSite(String),
+    /// A tenant id could not be parsed.
+    #[error("invalid tenant id `{0}`: expected a positive decimal number")]
+    InvalidTenantId(String),
+    /// A lock was poisoned by a panicking thread.
+    #[error("a database lock was poisoned by an earlier panic")]
+    Poisoned,
+    /// A blocking database task was cancelled or panicked.
+    #[error("a database task did not finish: {0}")]
+    Task(String),
+    /// Hashing a password failed.
+    #[error("password hashing failed: {0}")]
+    Hashing(String),
+}
+
+impl KitError {
+    /// Whether the error names a tenant that does not exist.
+    pub fn is_unknown_tenant(&self) -> bool {
+        matches!(self, KitError::UnknownTenant(_))
+    }
+
+    /// Whether the error comes from SQLite.
+    pub fn is_sqlite(&self) -> bool {
+        matches!(self, KitError::Sqlite(_))
+    }
+}
