@@ -1,6 +1,7 @@
 //! Wiring of the site crates into the binary: seeding, serving, dumping ground truth and
 //! benchmarking (`agora seed`, `agora sites …`).
 
+use crate::env::{SiteCookie, SiteHost, SiteHostError, tenant_cookies};
 use anyhow::Context;
 use classifieds::{Classifieds, Scale};
 use kit::Tenants;
@@ -95,6 +96,58 @@ impl RunningSites {
     /// Stops serving.
     pub fn stop(self) {
         self.server.abort();
+    }
+
+    /// The classifieds site's base URL as agents see it.
+    pub fn classifieds_url(&self) -> String {
+        format!("http://{}", self.classifieds_addr)
+    }
+}
+
+impl Drop for RunningSites {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+/// The controller's view of the running sites: tenants, logins and URLs.
+impl SiteHost for RunningSites {
+    fn site_urls(&self) -> Vec<(String, String)> {
+        vec![(classifieds::SITE.0.to_owned(), self.classifieds_url())]
+    }
+
+    fn create_tenant(&self) -> Result<(String, Vec<SiteCookie>), SiteHostError> {
+        let tenant = self
+            .tenants
+            .create()
+            .map_err(|error| SiteHostError(error.to_string()))?;
+        let tenant = tenant.to_string();
+        let cookies = tenant_cookies(&self.site_urls(), kit::TENANT_COOKIE, &tenant);
+        Ok((tenant, cookies))
+    }
+
+    fn remove_tenant(&self, tenant: &str) {
+        if let Ok(id) = tenant.parse() {
+            self.tenants.remove(&id);
+        }
+    }
+
+    fn login_cookies(&self, site: &str, tenant: &str) -> Result<Vec<SiteCookie>, SiteHostError> {
+        if site != classifieds::SITE.0 {
+            return Ok(Vec::new());
+        }
+        let id = tenant
+            .parse()
+            .map_err(|_| SiteHostError(format!("bad tenant id `{tenant}`")))?;
+        let (name, value) = self
+            .classifieds
+            .login_cookie(&id, classifieds::DEFAULT_EMAIL)
+            .map_err(|error| SiteHostError(error.to_string()))?;
+        Ok(vec![SiteCookie {
+            url: self.classifieds_url(),
+            name,
+            value,
+        }])
     }
 }
 

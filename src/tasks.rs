@@ -1,4 +1,5 @@
-//! `agora tasks …`: work on task files without a browser (`lint`).
+//! `agora tasks …`: check task files (`lint`, no browser) and prove them solvable (`check`,
+//! real Chromium on the real sites).
 
 use evaluators::lint::lint_paths;
 use std::path::PathBuf;
@@ -22,6 +23,30 @@ pub enum TasksCommand {
     ///
     /// Example: `agora tasks lint tasks/ ../vwa/test_shopping.raw.json`
     Lint(LintArgs),
+    /// Replay every task's gold trajectory (must score 1) and an immediate empty stop (must
+    /// score 0, except where N/A is the right answer), in parallel episodes on fresh tenants.
+    ///
+    /// Ends with the line `N passed, M failed`; exits with status 1 on any failure.
+    ///
+    /// Example: `agora tasks check tasks/ --parallel 2`
+    Check(Box<CheckArgs>),
+}
+
+/// Arguments of `agora tasks check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Task files or directories of them.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Episodes run at once (each is a Chromium).
+    #[arg(long, default_value_t = 2)]
+    pub parallel: usize,
+    /// Where the sites' base databases live (seeded there when missing).
+    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
+    pub data_dir: PathBuf,
+    /// Controller settings.
+    #[command(flatten)]
+    pub config: crate::config::Config,
 }
 
 /// Arguments of `agora tasks lint`.
@@ -39,7 +64,71 @@ pub struct LintArgs {
 pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
     match args.command {
         TasksCommand::Lint(lint) => Ok(lint_command(&lint)),
+        TasksCommand::Check(check) => check_command(*check).await,
     }
+}
+
+async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    use crate::env::{Environment, SiteHost, TaskContext};
+    use anyhow::Context;
+    use std::sync::Arc;
+
+    let sites = crate::sites::start(crate::sites::SitesConfig {
+        data_dir: args.data_dir.clone(),
+        bind: std::net::IpAddr::from([127, 0, 0, 1]),
+        classifieds_port: 0,
+    })
+    .await
+    .context("starting the sites")?;
+    let sites: Arc<dyn SiteHost> = Arc::new(sites);
+    let config = crate::config::Config {
+        pool_size: args.parallel.max(1),
+        ..args.config
+    };
+    let env = Environment::start_with_sites(
+        Arc::new(config),
+        crate::fence::AllowList::default(),
+        Some(sites),
+    )
+    .await
+    .context("starting the browser environment")?;
+    let urls = env.site_urls();
+    let mut tasks = Vec::new();
+    for path in &args.paths {
+        let root = if path.is_dir() {
+            path.clone()
+        } else {
+            path.parent().map(PathBuf::from).unwrap_or_default()
+        };
+        let files = evaluators::task::load_path(path, &urls)
+            .with_context(|| format!("loading {}", path.display()))?;
+        tasks.extend(
+            files
+                .into_iter()
+                .map(|file| TaskContext::from_file(&root, file)),
+        );
+    }
+    println!(
+        "checking {} task(s), {} at a time",
+        tasks.len(),
+        args.parallel.max(1)
+    );
+    let checks = crate::run::check_tasks(&env, tasks, args.parallel).await;
+    let mut passed = 0;
+    for check in &checks {
+        println!("{}", check.describe());
+        if check.passed() {
+            passed += 1;
+        }
+    }
+    env.shutdown().await;
+    let failed = checks.len() - passed;
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 && passed > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn lint_command(args: &LintArgs) -> ExitCode {

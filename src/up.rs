@@ -15,21 +15,35 @@ pub struct UpArgs {
     /// Controller and API settings.
     #[command(flatten)]
     pub config: Config,
+    /// Where the sites' base databases live (seeded there when missing).
+    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
+    pub data_dir: std::path::PathBuf,
+    /// The classifieds site's port.
+    #[arg(long, default_value_t = classifieds::DEFAULT_PORT)]
+    pub classifieds_port: u16,
 }
 
 /// Brings everything up and serves until Ctrl-C.
 pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
-    let config = args.config;
+    let config = args.config.clone();
     if !config.bind.is_loopback() && config.token.is_none() {
         anyhow::bail!(
             "binding {} exposes the API beyond this machine: set --token (or AGORA_TOKEN) so only holders of it can drive browsers",
             config.bind
         );
     }
-    let allowed = AllowList::default();
+    let sites = crate::sites::start(crate::sites::SitesConfig {
+        data_dir: args.data_dir,
+        bind: std::net::IpAddr::from([127, 0, 0, 1]),
+        classifieds_port: args.classifieds_port,
+    })
+    .await
+    .context("starting the sites")?;
+    let sites = Arc::new(sites);
+    let site_urls = crate::env::SiteHost::site_urls(sites.as_ref());
     let token = config.token.clone();
     let api_address = SocketAddr::new(config.bind, config.api_port);
-    let env = Environment::start(Arc::new(config), allowed)
+    let env = Environment::start_with_sites(Arc::new(config), AllowList::default(), Some(sites))
         .await
         .context("starting the browser environment")?;
     let listener = tokio::net::TcpListener::bind(api_address)
@@ -37,6 +51,9 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("binding the API to {api_address}"))?;
     let bound = listener.local_addr()?;
     println!("Agora is up.");
+    for (site, url) in &site_urls {
+        println!("  {site:<10}{url}");
+    }
     println!("  API:      http://{bound}  (OpenAPI: http://{bound}/openapi.json)");
     println!(
         "  Browsers: {} warm session(s), fenced to: {}",

@@ -16,11 +16,22 @@ fn task(harness: &Harness, start: &str, eval: Value, gold: Value) -> agora::env:
         "intent": "Fixture task", "intent_template": "", "instantiation_dict": {}, "require_reset": false,
         "eval": eval, "agora": { "gold": gold }
     });
-    harness.env.inline_task(&config).expect("inline task parses")
+    harness
+        .env
+        .inline_task(&config)
+        .expect("inline task parses")
 }
 
-async fn score_after(harness: &Harness, context: agora::env::TaskContext, actions: &[&str]) -> Option<f64> {
-    let episode = harness.env.create_task_episode(context, ObserveOptions::default()).await.unwrap();
+async fn score_after(
+    harness: &Harness,
+    context: agora::env::TaskContext,
+    actions: &[&str],
+) -> Option<f64> {
+    let episode = harness
+        .env
+        .create_task_episode(context, ObserveOptions::default())
+        .await
+        .unwrap();
     for action in actions {
         let outcome = harness.step(&episode, action).await;
         assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
@@ -38,7 +49,10 @@ fn url_match_reads_the_active_tab_after_the_agent_navigates() {
             "reference_url": harness.url("other.html?from=link"), "program_html": [], "url_note": "EXACT"});
         let gold = json!([{"action": "click", "target": {"text": "Go to other"}}, {"action": "stop", "answer": ""}]);
         let context = task(harness, "actions.html", eval, gold);
-        assert_eq!(score_after(harness, context.clone(), &["stop []"]).await, Some(0.0));
+        assert_eq!(
+            score_after(harness, context.clone(), &["stop []"]).await,
+            Some(0.0)
+        );
         let checks = check_tasks(&harness.env, vec![context], 1).await;
         assert!(checks[0].passed(), "{}", checks[0].describe());
     });
@@ -48,14 +62,14 @@ fn url_match_reads_the_active_tab_after_the_agent_navigates() {
 fn program_html_runs_document_locators_helpers_and_page_content_in_the_page() {
     run(|harness| async move {
         let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
-            "program_html": [
-                {"url": "last", "locator": "document.querySelector('#name').value",
-                 "required_contents": {"exact_match": "Ada Lovelace"}},
-                {"url": "last", "locator": "func:get_query_text(__page__, '#status')",
-                 "required_contents": {"must_include": ["clicked 1"]}},
-                {"url": harness.url("gallery.html"), "locator": "",
-                 "required_contents": {"must_include": ["Question by Blake Sullivan", "$250"]}}
-            ]});
+        "program_html": [
+            {"url": "last", "locator": "document.querySelector('#name').value",
+             "required_contents": {"exact_match": "Ada Lovelace"}},
+            {"url": "last", "locator": "func:get_query_text(__page__, '#status')",
+             "required_contents": {"must_include": ["clicked 1"]}},
+            {"url": harness.url("gallery.html"), "locator": "",
+             "required_contents": {"must_include": ["Question by Blake Sullivan", "$250"]}}
+        ]});
         let gold = json!([
             {"action": "type", "target": {"css": "#name"}, "text": "Ada Lovelace", "enter": false},
             {"action": "click", "target": {"role": "button", "name": "Click me"}},
@@ -65,14 +79,23 @@ fn program_html_runs_document_locators_helpers_and_page_content_in_the_page() {
         let checks = check_tasks(&harness.env, vec![context.clone()], 1).await;
         assert!(checks[0].passed(), "{}", checks[0].describe());
         // Half the work is not enough: the click is missing.
-        let episode = harness.env.create_task_episode(context, ObserveOptions::default()).await.unwrap();
+        let episode = harness
+            .env
+            .create_task_episode(context, ObserveOptions::default())
+            .await
+            .unwrap();
         let name = common::som_id(&episode, "#name").await;
-        harness.step(&episode, &format!("type [{name}] [Ada Lovelace] [0]")).await;
+        harness
+            .step(&episode, &format!("type [{name}] [Ada Lovelace] [0]"))
+            .await;
         let id = episode.lock().await.id.clone();
         let evaluation = harness.env.evaluate(&id, None).await.unwrap();
         assert_eq!(evaluation.outcome.score(), Some(0.0));
         let report = serde_json::to_string(&evaluation.evaluators).unwrap();
-        assert!(report.contains("clicked 1"), "the breakdown says what was compared: {report}");
+        assert!(
+            report.contains("clicked 1"),
+            "the breakdown says what was compared: {report}"
+        );
         harness.env.close_episode(&id).await.unwrap();
     });
 }
@@ -85,12 +108,34 @@ fn page_image_query_compares_page_images_by_ssim() {
                 "program_html": [], "page_image_query": [{"eval_image_url": "last", "eval_image_class": ".item-photos",
                 "eval_fuzzy_image_match": reference, "ssim_threshold": 0.9}]})
         };
-        let same = task(harness, "gallery.html", query("tests/fixtures/uploads/red.png"), json!([]));
+        let same = task(
+            harness,
+            "gallery.html",
+            query("tests/fixtures/uploads/red.png"),
+            json!([]),
+        );
         assert_eq!(score_after(harness, same, &["stop []"]).await, Some(1.0));
-        let different = task(harness, "gallery.html", query("tests/fixtures/uploads/blue.png"), json!([]));
-        assert_eq!(score_after(harness, different, &["stop []"]).await, Some(0.0));
-        let served = task(harness, "gallery.html", query(&harness.url("uploads/red.png")), json!([]));
-        assert_eq!(score_after(harness, served, &["stop []"]).await, Some(1.0), "references by URL work too");
+        let different = task(
+            harness,
+            "gallery.html",
+            query("tests/fixtures/uploads/blue.png"),
+            json!([]),
+        );
+        assert_eq!(
+            score_after(harness, different, &["stop []"]).await,
+            Some(0.0)
+        );
+        let served = task(
+            harness,
+            "gallery.html",
+            query(&harness.url("uploads/red.png")),
+            json!([]),
+        );
+        assert_eq!(
+            score_after(harness, served, &["stop []"]).await,
+            Some(1.0),
+            "references by URL work too"
+        );
     });
 }
 
@@ -100,13 +145,23 @@ fn string_match_scores_the_stop_answer_and_vqa_needs_a_judge() {
         let eval = json!({"eval_types": ["string_match"], "reference_answers": {"must_include": ["$250 |OR| 250 dollars"]},
             "reference_url": "", "program_html": []});
         let context = task(harness, "gallery.html", eval, json!([]));
-        assert_eq!(score_after(harness, context.clone(), &["stop [It costs $250.]"]).await, Some(1.0));
-        assert_eq!(score_after(harness, context, &["stop [$25]"]).await, Some(0.0));
+        assert_eq!(
+            score_after(harness, context.clone(), &["stop [It costs $250.]"]).await,
+            Some(1.0)
+        );
+        assert_eq!(
+            score_after(harness, context, &["stop [$25]"]).await,
+            Some(0.0)
+        );
         let vqa = json!({"eval_types": ["page_image_query"], "reference_answers": null, "reference_url": "",
             "program_html": [], "page_image_query": [{"eval_image_url": "last", "eval_image_class": "",
             "eval_vqa": [{"question": "Is the square red? (yes/no)", "answer": "yes"}]}]});
         let context = task(harness, "gallery.html", vqa, json!([]));
-        assert_eq!(score_after(harness, context, &["stop []"]).await, None, "no vision judge configured: needs_judge, not 0 or 1");
+        assert_eq!(
+            score_after(harness, context, &["stop []"]).await,
+            None,
+            "no vision judge configured: needs_judge, not 0 or 1"
+        );
     });
 }
 
@@ -116,8 +171,17 @@ fn gold_steps_that_miss_their_element_are_reported_as_broken() {
         let eval = json!({"eval_types": ["url_match"], "reference_answers": null,
             "reference_url": harness.url("other.html"), "program_html": []});
         let gold = json!([{"action": "click", "target": {"text": "No such link"}}, {"action": "stop", "answer": ""}]);
-        let checks = check_tasks(&harness.env, vec![task(harness, "actions.html", eval, gold)], 1).await;
+        let checks = check_tasks(
+            &harness.env,
+            vec![task(harness, "actions.html", eval, gold)],
+            1,
+        )
+        .await;
         assert!(!checks[0].passed());
-        assert!(checks[0].describe().contains("no marked element matches"), "{}", checks[0].describe());
+        assert!(
+            checks[0].describe().contains("no marked element matches"),
+            "{}",
+            checks[0].describe()
+        );
     });
 }

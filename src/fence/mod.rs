@@ -99,7 +99,7 @@ async fn forward(State(state): State<FenceState>, request: Request) -> Response 
             .into_response();
     };
     if !state.allowed.contains(&origin) {
-        tracing::info!(%url, "fence blocked a request");
+        tracing::debug!(%url, "fence blocked a request");
         return blocked_page(&url, "it is not one of the sites this episode may visit");
     }
     let (parts, body) = request.into_parts();

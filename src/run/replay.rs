@@ -12,7 +12,9 @@ use serde_json::{Value, json};
 #[non_exhaustive]
 pub enum ReplayError {
     /// The locator matches no marked element of the current observation.
-    #[error("step {step}: no marked element matches {locator} (is it on screen? add a scroll step)")]
+    #[error(
+        "step {step}: no marked element matches {locator} (is it on screen? add a scroll step)"
+    )]
     NotFound {
         /// 1-based step number.
         step: usize,
@@ -44,15 +46,24 @@ const MARK_OF_JS: &str = "const element = document.querySelector(arguments[0]); 
 
 /// Resolves a locator against the episode's current observation.
 async fn resolve(episode: &Episode, step: usize, locator: &Locator) -> Result<SomId, ReplayError> {
-    let not_found = || ReplayError::NotFound { step, locator: serde_json::to_string(locator).unwrap_or_default() };
+    let not_found = || ReplayError::NotFound {
+        step,
+        locator: serde_json::to_string(locator).unwrap_or_default(),
+    };
     let observation = episode.observation.as_ref().ok_or_else(not_found)?;
     let found = match locator {
         Locator::Css { css } => {
-            let session = episode.session().map_err(|error| ReplayError::BadStep { step, message: error.to_string() })?;
-            let mark = session.execute(MARK_OF_JS, vec![json!(css)]).await.map_err(|error| ReplayError::BadStep {
+            let session = episode.session().map_err(|error| ReplayError::BadStep {
                 step,
-                message: format!("selector `{css}`: {error}"),
+                message: error.to_string(),
             })?;
+            let mark = session
+                .execute(MARK_OF_JS, vec![json!(css)])
+                .await
+                .map_err(|error| ReplayError::BadStep {
+                    step,
+                    message: format!("selector `{css}`: {error}"),
+                })?;
             mark.as_str().and_then(|mark| mark.parse().ok()).map(SomId)
         }
         Locator::Text { text } => {
@@ -60,9 +71,14 @@ async fn resolve(episode: &Episode, step: usize, locator: &Locator) -> Result<So
             observation
                 .elements
                 .iter()
-                .find(|element| element.display_text().trim() == wanted || element.text.trim() == wanted)
+                .find(|element| {
+                    element.display_text().trim() == wanted || element.text.trim() == wanted
+                })
                 .or_else(|| {
-                    observation.elements.iter().find(|element| element.display_text().trim().eq_ignore_ascii_case(wanted))
+                    observation
+                        .elements
+                        .iter()
+                        .find(|element| element.display_text().trim().eq_ignore_ascii_case(wanted))
                 })
                 .map(|element| element.id)
         }
@@ -72,11 +88,17 @@ async fn resolve(episode: &Episode, step: usize, locator: &Locator) -> Result<So
             .find(|element| element.role == *role && element.name.trim() == name.trim())
             .map(|element| element.id),
     };
-    found.filter(|id| observation.element(*id).is_some()).ok_or_else(not_found)
+    found
+        .filter(|id| observation.element(*id).is_some())
+        .ok_or_else(not_found)
 }
 
 /// The action a gold step stands for, with its locator resolved.
-pub async fn resolve_step(episode: &Episode, number: usize, step: &GoldStep) -> Result<Action, ReplayError> {
+pub async fn resolve_step(
+    episode: &Episode,
+    number: usize,
+    step: &GoldStep,
+) -> Result<Action, ReplayError> {
     let mut fields = step.args.clone();
     fields.insert("action".into(), Value::String(step.action.clone()));
     if let Some(answer) = &step.answer {
@@ -86,5 +108,8 @@ pub async fn resolve_step(episode: &Episode, number: usize, step: &GoldStep) -> 
         let id = resolve(episode, number, locator).await?;
         fields.insert("id".into(), json!(id.0));
     }
-    serde_json::from_value(Value::Object(fields)).map_err(|error| ReplayError::BadStep { step: number, message: error.to_string() })
+    serde_json::from_value(Value::Object(fields)).map_err(|error| ReplayError::BadStep {
+        step: number,
+        message: error.to_string(),
+    })
 }
