@@ -362,17 +362,20 @@ async fn select(
 fn upload_path(file: &UploadSource, context: &ActContext<'_>) -> Result<PathBuf, ActionError> {
     match file {
         UploadSource::InputImage(index) => {
-            context
-                .input_images
-                .get(*index)
-                .cloned()
-                .ok_or_else(|| ActionError::UploadRefused {
-                    file: index.to_string(),
-                    reason: format!(
-                        "the task has {} input image(s), numbered from 0",
-                        context.input_images.len()
-                    ),
-                })
+            let refused = |reason: String| ActionError::UploadRefused {
+                file: index.to_string(),
+                reason,
+            };
+            let image = context.input_images.get(*index).ok_or_else(|| {
+                refused(format!(
+                    "the task has {} input image(s), numbered from 0",
+                    context.input_images.len()
+                ))
+            })?;
+            // WebDriver wants an absolute path.
+            image
+                .canonicalize()
+                .map_err(|error| refused(format!("{}: {error}", image.display())))
         }
         UploadSource::Path(path) => {
             let refused = |reason: &str| ActionError::UploadRefused {

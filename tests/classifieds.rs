@@ -1,0 +1,297 @@
+//! The classifieds site driven through real episodes in Chromium: search, comment, post with
+//! a photo, tenant isolation between parallel episodes, and reset.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use agora::config::Config;
+use agora::env::{Environment, Episode, SiteHost};
+use agora::fence::AllowList;
+use agora::observe::{ObserveOptions, SomId};
+use serde_json::json;
+use std::sync::{Arc, LazyLock};
+use tokio::sync::{Mutex, OnceCell};
+
+static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+});
+static SITE: OnceCell<Environment> = OnceCell::const_new();
+
+/// A small seeded classifieds site on a free port, and a controller that hosts it.
+async fn environment() -> &'static Environment {
+    SITE.get_or_init(|| async {
+        let data = tempfile::tempdir().unwrap().keep();
+        let directory = data.clone();
+        tokio::task::spawn_blocking(move || {
+            classifieds::seed(&directory, classifieds::Scale::Small(400), 7)
+        })
+        .await
+        .unwrap()
+        .expect("seeding a small classifieds site");
+        let sites = agora::sites::start(agora::sites::SitesConfig {
+            data_dir: data,
+            bind: std::net::IpAddr::from([127, 0, 0, 1]),
+            classifieds_port: 0,
+        })
+        .await
+        .unwrap();
+        let sites: Arc<dyn SiteHost> = Arc::new(sites);
+        let config = Config {
+            pool_size: 2,
+            ..Config::default()
+        };
+        Environment::start_with_sites(Arc::new(config), AllowList::default(), Some(sites))
+            .await
+            .unwrap()
+    })
+    .await
+}
+
+fn run<Fut: Future<Output = ()>>(body: impl FnOnce(&'static Environment) -> Fut) {
+    RUNTIME.block_on(async {
+        let env = environment().await;
+        body(env).await;
+    });
+}
+
+/// An episode on the site, logged in as the default account, with a photo to upload.
+async fn episode(env: &Environment, start: &str) -> Arc<Mutex<Episode>> {
+    let task = json!({
+        "sites": ["classifieds"], "task_id": 900, "require_login": true,
+        "start_url": format!("__CLASSIFIEDS__{start}"), "intent": "test", "intent_template": "",
+        "instantiation_dict": {}, "require_reset": true, "image": "tests/fixtures/uploads/red.png",
+        "eval": {"eval_types": ["string_match"], "reference_answers": {"must_include": ["x"]},
+                 "reference_url": "", "program_html": []}
+    });
+    let context = env.inline_task(&task).unwrap();
+    env.create_task_episode(context, ObserveOptions::default())
+        .await
+        .unwrap()
+}
+
+async fn step(env: &Environment, episode: &Arc<Mutex<Episode>>, action: &str) {
+    let outcome = episode
+        .lock()
+        .await
+        .step(action, env.settle_policy(), None)
+        .await;
+    assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
+}
+
+async fn id_of(episode: &Arc<Mutex<Episode>>, css: &str) -> SomId {
+    let guard = episode.lock().await;
+    let mark = guard
+        .session()
+        .unwrap()
+        .execute("const e = document.querySelector(arguments[0]); return e && e.getAttribute('data-agora-som');", vec![json!(css)])
+        .await
+        .unwrap();
+    let id = SomId(
+        mark.as_str()
+            .unwrap_or_else(|| panic!("{css} is not marked"))
+            .parse()
+            .unwrap(),
+    );
+    assert!(guard.observation.as_ref().unwrap().element(id).is_some());
+    id
+}
+
+async fn som_text(episode: &Arc<Mutex<Episode>>) -> String {
+    episode
+        .lock()
+        .await
+        .observation
+        .as_ref()
+        .unwrap()
+        .som_text()
+}
+
+async fn close(env: &Environment, episode: &Arc<Mutex<Episode>>) {
+    let id = episode.lock().await.id.clone();
+    env.close_episode(&id).await.unwrap();
+}
+
+/// Posts a listing with the task's input image as its photo; returns nothing, leaves the
+/// episode on the new listing's page.
+async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &str) {
+    let url = episode
+        .lock()
+        .await
+        .observation
+        .as_ref()
+        .unwrap()
+        .url
+        .clone();
+    let base = url
+        .split("/index.php")
+        .next()
+        .unwrap()
+        .trim_end_matches('/')
+        .to_owned();
+    step(
+        env,
+        episode,
+        &format!("goto [{base}/index.php?page=item&action=item_add]"),
+    )
+    .await;
+    let category = id_of(episode, "#category").await;
+    step(env, episode, &format!("select [{category}] [Bicycles]")).await;
+    let title_field = id_of(episode, "#title").await;
+    step(env, episode, &format!("type [{title_field}] [{title}] [0]")).await;
+    let description = id_of(episode, "#description").await;
+    step(
+        env,
+        episode,
+        &format!("type [{description}] [Barely used, collect in person.] [0]"),
+    )
+    .await;
+    let city_name = episode
+        .lock()
+        .await
+        .session()
+        .unwrap()
+        .execute("return document.querySelector('#city option:not([value=\"\"])').textContent;", vec![])
+        .await
+        .unwrap();
+    let city = id_of(episode, "#city").await;
+    step(env, episode, &format!("select [{city}] [{}]", city_name.as_str().unwrap())).await;
+    let price = id_of(episode, "#price").await;
+    step(env, episode, &format!("type [{price}] [123] [0]")).await;
+    let photos = id_of(episode, "#photos").await;
+    step(env, episode, &format!("upload [{photos}] [0]")).await;
+    let publish = id_of(episode, "button.btn-publish").await;
+    step(env, episode, &format!("click [{publish}]")).await;
+    let text = som_text(episode).await;
+    assert!(
+        text.contains(title),
+        "the new listing's page shows its title: {text}"
+    );
+}
+
+async fn search(env: &Environment, episode: &Arc<Mutex<Episode>>, words: &str) -> String {
+    let field = id_of(episode, "input[name=sPattern]").await;
+    step(env, episode, &format!("type [{field}] [{words}] [1]")).await;
+    som_text(episode).await
+}
+
+#[test]
+fn search_open_a_listing_and_comment_on_it() {
+    run(|env| async move {
+        let episode = episode(env, "/").await;
+        let title: String = {
+            let guard = episode.lock().await;
+            let title = guard
+                .session()
+                .unwrap()
+                .execute("return document.querySelector(\"a.title[href*='page=item&id=']\").textContent.trim();", vec![])
+                .await
+                .unwrap();
+            title.as_str().unwrap().to_owned()
+        };
+        assert!(title.len() > 3, "a listing title on the home page: `{title}`");
+        let results = search(env, &episode, &title).await;
+        assert!(
+            results.contains(&title),
+            "search finds `{title}`: {results}"
+        );
+        let link = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .elements
+            .iter()
+            .find(|element| element.tag == "a" && element.name == title)
+            .map(|element| element.id)
+            .unwrap_or_else(|| panic!("a result link named `{title}`: {results}"));
+        step(env, &episode, &format!("click [{link}]")).await;
+        let now = som_text(&episode).await;
+        let url = episode.lock().await.observation.as_ref().unwrap().url.clone();
+        assert!(url.contains("page=item&id="), "clicking [{link}] opens the listing, at {url}: {now}\nresults were {results}");
+        let comment_title = id_of(&episode, "#comment-title").await;
+        step(
+            env,
+            &episode,
+            &format!("type [{comment_title}] [Question] [0]"),
+        )
+        .await;
+        let body = id_of(&episode, "#comment-body").await;
+        step(
+            env,
+            &episode,
+            &format!("type [{body}] [Is the price negotiable?] [0]"),
+        )
+        .await;
+        let send = id_of(&episode, ".comment-form button[type=submit]").await;
+        step(env, &episode, &format!("click [{send}]")).await;
+        let heading = episode
+            .lock()
+            .await
+            .session()
+            .unwrap()
+            .execute("return [...document.querySelectorAll('.comments_list h3')].map((h) => h.textContent.trim());", vec![])
+            .await
+            .unwrap();
+        assert!(
+            heading
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|h| h == "Question by Blake Sullivan"),
+            "the comment shows with VWA's heading: {heading}"
+        );
+        close(env, &episode).await;
+    });
+}
+
+#[test]
+fn parallel_episodes_post_listings_each_sees_only_its_own_and_reset_drops_them() {
+    run(|env| async move {
+        let first = episode(env, "/").await;
+        let second = episode(env, "/").await;
+        let (first_title, second_title) = ("Agora zebra bicycle one", "Agora zebra bicycle two");
+        tokio::join!(
+            post_listing(env, &first, first_title),
+            post_listing(env, &second, second_title)
+        );
+        // The uploaded photo is served from the tenant's store and is a real image.
+        let photo = first
+            .lock()
+            .await
+            .session()
+            .unwrap()
+            .execute(
+                "const img = document.querySelector('.item-photos img'); return img && img.complete ? img.naturalWidth : 0;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            photo.as_u64().unwrap() > 0,
+            "the uploaded photo loads on the listing page"
+        );
+        let seen_by_first = search(env, &first, "zebra bicycle").await;
+        let seen_by_second = search(env, &second, "zebra bicycle").await;
+        assert!(
+            seen_by_first.contains(first_title) && !seen_by_first.contains(second_title),
+            "{seen_by_first}"
+        );
+        assert!(
+            seen_by_second.contains(second_title) && !seen_by_second.contains(first_title),
+            "{seen_by_second}"
+        );
+        close(env, &first).await;
+        close(env, &second).await;
+        let fresh = episode(env, "/").await;
+        let seen = search(env, &fresh, "zebra bicycle").await;
+        assert!(
+            !seen.contains(first_title) && !seen.contains(second_title),
+            "a fresh tenant has neither: {seen}"
+        );
+        close(env, &fresh).await;
+    });
+}
