@@ -153,11 +153,19 @@ async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &
         .await
         .session()
         .unwrap()
-        .execute("return document.querySelector('#city option:not([value=\"\"])').textContent;", vec![])
+        .execute(
+            "return document.querySelector('#city option:not([value=\"\"])').textContent;",
+            vec![],
+        )
         .await
         .unwrap();
     let city = id_of(episode, "#city").await;
-    step(env, episode, &format!("select [{city}] [{}]", city_name.as_str().unwrap())).await;
+    step(
+        env,
+        episode,
+        &format!("select [{city}] [{}]", city_name.as_str().unwrap()),
+    )
+    .await;
     let price = id_of(episode, "#price").await;
     step(env, episode, &format!("type [{price}] [123] [0]")).await;
     let photos = id_of(episode, "#photos").await;
@@ -191,7 +199,10 @@ fn search_open_a_listing_and_comment_on_it() {
                 .unwrap();
             title.as_str().unwrap().to_owned()
         };
-        assert!(title.len() > 3, "a listing title on the home page: `{title}`");
+        assert!(
+            title.len() > 3,
+            "a listing title on the home page: `{title}`"
+        );
         let results = search(env, &episode, &title).await;
         assert!(
             results.contains(&title),
@@ -210,8 +221,18 @@ fn search_open_a_listing_and_comment_on_it() {
             .unwrap_or_else(|| panic!("a result link named `{title}`: {results}"));
         step(env, &episode, &format!("click [{link}]")).await;
         let now = som_text(&episode).await;
-        let url = episode.lock().await.observation.as_ref().unwrap().url.clone();
-        assert!(url.contains("page=item&id="), "clicking [{link}] opens the listing, at {url}: {now}\nresults were {results}");
+        let url = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .url
+            .clone();
+        assert!(
+            url.contains("page=item&id="),
+            "clicking [{link}] opens the listing, at {url}: {now}\nresults were {results}"
+        );
         let comment_title = id_of(&episode, "#comment-title").await;
         step(
             env,

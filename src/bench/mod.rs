@@ -3,6 +3,7 @@
 //! Each benchmark prints medians and tails next to a raw baseline measured in the same run.
 
 mod browser;
+mod images;
 mod stats;
 
 pub use stats::Samples;
@@ -28,6 +29,14 @@ pub enum Benchmark {
     ///
     /// Example: `agora bench step`
     Step(browser::BrowserBenchArgs),
+    /// Listing-photo rendering (render + encode, cache hits).
+    ///
+    /// Example: `agora bench imagery --samples 500`
+    Imagery(images::ImageBenchArgs),
+    /// SSIM with VWA's recipe on two 512x512 images.
+    ///
+    /// Example: `agora bench ssim`
+    Ssim(images::ImageBenchArgs),
 }
 
 /// Runs the chosen benchmark and prints its figures.
@@ -35,5 +44,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     match args.which {
         Benchmark::Observe(args) => browser::observe(args).await,
         Benchmark::Step(args) => browser::step(args).await,
+        Benchmark::Imagery(args) => images::imagery(args).await,
+        Benchmark::Ssim(args) => images::ssim(args).await,
     }
 }
