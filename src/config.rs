@@ -55,6 +55,9 @@ pub struct Config {
     /// Directory whose files `upload [id] [path]` may use, besides a task's input images.
     #[arg(long, env = "AGORA_UPLOAD_DIR")]
     pub upload_dir: Option<PathBuf>,
+    /// Where trajectories are saved (a folder per episode: screenshots and trajectory.json).
+    #[arg(long, env = "AGORA_TRAJECTORIES", default_value = "data/trajectories")]
+    pub trajectory_dir: Option<PathBuf>,
     /// Task directories episodes can be started from by id (`classifieds/3`).
     #[arg(
         long = "tasks",
@@ -140,6 +143,7 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             fence_address: None,
             upload_dir: None,
+            trajectory_dir: None,
             task_dirs: vec![PathBuf::from("tasks")],
             eval_mode: evaluators::EvalMode::default(),
             judge_url: None,

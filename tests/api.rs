@@ -495,3 +495,40 @@ fn missing_chromium_is_a_loud_error_with_the_install_command() {
         );
     });
 }
+
+#[test]
+fn trajectories_are_saved_with_a_screenshot_per_step() {
+    run(|harness| async move {
+        let episode = harness.open("actions.html").await;
+        let counter = common::som_id(&episode, "#counter").await;
+        harness.step(&episode, &format!("click [{counter}]")).await;
+        harness.step(&episode, "click [99999]").await;
+        harness.step(&episode, "stop [done]").await;
+        let id = episode.lock().await.id.clone();
+        harness.close(&episode).await;
+        let folder = harness
+            .env
+            .config()
+            .trajectory_dir
+            .clone()
+            .unwrap()
+            .join(id.0);
+        let file: Value =
+            serde_json::from_slice(&std::fs::read(folder.join("trajectory.json")).unwrap())
+                .unwrap();
+        assert_eq!(file["answer"], "done");
+        let steps = file["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), 3);
+        assert_eq!(steps[0]["action"], format!("click [{counter}]"));
+        assert_eq!(steps[1]["error"], "unknown_element");
+        let start = file["start_screenshot"].as_str().unwrap();
+        let after_click = steps[0]["screenshot"].as_str().unwrap();
+        for name in [start, after_click] {
+            let bytes = std::fs::read(folder.join(name)).unwrap();
+            assert!(
+                image::load_from_memory(&bytes).is_ok(),
+                "{name} is an image"
+            );
+        }
+    });
+}

@@ -46,6 +46,8 @@ pub struct TrajectoryStep {
     pub url: String,
     /// The error code, when the action was refused or failed.
     pub error: Option<String>,
+    /// File name of the screenshot taken after the step, when trajectories are recorded.
+    pub screenshot: Option<String>,
 }
 
 /// What a step did.
@@ -93,6 +95,12 @@ pub struct Episode {
     pub tenant: Option<String>,
     /// The last evaluation.
     pub evaluation: Option<evaluators::Evaluation>,
+    /// Where the trajectory is saved, if it is.
+    pub recorder: Option<super::Recorder>,
+    /// The screenshot of the latest observation, until a step claims it.
+    pending_screenshot: Option<String>,
+    /// The screenshot of the first observation.
+    start_screenshot: Option<String>,
 }
 
 impl Episode {
@@ -118,6 +126,9 @@ impl Episode {
             task: None,
             tenant: None,
             evaluation: None,
+            recorder: None,
+            pending_screenshot: None,
+            start_screenshot: None,
         }
     }
 
@@ -143,7 +154,12 @@ impl Episode {
     pub async fn observe(&mut self, options: ObserveOptions) -> Result<&Observation, ActionError> {
         let session = self.session.as_ref().ok_or_else(|| self.lost_error())?;
         match observe(session, options).await {
-            Ok(observation) => Ok(self.observation.insert(observation)),
+            Ok(observation) => {
+                if let Some(recorder) = self.recorder.as_mut() {
+                    self.pending_screenshot = recorder.screenshot(&observation);
+                }
+                Ok(self.observation.insert(observation))
+            }
             Err(error) => Err(self.fail(error.into())),
         }
     }
@@ -187,7 +203,7 @@ impl Episode {
         };
         if let Some(answer) = outcome.stopped {
             self.answer = Some(answer);
-            self.record(&action, None);
+            self.record(action.to_string(), None);
             return StepOutcome {
                 action: Some(action),
                 error: None,
@@ -210,7 +226,7 @@ impl Episode {
         if let Err(error) = self.observe(self.options).await {
             return self.refused(action.to_string(), Some(action), error);
         }
-        self.record(&action, None);
+        self.record(action.to_string(), None);
         StepOutcome {
             action: Some(action),
             error: None,
@@ -220,30 +236,24 @@ impl Episode {
         }
     }
 
-    fn record(&mut self, action: &Action, error: Option<&ActionError>) {
+    /// Adds a step to the trajectory, with the URL the agent is now on.
+    fn record(&mut self, action: String, error: Option<&ActionError>) {
         let url = self
             .observation
             .as_ref()
             .map(|observation| observation.url.clone())
             .unwrap_or_default();
+        let screenshot = self.pending_screenshot.take();
         self.trajectory.push(TrajectoryStep {
-            action: action.to_string(),
+            action,
             url,
             error: error.map(|error| error.code().to_owned()),
+            screenshot,
         });
     }
 
     fn refused(&mut self, text: String, action: Option<Action>, error: ActionError) -> StepOutcome {
-        let url = self
-            .observation
-            .as_ref()
-            .map(|observation| observation.url.clone())
-            .unwrap_or_default();
-        self.trajectory.push(TrajectoryStep {
-            action: text,
-            url,
-            error: Some(error.code().to_owned()),
-        });
+        self.record(text, Some(&error));
         let done = self.answer.is_some() || self.session.is_none();
         StepOutcome {
             action,
@@ -254,6 +264,29 @@ impl Episode {
         }
     }
 
+    /// Marks the current observation as the episode's starting view.
+    pub fn mark_start(&mut self) {
+        self.start_screenshot = self.pending_screenshot.take();
+    }
+
+    /// Writes `trajectory.json`, if the trajectory is being recorded.
+    pub async fn save_trajectory(&mut self) {
+        let Some(mut recorder) = self.recorder.take() else {
+            return;
+        };
+        let file = super::recorder::TrajectoryFile {
+            episode: &self.id.0,
+            task: self.task.as_ref().map(|task| task.name.as_str()),
+            intent: self.task.as_ref().map(|task| task.task.intent.as_str()),
+            start_screenshot: self.start_screenshot.as_deref(),
+            steps: &self.trajectory,
+            answer: self.answer.as_deref(),
+            evaluation: self.evaluation.as_ref(),
+        };
+        recorder.finish(&file).await;
+        self.recorder = Some(recorder);
+    }
+
     /// Notes a lost browser (the session is dropped) and passes the error on.
     fn fail(&mut self, error: ActionError) -> ActionError {
         if error.is_session_lost() {
@@ -261,6 +294,8 @@ impl Episode {
             self.lost = Some(error.to_string());
             if let Some(session) = self.session.take() {
                 session.kill_orphaned_browser();
+                // Best effort: a browser that is merely unreachable is ended with its session.
+                tokio::spawn(session.close());
             }
         }
         error

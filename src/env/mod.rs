@@ -3,11 +3,13 @@
 
 mod episode;
 mod page;
+mod recorder;
 mod sites;
 mod tasks;
 
 pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
 pub use page::EpisodePage;
+pub use recorder::{Recorder, TrajectoryFile};
 pub use sites::{SiteCookie, SiteHost, SiteHostError};
 pub use tasks::{TaskContext, tenant_cookies};
 
@@ -200,7 +202,14 @@ impl Environment {
         }
         let mut episode = Episode::new(session, viewport, spec.observe, lease.warm);
         episode.input_images = spec.input_images;
+        episode.recorder = self
+            .inner
+            .config
+            .trajectory_dir
+            .as_deref()
+            .map(|root| Recorder::new(root, &episode.id.0));
         episode.observe(spec.observe).await?;
+        episode.mark_start();
         let id = episode.id.clone();
         let shared = Arc::new(Mutex::new(episode));
         self.inner
@@ -227,7 +236,8 @@ impl Environment {
         self.inner.episodes.lock().await.keys().cloned().collect()
     }
 
-    /// Ends an episode and returns its browser to the pool.
+    /// Ends an episode: its browser goes back to the pool, its tenant is dropped and its
+    /// trajectory saved.
     pub async fn close_episode(&self, id: &EpisodeId) -> Result<(), EnvError> {
         let shared = self
             .inner
@@ -236,10 +246,14 @@ impl Environment {
             .await
             .remove(id)
             .ok_or_else(|| EnvError::UnknownEpisode(id.clone()))?;
-        let session = shared.lock().await.take_session();
-        if let Some(session) = session {
+        let mut episode = shared.lock().await;
+        if let Some(session) = episode.take_session() {
             self.inner.pool.release(session);
         }
+        if let (Some(sites), Some(tenant)) = (&self.inner.sites, episode.tenant.take()) {
+            sites.remove_tenant(&tenant);
+        }
+        episode.save_trajectory().await;
         Ok(())
     }
 
@@ -254,10 +268,14 @@ impl Environment {
             .map(|(_, episode)| episode)
             .collect();
         for episode in episodes {
-            let session = episode.lock().await.take_session();
-            if let Some(session) = session {
+            let mut episode = episode.lock().await;
+            if let Some(session) = episode.take_session() {
                 session.close().await;
             }
+            if let (Some(sites), Some(tenant)) = (&self.inner.sites, episode.tenant.take()) {
+                sites.remove_tenant(&tenant);
+            }
+            episode.save_trajectory().await;
         }
         self.inner.pool.drain().await;
     }

@@ -46,9 +46,11 @@ async fn start() -> Harness {
     tokio::spawn(async move { axum::serve(listener, router).await });
     let allowed = AllowList::default();
     allowed.allow(Origin::of_url(&fixtures).expect("fixture origin"));
+    let trajectories = tempfile::tempdir().expect("trajectory folder").keep();
     let config = Config {
         upload_dir: Some(fixture_dir().join("uploads")),
         pool_size: 2,
+        trajectory_dir: Some(trajectories),
         ..Config::default()
     };
     let env = match Environment::start(Arc::new(config), allowed).await {
