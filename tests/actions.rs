@@ -380,7 +380,13 @@ fn content_fetched_after_300_ms_is_in_the_first_observation() {
             .await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
-        let text = episode.lock().await.observation.as_ref().unwrap().som_text();
+        let text = episode
+            .lock()
+            .await
+            .observation
+            .as_ref()
+            .unwrap()
+            .som_text();
         assert!(text.contains("arrived by fetch"), "after goto too: {text}");
         assert!(
             settle

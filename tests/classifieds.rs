@@ -59,12 +59,22 @@ fn run<Fut: Future<Output = ()>>(body: impl FnOnce(&'static Environment) -> Fut)
 
 /// An episode on the site, logged in as the default account, with a photo to upload.
 async fn episode(env: &Environment, start: &str) -> Arc<Mutex<Episode>> {
+    let eval = json!({"eval_types": ["string_match"], "reference_answers": {"must_include": ["x"]},
+                      "reference_url": "", "program_html": []});
+    episode_with_eval(env, start, eval).await
+}
+
+/// An episode whose task evaluates with `eval` (placeholders allowed).
+async fn episode_with_eval(
+    env: &Environment,
+    start: &str,
+    eval: serde_json::Value,
+) -> Arc<Mutex<Episode>> {
     let task = json!({
         "sites": ["classifieds"], "task_id": 900, "require_login": true,
         "start_url": format!("__CLASSIFIEDS__{start}"), "intent": "test", "intent_template": "",
         "instantiation_dict": {}, "require_reset": true, "image": "tests/fixtures/uploads/red.png",
-        "eval": {"eval_types": ["string_match"], "reference_answers": {"must_include": ["x"]},
-                 "reference_url": "", "program_html": []}
+        "eval": eval
     });
     let context = env.inline_task(&task).unwrap();
     env.create_task_episode(context, ObserveOptions::default())
@@ -314,5 +324,85 @@ fn parallel_episodes_post_listings_each_sees_only_its_own_and_reset_drops_them()
             "a fresh tenant has neither: {seen}"
         );
         close(env, &fresh).await;
+    });
+}
+
+#[test]
+fn evaluators_read_comments_prices_and_photos_of_the_site() {
+    run(|env| async move {
+        let eval = json!({
+            "eval_types": ["program_html", "page_image_query"], "reference_answers": null, "reference_url": "",
+            "program_html": [
+                {"url": "last", "locator": "func:get_query_text(__page__, '.comments_list')",
+                 "required_contents": {"must_include": ["Great lamp by Blake Sullivan"]}},
+                {"url": "last", "locator": "document.querySelector('.price').outerText",
+                 "required_contents": {"must_include": ["$"]}},
+                {"url": "__CLASSIFIEDS__/index.php?page=item&id=999999", "locator": "",
+                 "required_contents": {"must_include": ["404"]}}
+            ],
+            "page_image_query": [{"eval_image_url": "__CLASSIFIEDS__/index.php?page=item&id=3",
+                "eval_image_class": ".item-photos",
+                "eval_fuzzy_image_match": "__CLASSIFIEDS__/oc-content/uploads/0/PHOTO.png", "ssim_threshold": 0.95}]
+        });
+        // The reference photo is the first photo of listing 3, read from the page itself.
+        let probe = episode(env, "/index.php?page=item&id=3").await;
+        let photo = probe
+            .lock()
+            .await
+            .session()
+            .unwrap()
+            .execute(
+                "return document.querySelector('.item-photos img').getAttribute('src');",
+                vec![],
+            )
+            .await
+            .unwrap();
+        close(env, &probe).await;
+        let photo_name = photo
+            .as_str()
+            .unwrap()
+            .rsplit('/')
+            .next()
+            .unwrap()
+            .to_owned();
+        let eval: serde_json::Value =
+            serde_json::from_str(&eval.to_string().replace("PHOTO.png", &photo_name)).unwrap();
+
+        let episode = episode_with_eval(env, "/index.php?page=item&id=1", eval).await;
+        let comment_title = id_of(&episode, "#comment-title").await;
+        step(
+            env,
+            &episode,
+            &format!("type [{comment_title}] [Great lamp] [0]"),
+        )
+        .await;
+        let body = id_of(&episode, "#comment-body").await;
+        step(
+            env,
+            &episode,
+            &format!("type [{body}] [Works perfectly.] [0]"),
+        )
+        .await;
+        let send = id_of(&episode, ".comment-form button[type=submit]").await;
+        step(env, &episode, &format!("click [{send}]")).await;
+        let id = episode.lock().await.id.clone();
+        let evaluation = env.evaluate(&id, None).await.unwrap();
+        let report = serde_json::to_string(&evaluation.evaluators).unwrap();
+        assert_eq!(evaluation.outcome.score(), Some(1.0), "{report}");
+        close(env, &episode).await;
+
+        // Without the comment the same evaluation fails, and says where.
+        let untouched = episode_with_eval(env, "/index.php?page=item&id=1", serde_json::from_str(
+            &json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+                    "program_html": [{"url": "last", "locator": "func:get_query_text(__page__, '.comments_list')",
+                                      "required_contents": {"must_include": ["Great lamp by Blake Sullivan"]}}]})
+                .to_string(),
+        ).unwrap()).await;
+        let id = untouched.lock().await.id.clone();
+        assert_eq!(
+            env.evaluate(&id, None).await.unwrap().outcome.score(),
+            Some(0.0)
+        );
+        close(env, &untouched).await;
     });
 }
