@@ -418,7 +418,13 @@ fn multi_tab_start_urls_open_with_the_first_active() {
                 observation.tab_header(),
                 "Tab 0 (current): Fixture index | Tab 1: Other page"
             );
-            assert_eq!(observation.viewport, (844, 393));
+            assert_eq!(
+                observation.viewport,
+                agora::browser::Viewport {
+                    width: 844,
+                    height: 393
+                }
+            );
         }
         harness.close(&episode).await;
         let refused = harness

@@ -185,3 +185,19 @@ fn gold_steps_that_miss_their_element_are_reported_as_broken() {
         );
     });
 }
+
+#[test]
+fn evaluators_see_the_page_without_agora_marks() {
+    run(|harness| async move {
+        let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+        "program_html": [
+            {"url": "last", "locator": "", "required_contents": {"must_exclude": ["data-agora-som", "__agora_overlay"]}},
+            {"url": "last", "locator": "document.body.outerHTML", "required_contents": {"must_exclude": ["data-agora-som"]}}
+        ]});
+        let context = task(harness, "actions.html", eval, json!([]));
+        assert_eq!(
+            score_after(harness, context, &["scroll [down]", "scroll [up]"]).await,
+            Some(1.0)
+        );
+    });
+}

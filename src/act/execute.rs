@@ -118,7 +118,7 @@ pub async fn execute(
                 .map_err(BrowserError::from)?;
         }
         Action::Scroll { direction } => {
-            let (width, height) = context.observation.viewport;
+            let Viewport { width, height } = context.observation.viewport;
             let delta = i64::from(height)
                 * if *direction == ScrollDirection::Up {
                     -1

@@ -120,10 +120,7 @@ impl From<&Observation> for ObservationBody {
             clean_screenshot: encode(&observation.clean_screenshot),
             screenshot_mime: mime.to_owned(),
             blocked_url: observation.blocked_url.clone(),
-            viewport: Viewport {
-                width: observation.viewport.0,
-                height: observation.viewport.1,
-            },
+            viewport: observation.viewport,
             scroll: observation.scroll,
             timings: observation.timings.clone(),
             intent: None,

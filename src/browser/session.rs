@@ -17,6 +17,9 @@ const INSTRUMENT_JS: &str = include_str!("js/instrument.js");
 /// Removes the Set-of-Marks overlay (see `observe`).
 const UNMARK_JS: &str = include_str!("js/unmark.js");
 
+/// Removes the overlay and the id attributes (see `restore_page`).
+const RESTORE_JS: &str = include_str!("js/restore.js");
+
 /// Viewport size in CSS pixels (devicePixelRatio is always 1).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
@@ -292,6 +295,14 @@ impl BrowserSession {
         if self.overlay_drawn.swap(false, Ordering::SeqCst) {
             self.execute(UNMARK_JS, vec![]).await?;
         }
+        Ok(())
+    }
+
+    /// Removes every trace of Set-of-Marks from the page (overlay and id attributes), so
+    /// evaluators read exactly what the site rendered. Ids the agent saw become stale.
+    pub async fn restore_page(&self) -> Result<(), BrowserError> {
+        self.overlay_drawn.store(false, Ordering::SeqCst);
+        self.execute(RESTORE_JS, vec![]).await?;
         Ok(())
     }
 

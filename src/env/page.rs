@@ -31,9 +31,11 @@ impl<'a> EpisodePage<'a> {
         }
     }
 
-    /// Removes Agora's overlay so evaluators read the page exactly as the site rendered it.
+    /// Removes Agora's overlay and id attributes, so evaluators read the page exactly as the
+    /// site rendered it (an id attribute in the HTML could otherwise satisfy a check such as
+    /// "the page includes 404").
     async fn as_rendered(&self) -> Result<(), PageError> {
-        self.session.remove_overlay().await.map_err(browser_error)
+        self.session.restore_page().await.map_err(browser_error)
     }
 }
 

@@ -8,7 +8,7 @@ mod som;
 pub use capture::{ImageFormat, Screenshot, capture};
 pub use som::{BoundingBox, SomElement, SomId, som_text};
 
-use crate::browser::{BrowserError, BrowserSession};
+use crate::browser::{BrowserError, BrowserSession, Viewport};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::time::Instant;
@@ -97,7 +97,7 @@ pub struct Observation {
     /// Visible static text outside interactables.
     pub texts: Vec<String>,
     /// Viewport size in CSS px.
-    pub viewport: (u32, u32),
+    pub viewport: Viewport,
     /// Scroll offset and document height.
     pub scroll: ScrollState,
     /// The URL the fence refused, when the tab shows the fence's error page.
@@ -153,16 +153,10 @@ struct PageMarks {
     texts: Vec<String>,
     url: String,
     title: String,
-    viewport: Viewport2,
+    viewport: Viewport,
     scroll: ScrollState,
     blocked: Option<String>,
     script_ms: f64,
-}
-
-#[derive(Deserialize)]
-struct Viewport2 {
-    width: u32,
-    height: u32,
 }
 
 /// Observes the active tab of `session`.
@@ -222,7 +216,7 @@ pub async fn observe(
         tabs,
         elements: marks.elements,
         texts: marks.texts,
-        viewport: (marks.viewport.width, marks.viewport.height),
+        viewport: marks.viewport,
         scroll: marks.scroll,
         blocked_url: marks.blocked,
         som_screenshot,
