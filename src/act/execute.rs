@@ -52,26 +52,26 @@ pub async fn execute(
     match action {
         Action::Stop { answer } => outcome.stopped = Some(answer.clone()),
         Action::Click { id } => {
-            let element = locate(session, context, *id).await?;
-            let clicked = element.click().await;
-            finish_in_frame(session, *id, clicked).await?;
+            let located = locate(session, context, *id).await?;
+            let clicked = located.element.click().await;
+            finish(session, &located, *id, clicked).await?;
         }
         Action::Hover { id } => {
-            let element = locate(session, context, *id).await?;
-            let hovered = hover(session, &element).await;
-            finish_in_frame(session, *id, hovered).await?;
+            let located = locate(session, context, *id).await?;
+            let hovered = hover(session, &located.element).await;
+            finish(session, &located, *id, hovered).await?;
         }
         Action::Type { id, text, enter } => {
             let info = known_element(context, *id)?;
-            let element = locate(session, context, *id).await?;
-            let typed = type_text(session, &element, info, text, *enter).await;
-            finish_in_frame(session, *id, typed).await?;
+            let located = locate(session, context, *id).await?;
+            let typed = type_text(session, &located.element, info, text, *enter).await;
+            finish(session, &located, *id, typed).await?;
         }
         Action::Clear { id } => {
             let info = known_element(context, *id)?;
-            let element = locate(session, context, *id).await?;
-            let cleared = clear(session, &element, info).await;
-            finish_in_frame(session, *id, cleared).await?;
+            let located = locate(session, context, *id).await?;
+            let cleared = clear(session, &located.element, info).await;
+            finish(session, &located, *id, cleared).await?;
         }
         Action::Select { id, option } => {
             let info = known_element(context, *id)?;
@@ -95,9 +95,9 @@ pub async fn execute(
                 });
             }
             let path = upload_path(file, context)?;
-            let element = locate(session, context, *id).await?;
-            let sent = element.send_keys(&path.to_string_lossy()).await;
-            finish_in_frame(session, *id, sent).await?;
+            let located = locate(session, context, *id).await?;
+            let sent = located.element.send_keys(&path.to_string_lossy()).await;
+            finish(session, &located, *id, sent).await?;
         }
         Action::Press { keys } => {
             let combo = parse_combo(keys)?;
@@ -211,24 +211,40 @@ fn known_element<'a>(
         .ok_or(ActionError::UnknownId { id })
 }
 
+/// A marked element found in the page, and whether frames were entered to reach it.
+struct Located {
+    element: Element,
+    in_frame: bool,
+}
+
+/// Returns to the top-level document if frames were entered (a round trip saved otherwise).
+async fn leave_frames(session: &BrowserSession, in_frame: bool) -> Result<(), BrowserError> {
+    if in_frame {
+        session.to_top_frame().await
+    } else {
+        Ok(())
+    }
+}
+
 /// Finds the marked element, entering the frames that hold it.
 async fn locate(
     session: &BrowserSession,
     context: &ActContext<'_>,
     id: SomId,
-) -> Result<Element, ActionError> {
+) -> Result<Located, ActionError> {
     let info = known_element(context, id)?;
+    let in_frame = !info.frame.is_empty();
     for index in &info.frame {
         if session.client().enter_frame(*index).await.is_err() {
-            session.to_top_frame().await?;
+            leave_frames(session, in_frame).await?;
             return Err(ActionError::StaleId { id });
         }
     }
     let selector = format!("[data-agora-som=\"{id}\"]");
     match session.client().find(Locator::Css(&selector)).await {
-        Ok(element) => Ok(element),
+        Ok(element) => Ok(Located { element, in_frame }),
         Err(error) => {
-            session.to_top_frame().await?;
+            leave_frames(session, in_frame).await?;
             match BrowserError::from(error) {
                 lost @ BrowserError::SessionLost(_) => Err(lost.into()),
                 _ => Err(ActionError::StaleId { id }),
@@ -237,15 +253,16 @@ async fn locate(
     }
 }
 
-/// Returns to the top frame and maps the element command's error.
-async fn finish_in_frame(
+/// Leaves the element's frames and maps the element command's error. (After a navigation
+/// switching to the top still works.)
+async fn finish(
     session: &BrowserSession,
+    located: &Located,
     id: SomId,
     result: Result<(), CmdError>,
 ) -> Result<(), ActionError> {
     let mapped = result.map_err(|error| element_error(id, error));
-    // The action may have navigated away; switching to the top always works.
-    session.to_top_frame().await?;
+    leave_frames(session, located.in_frame).await?;
     mapped
 }
 
@@ -327,9 +344,9 @@ async fn select(
     id: SomId,
     option: &str,
 ) -> Result<(), ActionError> {
-    let element = locate(session, context, id).await?;
-    let element_json =
-        serde_json::to_value(&element).map_err(|error| BrowserError::Script(error.to_string()));
+    let located = locate(session, context, id).await?;
+    let element_json = serde_json::to_value(&located.element)
+        .map_err(|error| BrowserError::Script(error.to_string()));
     let chosen = match element_json {
         Ok(element_json) => {
             session
@@ -341,14 +358,14 @@ async fn select(
     let chosen = match chosen {
         Ok(chosen) => chosen,
         Err(error) => {
-            session.to_top_frame().await?;
+            leave_frames(session, located.in_frame).await?;
             return Err(error.into());
         }
     };
     let result = match chosen["value"].as_str() {
-        Some(value) => element.select_by_value(value).await,
+        Some(value) => located.element.select_by_value(value).await,
         None => {
-            session.to_top_frame().await?;
+            leave_frames(session, located.in_frame).await?;
             return Err(ActionError::NoSuchOption {
                 id,
                 option: option.to_owned(),
@@ -356,7 +373,7 @@ async fn select(
             });
         }
     };
-    finish_in_frame(session, id, result).await
+    finish(session, &located, id, result).await
 }
 
 fn upload_path(file: &UploadSource, context: &ActContext<'_>) -> Result<PathBuf, ActionError> {
