@@ -170,7 +170,7 @@ pub async fn observe(
         ScreenshotKind::Som | ScreenshotKind::Both
     );
     let marks_value = session
-        .execute(SOM_JS, vec![json!({ "draw": draw, "maxText": 200 })])
+        .execute_fast(SOM_JS, vec![json!({ "draw": draw, "maxText": 200 })])
         .await?;
     let marks: PageMarks = serde_json::from_value(marks_value)
         .map_err(|error| BrowserError::Script(format!("Set-of-Marks result: {error}")))?;
