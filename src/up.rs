@@ -23,7 +23,7 @@ pub struct UpArgs {
     pub classifieds_port: u16,
 }
 
-/// Brings everything up and serves until Ctrl-C.
+/// Brings everything up and serves until Ctrl-C or SIGTERM, then closes every browser.
 pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
     let config = args.config.clone();
     if !config.bind.is_loopback() && config.token.is_none() {
@@ -52,17 +52,35 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
     let bound = listener.local_addr()?;
     println!("Agora is up.");
     for (site, url) in &site_urls {
-        println!("  {site:<10}{url}");
+        println!("  {site:<12} {url}");
     }
-    println!("  API:      http://{bound}  (OpenAPI: http://{bound}/openapi.json)");
     println!(
-        "  Browsers: {} warm session(s), fenced to: {}",
+        "  {:<12} http://{bound}  (OpenAPI: http://{bound}/openapi.json)",
+        "API"
+    );
+    println!(
+        "  {:<12} {} warm session(s), fenced to: {}",
+        "browsers",
         env.config().pool_size,
         env.allowed().to_strings().join(", ")
     );
     println!("Press Ctrl-C to stop.");
     let shutdown = async {
-        let _ = tokio::signal::ctrl_c().await;
+        let mut terminate =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+        let terminated = async {
+            match terminate.as_mut() {
+                Some(signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = terminated => {}
+        }
+        println!("Stopping: closing browsers.");
     };
     axum::serve(listener, api::router(env.clone(), token))
         .with_graceful_shutdown(shutdown)

@@ -439,3 +439,52 @@ fn multi_tab_start_urls_open_with_the_first_active() {
         );
     });
 }
+
+#[test]
+fn a_form_submitted_with_enter_is_observed_on_the_next_page_even_when_the_site_is_slow() {
+    run(|harness| async move {
+        let episode = harness.open("slow_form.html").await;
+        for round in 0..4 {
+            harness
+                .step(
+                    &episode,
+                    &format!("goto [{}]", harness.url("slow_form.html")),
+                )
+                .await;
+            let query = som_id(&episode, "#q").await;
+            let outcome = harness
+                .step(&episode, &format!("type [{query}] [round {round}] [1]"))
+                .await;
+            let settle = outcome.settle.expect("settled");
+            let guard = episode.lock().await;
+            let observation = guard.observation.as_ref().unwrap();
+            assert!(
+                observation.url.contains("/slow/other.html?q=round"),
+                "round {round}: observed {} after {settle:?}",
+                observation.url
+            );
+        }
+        // A form the page handles itself does not make settling wait for a navigation.
+        harness
+            .step(
+                &episode,
+                &format!("goto [{}]", harness.url("slow_form.html")),
+            )
+            .await;
+        let in_page = som_id(&episode, "#spa-q").await;
+        let outcome = harness
+            .step(&episode, &format!("type [{in_page}] [here] [1]"))
+            .await;
+        let settle = outcome.settle.unwrap();
+        assert!(settle.settled && settle.waited_ms < 1500, "{settle:?}");
+        assert_eq!(
+            js(
+                &episode,
+                "document.getElementById('spa-result').textContent"
+            )
+            .await,
+            "handled in page"
+        );
+        harness.close(&episode).await;
+    });
+}

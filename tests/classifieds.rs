@@ -406,3 +406,29 @@ fn evaluators_read_comments_prices_and_photos_of_the_site() {
         close(env, &untouched).await;
     });
 }
+
+#[test]
+fn every_search_submitted_with_enter_is_observed_on_its_results_page() {
+    run(|env| async move {
+        let episode = episode(env, "/").await;
+        for round in 0..12 {
+            let words = ["lamp", "red bike", "sofa", "guitar"][round % 4];
+            let field = id_of(&episode, "input[name=sPattern]").await;
+            step(env, &episode, &format!("type [{field}] [{words}] [1]")).await;
+            let url = episode
+                .lock()
+                .await
+                .observation
+                .as_ref()
+                .unwrap()
+                .url
+                .clone();
+            let expected = format!("sPattern={}", words.replace(' ', "+"));
+            assert!(
+                url.contains(&expected),
+                "round {round}: the observation is of {url}, not the results for `{words}`"
+            );
+        }
+        close(env, &episode).await;
+    });
+}

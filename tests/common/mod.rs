@@ -37,8 +37,9 @@ pub fn fixture_dir() -> PathBuf {
 }
 
 async fn start() -> Harness {
-    let router =
-        axum::Router::new().fallback_service(tower_http::services::ServeDir::new(fixture_dir()));
+    let router = axum::Router::new()
+        .route("/slow/{*path}", axum::routing::get(slow_fixture))
+        .fallback_service(tower_http::services::ServeDir::new(fixture_dir()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("fixture port");
@@ -58,6 +59,27 @@ async fn start() -> Harness {
         Err(error) => panic!("cannot start the browser environment: {error}"),
     };
     Harness { env, fixtures }
+}
+
+/// How long `/slow/…` takes to answer: a slow site, so the page the agent acted on stays
+/// loaded for a while after a form is submitted.
+const SLOW_RESPONSE: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// Serves a fixture file after [`SLOW_RESPONSE`] (the server's latency, not the client's wait).
+async fn slow_fixture(
+    axum::extract::Path(path): axum::extract::Path<String>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let _ = tokio::time::timeout(SLOW_RESPONSE, std::future::pending::<()>()).await;
+    let file = fixture_dir().join(path.replace("..", ""));
+    match tokio::fs::read(&file).await {
+        Ok(bytes) => (
+            [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            bytes,
+        )
+            .into_response(),
+        Err(_) => axum::http::StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 /// Runs a test body on the shared runtime with the shared harness.

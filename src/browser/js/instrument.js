@@ -60,6 +60,39 @@
     return originalClearTimeout(id);
   };
 
+  // A form submission or a link click schedules a navigation that has not started when the
+  // action returns: the old document is still loaded and quiet. Note the expectation (unless
+  // the page cancels it or opens a new tab), so settling waits for the document to go.
+  state.navigationExpected = false;
+  const expectNavigation = (event, target) => {
+    // The quiet window starts now; whether the page cancelled the event is known once every
+    // listener has run, so look after this turn (well inside the window).
+    touch();
+    state.originalSetTimeout(() => {
+      if (!event.defaultPrevented && (target || '_self').toLowerCase() !== '_blank') {
+        state.navigationExpected = true;
+        touch();
+      }
+    }, 0);
+  };
+  window.addEventListener('submit', (event) => {
+    const form = event.target;
+    const submitter = event.submitter;
+    expectNavigation(event, (submitter && submitter.getAttribute('formtarget')) || form.target);
+  }, true);
+  window.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!link || link.hasAttribute('download') || event.button !== 0) return;
+    const href = link.getAttribute('href') || '';
+    if (href.startsWith('#') || href.toLowerCase().startsWith('javascript:')) return;
+    const url = new URL(link.href, location.href);
+    if (url.origin === location.origin && url.pathname === location.pathname && url.search === location.search && url.hash) return;
+    expectNavigation(event, link.target);
+  }, true);
+  window.addEventListener('beforeunload', () => { state.navigationExpected = true; touch(); }, true);
+  // A page restored from the back/forward cache is not navigating any more.
+  window.addEventListener('pageshow', () => { state.navigationExpected = false; touch(); }, true);
+
   const isOurs = (record) =>
     record.attributeName === 'data-agora-som' ||
     (record.target && record.target.id === '__agora_overlay') ||

@@ -9,6 +9,7 @@ const waitedFor = new Set();
 const poll = () => {
   const now = performance.now();
   const pending = [];
+  if (state && state.navigationExpected) pending.push('navigation');
   if (document.readyState !== 'complete') pending.push('page load');
   if (state && state.inflight > 0) pending.push('requests in flight');
   if (state && state.timers.size > 0) pending.push('short timers');
