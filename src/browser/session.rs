@@ -231,16 +231,6 @@ impl BrowserSession {
         Ok(reply["result"]["value"].clone())
     }
 
-    /// Runs an asynchronous script whose last argument is the completion callback.
-    pub async fn execute_async(
-        &self,
-        script: &str,
-        args: Vec<Value>,
-    ) -> Result<Value, BrowserError> {
-        self.check_alive()?;
-        Ok(self.client.execute_async(script, args).await?)
-    }
-
     /// Sets the viewport of the current tab (CSS px, devicePixelRatio 1).
     pub async fn set_viewport(&self, viewport: Viewport) -> Result<(), BrowserError> {
         self.cdp(

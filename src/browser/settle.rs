@@ -48,7 +48,7 @@ pub async fn settle(
         let remaining = policy.cap.saturating_sub(start.elapsed());
         let quiet_ms = policy.dom_quiet.as_millis() as u64;
         let outcome = session
-            .execute_async(
+            .execute_fast(
                 SETTLE_JS,
                 vec![quiet_ms.into(), (remaining.as_millis() as u64).into()],
             )

@@ -179,7 +179,7 @@ if (options.draw && elements.length) {
   const host = document.createElement('div');
   host.id = OVERLAY_ID;
   host.setAttribute('aria-hidden', 'true');
-  host.style.cssText = 'position:fixed;left:0;top:0;width:0;height:0;pointer-events:none;z-index:2147483647;margin:0;padding:0;border:0;';
+  host.style.cssText = 'position:fixed;left:0;top:0;width:100vw;height:100vh;pointer-events:none;z-index:2147483647;margin:0;padding:0;border:0;will-change:transform;contain:strict;';
   const width = window.innerWidth;
   const height = window.innerHeight;
   const LABEL_HEIGHT = 15;
