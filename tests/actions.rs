@@ -5,7 +5,7 @@
 mod common;
 
 use agora::env::EpisodeSpec;
-use common::{js, run, som_id};
+use common::{js, observation, run, som_id};
 
 #[test]
 fn click_type_clear_and_submit_change_the_page() {
@@ -52,14 +52,7 @@ fn click_type_clear_and_submit_change_the_page() {
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let settle = outcome.settle.expect("settle report");
         assert!(settle.settled, "{settle:?}");
-        let url = episode
-            .lock()
-            .await
-            .observation
-            .as_ref()
-            .unwrap()
-            .url
-            .clone();
+        let url = observation(&episode).await.url.clone();
         assert!(
             url.ends_with("/other.html?q=red+bike"),
             "Enter submits the form: {url}"
@@ -110,16 +103,7 @@ fn select_checkbox_hover_press_and_upload() {
         let secret = som_id(&episode, "#secret-link").await;
         let outcome = harness.step(&episode, &format!("click [{secret}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        assert!(
-            episode
-                .lock()
-                .await
-                .observation
-                .as_ref()
-                .unwrap()
-                .url
-                .ends_with("from=menu")
-        );
+        assert!(observation(&episode).await.url.ends_with("from=menu"));
         harness.step(&episode, "go_back").await;
 
         let keys = som_id(&episode, "#keys").await;
@@ -167,35 +151,12 @@ fn tabs_scroll_navigation_and_iframes() {
             );
         }
         harness.step(&episode, "tab_focus [0]").await;
-        assert_eq!(
-            episode.lock().await.observation.as_ref().unwrap().title,
-            "Actions"
-        );
+        assert_eq!(observation(&episode).await.title, "Actions");
         harness.step(&episode, "tab_focus [1]").await;
         harness.step(&episode, "close_tab").await;
-        assert_eq!(
-            episode
-                .lock()
-                .await
-                .observation
-                .as_ref()
-                .unwrap()
-                .tabs
-                .len(),
-            1
-        );
+        assert_eq!(observation(&episode).await.tabs.len(), 1);
         harness.step(&episode, "new_tab").await;
-        assert_eq!(
-            episode
-                .lock()
-                .await
-                .observation
-                .as_ref()
-                .unwrap()
-                .tabs
-                .len(),
-            2
-        );
+        assert_eq!(observation(&episode).await.tabs.len(), 2);
         harness
             .step(&episode, &format!("goto [{}]", harness.url("long.html")))
             .await;
@@ -207,13 +168,7 @@ fn tabs_scroll_navigation_and_iframes() {
             scrolled > 1000.0,
             "scrolled by about one viewport: {scrolled}"
         );
-        let visible_rows = episode
-            .lock()
-            .await
-            .observation
-            .as_ref()
-            .unwrap()
-            .som_text();
+        let visible_rows = observation(&episode).await.som_text();
         assert!(
             !visible_rows.contains("[link 0]"),
             "the first row scrolled out of view"
@@ -221,29 +176,13 @@ fn tabs_scroll_navigation_and_iframes() {
         harness.step(&episode, "scroll [up]").await;
         assert_eq!(js(&episode, "window.scrollY").await.as_f64().unwrap(), 0.0);
         harness.step(&episode, "go_back").await;
-        assert_eq!(
-            episode.lock().await.observation.as_ref().unwrap().url,
-            "about:blank"
-        );
+        assert_eq!(observation(&episode).await.url, "about:blank");
         harness.step(&episode, "go_forward").await;
-        assert!(
-            episode
-                .lock()
-                .await
-                .observation
-                .as_ref()
-                .unwrap()
-                .url
-                .ends_with("long.html")
-        );
+        assert!(observation(&episode).await.url.ends_with("long.html"));
         harness.step(&episode, "close_tab").await;
 
-        let inner = episode
-            .lock()
+        let inner = observation(&episode)
             .await
-            .observation
-            .as_ref()
-            .unwrap()
             .elements
             .iter()
             .find(|e| e.name == "Inner button")
@@ -261,14 +200,7 @@ fn tabs_scroll_navigation_and_iframes() {
 fn bad_actions_return_errors_and_leave_the_page_unchanged() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let url_before = episode
-            .lock()
-            .await
-            .observation
-            .as_ref()
-            .unwrap()
-            .url
-            .clone();
+        let url_before = observation(&episode).await.url.clone();
         let cases = [
             ("clikc [3]", "unparsable_action"),
             ("click [99999]", "unknown_element"),
@@ -320,10 +252,7 @@ fn bad_actions_return_errors_and_leave_the_page_unchanged() {
             .error
             .unwrap();
         assert_eq!(error.code(), "stale_element", "{error}");
-        assert_eq!(
-            episode.lock().await.observation.as_ref().unwrap().url,
-            url_before
-        );
+        assert_eq!(observation(&episode).await.url, url_before);
         assert_eq!(
             js(&episode, "document.getElementById('status').textContent").await,
             "not clicked"
@@ -364,13 +293,7 @@ fn covered_elements_report_what_covers_them() {
 fn content_fetched_after_300_ms_is_in_the_first_observation() {
     run(|harness| async move {
         let episode = harness.open("fetch.html").await;
-        let text = episode
-            .lock()
-            .await
-            .observation
-            .as_ref()
-            .unwrap()
-            .som_text();
+        let text = observation(&episode).await.som_text();
         assert!(
             text.contains("arrived by fetch"),
             "settle waits for the timer and the fetch: {text}"
@@ -380,13 +303,7 @@ fn content_fetched_after_300_ms_is_in_the_first_observation() {
             .await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
-        let text = episode
-            .lock()
-            .await
-            .observation
-            .as_ref()
-            .unwrap()
-            .som_text();
+        let text = observation(&episode).await.som_text();
         assert!(text.contains("arrived by fetch"), "after goto too: {text}");
         assert!(
             settle

@@ -7,7 +7,7 @@ mod common;
 use agora::config::Config;
 use agora::env::Environment;
 use agora::fence::{AllowList, Origin};
-use common::{js, run};
+use common::{js, observation, run};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -463,16 +463,7 @@ fn a_remote_webdriver_end_is_used_without_spawning_one() {
             !episode.lock().await.warm_start,
             "pool size 0 creates on demand"
         );
-        assert!(
-            episode
-                .lock()
-                .await
-                .observation
-                .as_ref()
-                .unwrap()
-                .som_text()
-                .contains("Click me")
-        );
+        assert!(observation(&episode).await.som_text().contains("Click me"));
         env.shutdown().await;
         driver.kill().await.unwrap();
     });

@@ -3,10 +3,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use agora::config::Config;
 use agora::env::{Environment, Episode, SiteHost};
 use agora::fence::AllowList;
 use agora::observe::{ObserveOptions, SomId};
+use common::observation;
 use serde_json::json;
 use std::sync::{Arc, LazyLock};
 use tokio::sync::{Mutex, OnceCell};
@@ -110,13 +113,7 @@ async fn id_of(episode: &Arc<Mutex<Episode>>, css: &str) -> SomId {
 }
 
 async fn som_text(episode: &Arc<Mutex<Episode>>) -> String {
-    episode
-        .lock()
-        .await
-        .observation
-        .as_ref()
-        .unwrap()
-        .som_text()
+    observation(episode).await.som_text()
 }
 
 async fn close(env: &Environment, episode: &Arc<Mutex<Episode>>) {
@@ -127,14 +124,7 @@ async fn close(env: &Environment, episode: &Arc<Mutex<Episode>>) {
 /// Posts a listing with the task's input image as its photo; returns nothing, leaves the
 /// episode on the new listing's page.
 async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &str) {
-    let url = episode
-        .lock()
-        .await
-        .observation
-        .as_ref()
-        .unwrap()
-        .url
-        .clone();
+    let url = observation(episode).await.url.clone();
     let base = url
         .split("/index.php")
         .next()
@@ -218,12 +208,8 @@ fn search_open_a_listing_and_comment_on_it() {
             results.contains(&title),
             "search finds `{title}`: {results}"
         );
-        let link = episode
-            .lock()
+        let link = observation(&episode)
             .await
-            .observation
-            .as_ref()
-            .unwrap()
             .elements
             .iter()
             .find(|element| element.tag == "a" && element.name == title)
@@ -231,14 +217,7 @@ fn search_open_a_listing_and_comment_on_it() {
             .unwrap_or_else(|| panic!("a result link named `{title}`: {results}"));
         step(env, &episode, &format!("click [{link}]")).await;
         let now = som_text(&episode).await;
-        let url = episode
-            .lock()
-            .await
-            .observation
-            .as_ref()
-            .unwrap()
-            .url
-            .clone();
+        let url = observation(&episode).await.url.clone();
         assert!(
             url.contains("page=item&id="),
             "clicking [{link}] opens the listing, at {url}: {now}\nresults were {results}"
@@ -415,14 +394,7 @@ fn every_search_submitted_with_enter_is_observed_on_its_results_page() {
             let words = ["lamp", "red bike", "sofa", "guitar"][round % 4];
             let field = id_of(&episode, "input[name=sPattern]").await;
             step(env, &episode, &format!("type [{field}] [{words}] [1]")).await;
-            let url = episode
-                .lock()
-                .await
-                .observation
-                .as_ref()
-                .unwrap()
-                .url
-                .clone();
+            let url = observation(&episode).await.url.clone();
             let expected = format!("sPattern={}", words.replace(' ', "+"));
             assert!(
                 url.contains(&expected),

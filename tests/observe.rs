@@ -6,20 +6,13 @@
 mod common;
 
 use agora::observe::{ImageFormat, ObserveOptions, ScreenshotKind};
-use common::{js, run, som_id};
+use common::{js, observation, run, som_id};
 
 #[test]
 fn every_box_matches_the_dom_within_one_pixel() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let elements = episode
-            .lock()
-            .await
-            .observation
-            .as_ref()
-            .unwrap()
-            .elements
-            .clone();
+        let elements = observation(&episode).await.elements.clone();
         assert!(
             elements.len() >= 10,
             "expected the fixture's controls, got {}",
@@ -137,12 +130,8 @@ fn hidden_offscreen_and_covered_elements_are_not_marked() {
 fn ids_are_stable_and_new_elements_get_higher_ids() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let first: Vec<_> = episode
-            .lock()
+        let first: Vec<_> = observation(&episode)
             .await
-            .observation
-            .as_ref()
-            .unwrap()
             .elements
             .iter()
             .map(|e| e.id)
@@ -153,12 +142,8 @@ fn ids_are_stable_and_new_elements_get_higher_ids() {
             .observe(ObserveOptions::default())
             .await
             .unwrap();
-        let second: Vec<_> = episode
-            .lock()
+        let second: Vec<_> = observation(&episode)
             .await
-            .observation
-            .as_ref()
-            .unwrap()
             .elements
             .iter()
             .map(|e| e.id)
@@ -178,12 +163,8 @@ fn ids_are_stable_and_new_elements_get_higher_ids() {
             "new element got {fresh}, highest old id {highest}"
         );
         let counter_before = first[0];
-        let third: Vec<_> = episode
-            .lock()
+        let third: Vec<_> = observation(&episode)
             .await
-            .observation
-            .as_ref()
-            .unwrap()
             .elements
             .iter()
             .map(|e| e.id)

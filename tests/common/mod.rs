@@ -169,3 +169,13 @@ pub async fn som_id(episode: &Arc<Mutex<Episode>>, css: &str) -> SomId {
     );
     SomId(id)
 }
+
+/// A copy of the episode's current observation.
+pub async fn observation(episode: &Arc<Mutex<Episode>>) -> agora::observe::Observation {
+    episode
+        .lock()
+        .await
+        .observation
+        .clone()
+        .expect("the episode has been observed")
+}
