@@ -168,7 +168,7 @@ impl Action {
         }
         let keyword_line = reply.lines().map(str::trim).find(|line| {
             let word = line.split([' ', '[']).next().unwrap_or("");
-            KEYWORDS.contains(&word)
+            is_keyword(word)
         });
         match keyword_line {
             Some(line) => line.parse(),
@@ -177,23 +177,12 @@ impl Action {
     }
 }
 
-const KEYWORDS: [&str; 15] = [
-    "click",
-    "hover",
-    "type",
-    "clear",
-    "select",
-    "upload",
-    "press",
-    "scroll",
-    "new_tab",
-    "tab_focus",
-    "close_tab",
-    "goto",
-    "go_back",
-    "go_forward",
-    "stop",
-];
+/// Whether `word` names an action (the first word of an entry of [`Action::GRAMMAR`]).
+fn is_keyword(word: &str) -> bool {
+    Action::GRAMMAR
+        .iter()
+        .any(|entry| entry.split([' ', '[']).next() == Some(word))
+}
 
 fn last_fenced_block(reply: &str) -> Option<&str> {
     let parts: Vec<&str> = reply.split("```").collect();
@@ -209,7 +198,7 @@ fn last_fenced_block(reply: &str) -> Option<&str> {
     let block = parts[last_inside];
     // Drop a language tag such as ```text.
     Some(match block.split_once('\n') {
-        Some((first, rest)) if !first.contains('[') && !KEYWORDS.contains(&first.trim()) => rest,
+        Some((first, rest)) if !first.contains('[') && !is_keyword(first.trim()) => rest,
         _ => block,
     })
 }
