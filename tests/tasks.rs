@@ -5,8 +5,8 @@
 
 mod common;
 
+use agora::gold::check_tasks;
 use agora::observe::ObserveOptions;
-use agora::run::check_tasks;
 use common::{Harness, run};
 use serde_json::{Value, json};
 

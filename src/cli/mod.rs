@@ -1,5 +1,8 @@
 //! Command-line interface: argument definitions and dispatch to the modules that do the work.
 
+pub mod tasks;
+pub mod up;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -18,7 +21,7 @@ pub enum Command {
     /// Start the sites, the browser controller and the API.
     ///
     /// Example: `agora up --pool-size 4`
-    Up(crate::up::UpArgs),
+    Up(up::UpArgs),
     /// (Re)build the deterministic base data of every site.
     ///
     /// Example: `agora seed --data-dir data`
@@ -32,7 +35,7 @@ pub enum Command {
     /// Example: `agora bench observe`
     Bench(crate::bench::BenchArgs),
     /// Check task files. Example: `agora tasks lint tasks/`
-    Tasks(crate::tasks::TasksArgs),
+    Tasks(tasks::TasksArgs),
 }
 
 /// Parses the command line, runs the command and maps its error to an exit code.
@@ -48,11 +51,11 @@ pub fn main() -> ExitCode {
     };
     let outcome = runtime.block_on(async move {
         match cli.command {
-            Command::Up(args) => crate::up::run(args).await,
+            Command::Up(args) => up::run(args).await,
             Command::Seed(args) => crate::sites::seed(args).await,
             Command::Sites(args) => crate::sites::run(args).await,
             Command::Bench(args) => crate::bench::run(args).await,
-            Command::Tasks(args) => crate::tasks::run(args).await,
+            Command::Tasks(args) => tasks::run(args).await,
         }
     });
     match outcome {

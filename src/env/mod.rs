@@ -4,14 +4,14 @@
 mod episode;
 mod page;
 mod recorder;
-mod sites;
-mod tasks;
+mod site_host;
+mod task_episode;
 
 pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
 pub use page::EpisodePage;
 pub use recorder::{Recorder, TrajectoryFile};
-pub use sites::{SiteCookie, SiteHost, SiteHostError};
-pub use tasks::{TaskContext, tenant_cookies};
+pub use site_host::{SiteCookie, SiteHost, SiteHostError};
+pub use task_episode::{TaskContext, tenant_cookies};
 
 use crate::act::ActionError;
 use crate::browser::{

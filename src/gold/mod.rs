@@ -1,4 +1,4 @@
-//! Running tasks end to end: gold-trajectory replay and `agora tasks check`.
+//! Gold trajectories: replay (locators → SoM ids) and `agora tasks check`.
 
 mod check;
 mod replay;

@@ -113,7 +113,7 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
         tasks.len(),
         args.parallel.max(1)
     );
-    let checks = crate::run::check_tasks(&env, tasks, args.parallel).await;
+    let checks = crate::gold::check_tasks(&env, tasks, args.parallel).await;
     let mut passed = 0;
     for check in &checks {
         println!("{}", check.describe());
