@@ -5,6 +5,7 @@ use super::dto::{
     ObservationBody, ScreenshotQuery, StepRequest, StepResponse, TaskSummary,
 };
 use super::error::{ApiError, ErrorBody};
+use crate::act::Action;
 use crate::env::{Environment, EpisodeId, EpisodeSpec};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use axum::Json;
@@ -80,11 +81,16 @@ pub async fn step(
         serde_json::Value::String(text) => text.clone(),
         other => other.to_string(),
     };
+    let parsed = match request.dialect {
+        Some(dialect) => dialect.to_action(&request.action),
+        None => Action::from_model_output(&action_text),
+    };
     let shared = env.episode(&EpisodeId(id)).await?;
     let mut episode = shared.lock().await;
     let outcome = episode
-        .step(
+        .step_parsed(
             &action_text,
+            parsed,
             env.settle_policy(),
             env.config().upload_dir.as_deref(),
         )
