@@ -9,7 +9,17 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Scroll direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum ScrollDirection {
     /// Towards the top of the page.
@@ -19,7 +29,9 @@ pub enum ScrollDirection {
 }
 
 /// What `upload` puts into a file input.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, schemars::JsonSchema,
+)]
 #[serde(untagged)]
 pub enum UploadSource {
     /// The task's n-th input image (0-based).
@@ -29,22 +41,27 @@ pub enum UploadSource {
 }
 
 /// One agent action.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, schemars::JsonSchema,
+)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     /// Click an element.
     Click {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
     },
     /// Move the pointer over an element.
     Hover {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
     },
     /// Clear a field, type text into it, and press Enter when `enter` is true.
     Type {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
         /// Text to type.
         text: String,
@@ -55,11 +72,13 @@ pub enum Action {
     /// Clear a field.
     Clear {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
     },
     /// Choose an option of a `<select>` by visible text or value.
     Select {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
         /// Option text or value.
         option: String,
@@ -67,6 +86,7 @@ pub enum Action {
     /// Put a file into a file input.
     Upload {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
         /// Input image index or path under the upload directory.
         file: UploadSource,
@@ -152,7 +172,18 @@ pub enum Action {
 }
 
 /// The kind of a coordinate click.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum ClickKind {
     /// One click of the left button.

@@ -5,6 +5,7 @@
 
 mod dto;
 mod error;
+pub mod mcp;
 mod routes;
 
 pub use dto::{CreateEpisode, EpisodeCreated, ObservationBody, StepRequest, StepResponse};
@@ -52,6 +53,7 @@ pub struct ApiDoc;
 
 /// The router over `env`; `token`, when set, is required as `Authorization: Bearer <token>`.
 pub fn router(env: Environment, token: Option<String>) -> Router {
+    let mcp = mcp::http_service(env.clone(), token.is_some());
     let token = Arc::new(token);
     Router::new()
         .route("/episodes", post(routes::create_episode).get(routes::list))
@@ -66,6 +68,7 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
         )
         .route("/tasks", get(routes::tasks))
         .route("/health", get(routes::health))
+        .nest_service("/mcp", mcp)
         .route(
             "/openapi.json",
             get(|| async { axum::Json(ApiDoc::openapi()) }),

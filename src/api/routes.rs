@@ -6,7 +6,7 @@ use super::dto::{
 };
 use super::error::{ApiError, ErrorBody};
 use crate::act::Action;
-use crate::env::{Environment, EpisodeId, EpisodeSpec};
+use crate::env::{Environment, EpisodeId, EpisodeSpec, SharedEpisode};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -20,7 +20,32 @@ pub async fn create_episode(
     State(env): State<Environment>,
     Json(request): Json<CreateEpisode>,
 ) -> Result<(StatusCode, Json<EpisodeCreated>), ApiError> {
-    let shared = match (request.start_url, request.task_id, request.task) {
+    let shared = start_episode(&env, request).await?;
+    let episode = shared.lock().await;
+    let observation = ObservationBody::of_episode(&episode).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the episode started without an observation",
+        )
+    })?;
+    Ok((
+        StatusCode::CREATED,
+        Json(EpisodeCreated {
+            episode_id: episode.id.to_string(),
+            warm_start: episode.warm_start,
+            observation,
+        }),
+    ))
+}
+
+/// Starts the episode a request asks for (start URL, task id or inline task); the HTTP
+/// API and the MCP server share it.
+pub(super) async fn start_episode(
+    env: &Environment,
+    request: CreateEpisode,
+) -> Result<SharedEpisode, ApiError> {
+    Ok(match (request.start_url, request.task_id, request.task) {
         (Some(start_url), None, None) => {
             let spec = EpisodeSpec {
                 start_urls: start_url
@@ -49,23 +74,7 @@ pub async fn create_episode(
                 "give exactly one of start_url, task_id or task",
             ));
         }
-    };
-    let episode = shared.lock().await;
-    let observation = ObservationBody::of_episode(&episode).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            "the episode started without an observation",
-        )
-    })?;
-    Ok((
-        StatusCode::CREATED,
-        Json(EpisodeCreated {
-            episode_id: episode.id.to_string(),
-            warm_start: episode.warm_start,
-            observation,
-        }),
-    ))
+    })
 }
 
 /// Carries out one action, settles and observes.
@@ -269,22 +278,30 @@ pub async fn evaluate(
     Path(id): Path<String>,
     request: Option<Json<EvaluateRequest>>,
 ) -> Result<Json<EvaluationBody>, ApiError> {
-    let id = EpisodeId(id);
     let mode = request.and_then(|Json(request)| request.mode);
-    let evaluation = env.evaluate(&id, mode).await?;
+    Ok(Json(evaluation_body(&env, &EpisodeId(id), mode).await?))
+}
+
+/// Evaluates an episode and pairs the evaluation with the answer it scored.
+pub(super) async fn evaluation_body(
+    env: &Environment,
+    id: &EpisodeId,
+    mode: Option<evaluators::EvalMode>,
+) -> Result<EvaluationBody, ApiError> {
+    let evaluation = env.evaluate(id, mode).await?;
     let answer = env
-        .episode(&id)
+        .episode(id)
         .await?
         .lock()
         .await
         .answer
         .clone()
         .unwrap_or_default();
-    Ok(Json(EvaluationBody {
+    Ok(EvaluationBody {
         score: evaluation.outcome.score(),
         answer,
         evaluation,
-    }))
+    })
 }
 
 /// A task input image, as bytes.
@@ -328,16 +345,19 @@ pub async fn input_image(
 /// The tasks episodes can be started from (intents only; no answers).
 #[utoipa::path(get, path = "/tasks", responses((status = 200, body = Vec<TaskSummary>), (status = 400, body = ErrorBody)))]
 pub async fn tasks(State(env): State<Environment>) -> Result<Json<Vec<TaskSummary>>, ApiError> {
-    let tasks = env.tasks()?;
-    Ok(Json(
-        tasks
-            .into_iter()
-            .map(|context| TaskSummary {
-                input_images: context.task.input_images(&context.dir).len(),
-                task_id: context.name,
-                intent: context.task.intent.clone(),
-                sites: context.task.sites.clone(),
-            })
-            .collect(),
-    ))
+    Ok(Json(task_summaries(&env)?))
+}
+
+/// Every task episodes can be started from, without answers.
+pub(super) fn task_summaries(env: &Environment) -> Result<Vec<TaskSummary>, ApiError> {
+    Ok(env
+        .tasks()?
+        .into_iter()
+        .map(|context| TaskSummary {
+            input_images: context.task.input_images(&context.dir).len(),
+            task_id: context.name,
+            intent: context.task.intent.clone(),
+            sites: context.task.sites.clone(),
+        })
+        .collect())
 }

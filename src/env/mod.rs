@@ -65,7 +65,8 @@ pub enum EnvError {
     Evaluation(String),
 }
 
-type SharedEpisode = Arc<Mutex<Episode>>;
+/// An episode shared between the requests that drive it.
+pub type SharedEpisode = Arc<Mutex<Episode>>;
 
 /// The controller: browsers, fence and episodes.
 #[derive(Debug, Clone)]
