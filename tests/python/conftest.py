@@ -30,7 +30,7 @@ class Server:
     classifieds: str
 
 
-def agora_command(command: str, trajectories: Path) -> list[str]:
+def agora_command(command: str, trajectories: Path, pool_size: int = 2) -> list[str]:
     """`agora <command>` on free ports, the shared data directory and a private trajectory folder."""
     if not AGORA.is_file():
         raise RuntimeError(f"{AGORA} is missing: build it with `cargo build --bin agora` (./dev test does)")
@@ -39,7 +39,7 @@ def agora_command(command: str, trajectories: Path) -> list[str]:
         "--data-dir", str(DATA_DIR),
         "--classifieds-port", "0",
         "--api-port", "0",
-        "--pool-size", "2",
+        "--pool-size", str(pool_size),
         "--trajectory-dir", str(trajectories),
     ]
 
