@@ -118,7 +118,10 @@ impl Environment {
                 }
             }
         }
-        let fence = Fence::start(SocketAddr::new(config.bind, 0), allowed.clone())
+        let fence_bind = config
+            .fence_bind
+            .unwrap_or_else(|| SocketAddr::new(config.bind, 0));
+        let fence = Fence::start(fence_bind, allowed.clone())
             .await
             .map_err(|error| BrowserError::DriverStart(format!("fence proxy: {error}")))?;
         let fence_proxy = config
