@@ -389,13 +389,13 @@ fn task_episodes_scale_out_on_a_selenium_grid_and_survive_a_lost_node() {
         env.close_episode(&id).await.unwrap();
 
         // …and once the hub has noticed, the next episodes run on the surviving node.
-        grid.wait_for_nodes(1).await;
-        let survivor: Vec<&String> = grid
+        let survivor: Vec<String> = grid
             .nodes
             .iter()
-            .map(|(uri, _)| uri)
-            .filter(|uri| **uri != node)
+            .map(|(uri, _)| uri.clone())
+            .filter(|uri| *uri != node)
             .collect();
+        grid.wait_for_nodes(&[&survivor[0]]).await;
         for name in ["classifieds/0", "classifieds/13"] {
             let (episode, ran_on) = start_task(&env, &grid, name).await;
             assert_eq!(vec![ran_on], survivor, "{name} ran on the lost node");
