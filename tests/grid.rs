@@ -11,7 +11,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use agora::config::Config;
-use agora::env::{Environment, SharedEpisode, SiteHost};
+use agora::env::{Environment, SharedEpisode, SiteHost, TaskName};
 use agora::fence::AllowList;
 use agora::observe::{ObserveOptions, ScreenshotKind};
 use serde_json::{Value, json};
@@ -252,7 +252,7 @@ async fn start_task(env: &Environment, grid: &Grid, name: &str) -> (SharedEpisod
         ..ObserveOptions::default()
     };
     let episode = env
-        .create_task_episode(env.task(name).unwrap(), observe)
+        .create_task_episode(env.task(&TaskName::new(name)).unwrap(), observe)
         .await
         .unwrap_or_else(|error| panic!("{name}: {error}"));
     let node = grid.node_of(&episode).await;
@@ -261,7 +261,7 @@ async fn start_task(env: &Environment, grid: &Grid, name: &str) -> (SharedEpisod
 
 /// Replays the gold trajectory, evaluates, closes; returns the score.
 async fn gold_score(env: &Environment, name: &str, episode: SharedEpisode) -> f64 {
-    let task = env.task(name).unwrap();
+    let task = env.task(&TaskName::new(name)).unwrap();
     agora::gold::replay(env, &episode, &task)
         .await
         .unwrap_or_else(|error| panic!("{name}: {error}"));
@@ -285,13 +285,12 @@ fn task_episodes_scale_out_on_a_selenium_grid_and_survive_a_lost_node() {
     runtime.block_on(async {
         let mut grid = Grid::start().await;
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let sites = agora::sites::start(agora::sites::SitesConfig {
-            data_dir: root.join("data"),
-            bind: std::net::IpAddr::from([127, 0, 0, 1]),
-            classifieds_port: 0,
-        })
+        let sites = agora::sites::start(
+            &agora::sites::SiteOptions::free_ports(root.join("data")),
+            std::net::IpAddr::from([127, 0, 0, 1]),
+        )
         .await
-        .expect("the classifieds site (seeded into data/ when missing)");
+        .expect("the sites (seeded into data/ when missing)");
         let sites: Arc<dyn SiteHost> = Arc::new(sites);
         let fence_port = free_port();
         let config = Config {

@@ -37,7 +37,8 @@ def agora_command(command: str, trajectories: Path, pool_size: int = 2) -> list[
     return [
         str(AGORA), command,
         "--data-dir", str(DATA_DIR),
-        "--classifieds-port", "0",
+        "--port", "classifieds=0",
+        "--port", "homepage=0",
         "--api-port", "0",
         "--pool-size", str(pool_size),
         "--trajectory-dir", str(trajectories),

@@ -7,8 +7,8 @@ mod view;
 
 pub use view::{View, ViewOptions};
 
-use super::dto::CreateEpisode;
-use super::routes::{evaluation_body, start_episode, task_summaries};
+use super::dto::{CreateEpisode, TaskList, TenantChoice};
+use super::routes::{evaluation_body, start_episode};
 use super::{ApiError, ErrorBody};
 use crate::act::Action;
 use crate::browser::Viewport;
@@ -273,6 +273,7 @@ impl AgoraMcp {
                 height: viewport.height,
             }),
             observe: view.observe_options(),
+            tenant: TenantChoice::Private,
         };
         let shared = start_episode(&self.env, request)
             .await
@@ -378,12 +379,11 @@ impl AgoraMcp {
     }
 
     async fn list_tasks(&self) -> Result<CallToolResult, CallToolResult> {
-        let tasks = task_summaries(&self.env).map_err(|error| api_failure(&error))?;
-        let value = serde_json::to_value(&tasks).unwrap_or(Value::Null);
+        let list = TaskList::of(&self.env.tasks());
         let mut result = CallToolResult::success(vec![ContentBlock::text(
-            serde_json::to_string_pretty(&tasks).unwrap_or_default(),
+            serde_json::to_string_pretty(&list).unwrap_or_default(),
         )]);
-        result.structured_content = Some(json!({ "tasks": value }));
+        result.structured_content = Some(serde_json::to_value(&list).unwrap_or(Value::Null));
         Ok(result)
     }
 }
