@@ -249,7 +249,7 @@ impl Form {
                 self.usage()
             ))
         };
-        let missing = |arg: &Arg| arg.default.map(str::to_owned).ok_or_else(|| wrong_count());
+        let missing = |arg: &Arg| arg.default.map(str::to_owned).ok_or_else(&wrong_count);
         let Some(text_position) = self
             .args
             .iter()

@@ -218,24 +218,47 @@ static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
     tools
 });
 
-/// A tool-level error the model sees (not a protocol error).
-fn failure(message: impl Into<String>) -> CallToolResult {
-    CallToolResult::error(vec![ContentBlock::text(message.into())])
+/// A tool call that failed in a way the model should see (not a protocol error): bad
+/// arguments, no such episode or task, a browser that is gone.
+#[derive(Debug)]
+struct ToolFailure {
+    code: Option<String>,
+    message: String,
 }
 
-fn api_failure(error: &ApiError) -> CallToolResult {
-    let ErrorBody { error, message } = error.body();
-    let mut result = failure(format!("{error}: {message}"));
-    result.structured_content = Some(json!({ "error": error, "message": message }));
-    result
+impl ToolFailure {
+    fn new(message: impl Into<String>) -> Self {
+        Self {
+            code: None,
+            message: message.into(),
+        }
+    }
+
+    fn api(error: &ApiError) -> Self {
+        let ErrorBody { error, message } = error.body();
+        Self {
+            code: Some(error.clone()),
+            message: format!("{error}: {message}"),
+        }
+    }
+
+    fn into_result(self) -> CallToolResult {
+        let mut result = CallToolResult::error(vec![ContentBlock::text(self.message.clone())]);
+        if let Some(code) = self.code {
+            result.structured_content = Some(json!({ "error": code, "message": self.message }));
+        }
+        result
+    }
 }
+
+type ToolOutcome = Result<CallToolResult, ToolFailure>;
 
 fn arguments<T: for<'de> Deserialize<'de>>(
     tool: &str,
     arguments: Option<JsonObject>,
-) -> Result<T, CallToolResult> {
+) -> Result<T, ToolFailure> {
     serde_json::from_value(Value::Object(arguments.unwrap_or_default()))
-        .map_err(|error| failure(format!("bad arguments for `{tool}`: {error}")))
+        .map_err(|error| ToolFailure::new(format!("bad arguments for `{tool}`: {error}")))
 }
 
 impl AgoraMcp {
@@ -243,18 +266,18 @@ impl AgoraMcp {
     async fn episode(
         &self,
         episode_id: Option<String>,
-    ) -> Result<(EpisodeId, SharedEpisode), CallToolResult> {
+    ) -> Result<(EpisodeId, SharedEpisode), ToolFailure> {
         let id = match episode_id {
             Some(id) => EpisodeId(id),
             None => self.current.lock().await.clone().ok_or_else(|| {
-                failure("no episode: call start_episode first, or pass episode_id")
+                ToolFailure::new("no episode: call start_episode first, or pass episode_id")
             })?,
         };
         let shared = self
             .env
             .episode(&id)
             .await
-            .map_err(|error| api_failure(&error.into()))?;
+            .map_err(|error| ToolFailure::api(&error.into()))?;
         Ok((id, shared))
     }
 
@@ -262,7 +285,7 @@ impl AgoraMcp {
         self.views.lock().await.get(id).copied().unwrap_or_default()
     }
 
-    async fn start(&self, params: StartParams) -> Result<CallToolResult, CallToolResult> {
+    async fn start(&self, params: StartParams) -> ToolOutcome {
         let view = View::default().with(&params.view);
         let request = CreateEpisode {
             start_url: params.start_url,
@@ -277,7 +300,7 @@ impl AgoraMcp {
         };
         let shared = start_episode(&self.env, request)
             .await
-            .map_err(|error| api_failure(&error))?;
+            .map_err(|error| ToolFailure::api(&error))?;
         let episode = shared.lock().await;
         self.views.lock().await.insert(episode.id.clone(), view);
         *self.current.lock().await = Some(episode.id.clone());
@@ -301,34 +324,32 @@ impl AgoraMcp {
         Ok(result)
     }
 
-    async fn observe(&self, params: ObserveParams) -> Result<CallToolResult, CallToolResult> {
+    async fn observe(&self, params: ObserveParams) -> ToolOutcome {
         let (id, shared) = self.episode(params.episode_id).await?;
         let view = self.view_of(&id).await.with(&params.view);
         self.views.lock().await.insert(id, view);
         let mut episode = shared.lock().await;
         episode.options = view.observe_options();
         if let Err(error) = episode.observe(view.observe_options()).await {
-            return Err(failure(format!("{}: {error}", error.code())));
+            return Err(ToolFailure::new(format!("{}: {error}", error.code())));
         }
         Ok(view.render(&episode, None))
     }
 
-    async fn act(
-        &self,
-        name: &str,
-        arguments: Option<JsonObject>,
-    ) -> Result<CallToolResult, CallToolResult> {
+    async fn act(&self, name: &str, arguments: Option<JsonObject>) -> ToolOutcome {
         let mut fields = arguments.unwrap_or_default();
         let episode_id = match fields.remove("episode_id") {
             Some(Value::String(id)) => Some(id),
             Some(Value::Null) | None => None,
             Some(other) => {
-                return Err(failure(format!("episode_id must be a string, not {other}")));
+                return Err(ToolFailure::new(format!(
+                    "episode_id must be a string, not {other}"
+                )));
             }
         };
         fields.insert("action".into(), Value::String(name.to_owned()));
         let action: Action = serde_json::from_value(Value::Object(fields))
-            .map_err(|error| failure(format!("bad arguments for `{name}`: {error}")))?;
+            .map_err(|error| ToolFailure::new(format!("bad arguments for `{name}`: {error}")))?;
         let (id, shared) = self.episode(episode_id).await?;
         let view = self.view_of(&id).await;
         let mut episode = shared.lock().await;
@@ -343,11 +364,11 @@ impl AgoraMcp {
         Ok(view.render(&episode, Some(&outcome)))
     }
 
-    async fn evaluate(&self, params: EvaluateParams) -> Result<CallToolResult, CallToolResult> {
+    async fn evaluate(&self, params: EvaluateParams) -> ToolOutcome {
         let (id, _) = self.episode(params.episode_id).await?;
         let body = evaluation_body(&self.env, &id, params.mode)
             .await
-            .map_err(|error| api_failure(&error))?;
+            .map_err(|error| ToolFailure::api(&error))?;
         let score = match body.score {
             Some(score) => format!("Score: {score}"),
             None => "Score: none (a judge was needed but is not configured or failed)".to_owned(),
@@ -362,12 +383,12 @@ impl AgoraMcp {
         Ok(result)
     }
 
-    async fn close(&self, params: EpisodeParams) -> Result<CallToolResult, CallToolResult> {
+    async fn close(&self, params: EpisodeParams) -> ToolOutcome {
         let (id, _) = self.episode(params.episode_id).await?;
         self.env
             .close_episode(&id)
             .await
-            .map_err(|error| api_failure(&error.into()))?;
+            .map_err(|error| ToolFailure::api(&error.into()))?;
         self.views.lock().await.remove(&id);
         let mut current = self.current.lock().await;
         if current.as_ref() == Some(&id) {
@@ -378,7 +399,7 @@ impl AgoraMcp {
         ))]))
     }
 
-    async fn list_tasks(&self) -> Result<CallToolResult, CallToolResult> {
+    async fn list_tasks(&self) -> ToolOutcome {
         let list = TaskList::of(&self.env.tasks());
         let mut result = CallToolResult::success(vec![ContentBlock::text(
             serde_json::to_string_pretty(&list).unwrap_or_default(),
@@ -451,6 +472,6 @@ impl ServerHandler for AgoraMcp {
                 ));
             }
         };
-        Ok(outcome.unwrap_or_else(|error| error).into())
+        Ok(outcome.unwrap_or_else(ToolFailure::into_result).into())
     }
 }
