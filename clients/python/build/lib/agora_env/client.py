@@ -258,7 +258,7 @@ class AgoraClient:
 
     def tasks(self) -> list[TaskSummary]:
         """The tasks the server can start episodes from."""
-        return [TaskSummary(**task) for task in self._request("GET", "/tasks")]
+        return [TaskSummary(**task) for task in self._request("GET", "/tasks")["tasks"]]
 
     def start(
         self,
