@@ -113,8 +113,9 @@ impl Grid {
                 bus(publish),
                 "--subscribe-events".into(),
                 bus(subscribe),
+                // Browsers start slowly on a loaded 2-core machine; requests wait in the queue.
                 "--session-request-timeout".into(),
-                "60".into(),
+                "300".into(),
             ],
             &logs,
         );
