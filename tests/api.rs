@@ -566,34 +566,35 @@ fn every_error_answers_in_the_json_shape_with_what_to_fix() {
             .await
             .unwrap();
         assert_eq!(shape(too_large).await.1, "payload_too_large");
-        let (status, code, _) =
-            shape(http.get(format!("{base}/nowhere")).send().await.unwrap()).await;
-        assert_eq!((status, code.as_str()), (404, "not_found"));
-        let (status, code, _) =
-            shape(http.put(format!("{base}/episodes")).send().await.unwrap()).await;
-        assert_eq!((status, code.as_str()), (405, "method_not_allowed"));
-        let (status, code, _) = shape(
-            http.get(format!("{base}/episodes/x/input_images/first"))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!((status, code.as_str()), (400, "bad_path"));
-        let (status, code, _) = shape(
-            post("/episodes", r#"{"task_id": "classifieds/nope"}"#)
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!((status, code.as_str()), (404, "unknown_task"));
-        let (status, code, _) = shape(
-            post("/episodes", r#"{"task": {"task_id": "seven", "eval": 3}}"#)
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!((status, code.as_str()), (422, "invalid_task"));
+        let cases = [
+            (http.get(format!("{base}/nowhere")), 404, "not_found"),
+            (
+                http.put(format!("{base}/episodes")),
+                405,
+                "method_not_allowed",
+            ),
+            (
+                http.get(format!("{base}/episodes/x/input_images/first")),
+                400,
+                "bad_path",
+            ),
+            (
+                http.post(format!("{base}/episodes"))
+                    .json(&json!({"task_id": "classifieds/nope"})),
+                404,
+                "unknown_task",
+            ),
+            (
+                http.post(format!("{base}/episodes"))
+                    .json(&json!({"task": {"task_id": "seven", "eval": 3}})),
+                422,
+                "invalid_task",
+            ),
+        ];
+        for (request, status, code) in cases {
+            let (got_status, got_code, message) = shape(request.send().await.unwrap()).await;
+            assert_eq!((got_status, got_code.as_str()), (status, code), "{message}");
+        }
         // An episode that runs no task cannot be evaluated: the caller's fault, not a 5xx.
         let episode = harness.open("index.html").await;
         let id = episode.lock().await.id.to_string();

@@ -24,8 +24,7 @@ const PAGE_JS: [&str; 5] = [
 
 /// Whether `relative` is code of the server or a site (not a test, not the evaluators).
 fn is_server_code(relative: &str) -> bool {
-    relative.starts_with("src/")
-        || (relative.starts_with("sites/") && relative.contains("/src/"))
+    relative.starts_with("src/") || (relative.starts_with("sites/") && relative.contains("/src/"))
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
