@@ -164,6 +164,7 @@ mod tests {
         "BoundingBox",
         "BrokenTaskFile",
         "CreateEpisode",
+        "Dialect",
         "EpisodeCreated",
         "EpisodeSummary",
         "ErrorBody",
