@@ -49,9 +49,14 @@ pub struct Config {
         value_delimiter = ','
     )]
     pub allowed_origins: Vec<String>,
-    /// Address of the fence proxy as the browser sees it (set when the browser is remote).
+    /// Address of the fence proxy as the browser sees it (`host:port`; set when the browsers
+    /// run elsewhere, e.g. on Selenium Grid nodes).
     #[arg(long, env = "AGORA_FENCE_ADDRESS")]
     pub fence_address: Option<String>,
+    /// Where the fence proxy listens (`ip:port`); default: the `--bind` address on a free
+    /// port. Remote browsers need a fixed port on an address they can reach.
+    #[arg(long, env = "AGORA_FENCE_BIND")]
+    pub fence_bind: Option<std::net::SocketAddr>,
     /// Directory whose files `upload [id] [path]` may use, besides a task's input images.
     #[arg(long, env = "AGORA_UPLOAD_DIR")]
     pub upload_dir: Option<PathBuf>,
@@ -142,6 +147,7 @@ impl Default for Config {
             token: None,
             allowed_origins: Vec::new(),
             fence_address: None,
+            fence_bind: None,
             upload_dir: None,
             trajectory_dir: None,
             task_dirs: vec![PathBuf::from("tasks")],

@@ -405,3 +405,195 @@ fn a_form_submitted_with_enter_is_observed_on_the_next_page_even_when_the_site_i
         harness.close(&episode).await;
     });
 }
+
+/// The centre of the element matching `css`, in viewport CSS px.
+async fn centre(
+    episode: &std::sync::Arc<tokio::sync::Mutex<agora::env::Episode>>,
+    css: &str,
+) -> (i64, i64) {
+    let rect = js(
+        episode,
+        &format!("(r => [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)])(document.querySelector({css:?}).getBoundingClientRect())"),
+    )
+    .await;
+    (rect[0].as_i64().unwrap(), rect[1].as_i64().unwrap())
+}
+
+#[test]
+fn a_drag_moves_a_slider() {
+    run(|harness| async move {
+        let episode = harness.open("pointer.html").await;
+        let slider = som_id(&episode, "#volume").await;
+        let bbox = observation(&episode).await.element(slider).unwrap().bbox;
+        let y = (bbox.y + bbox.height / 2.0).round() as i64;
+        // The thumb sits at 10% of the track; drag it to the right end.
+        let from = (bbox.x + bbox.width * 0.1).round() as i64;
+        let to = (bbox.x + bbox.width - 1.0).round() as i64;
+        let outcome = harness
+            .step(&episode, &format!("mouse_drag [{from}] [{y}] [{to}] [{y}]"))
+            .await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        assert_eq!(
+            js(&episode, "document.getElementById('volume').value").await,
+            "100"
+        );
+        assert_eq!(
+            js(
+                &episode,
+                "document.getElementById('volume-value').textContent"
+            )
+            .await,
+            "100",
+            "the page saw the input events of a real drag"
+        );
+        let value = observation(&episode)
+            .await
+            .element(slider)
+            .unwrap()
+            .value
+            .clone();
+        assert_eq!(
+            value.as_deref(),
+            Some("100"),
+            "the observation shows the new value"
+        );
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
+fn a_click_at_an_elements_centre_equals_click_by_id() {
+    run(|harness| async move {
+        let episode = harness.open("pointer.html").await;
+        let (x, y) = centre(&episode, "#counter").await;
+        let outcome = harness
+            .step(&episode, &format!("mouse_click [{x}] [{y}]"))
+            .await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        assert_eq!(
+            outcome.action.unwrap().to_string(),
+            format!("mouse_click [{x}] [{y}] [left]")
+        );
+        assert_eq!(
+            js(&episode, "document.getElementById('status').textContent").await,
+            "clicked 1"
+        );
+        let counter = som_id(&episode, "#counter").await;
+        harness.step(&episode, &format!("click [{counter}]")).await;
+        assert_eq!(
+            js(&episode, "document.getElementById('status').textContent").await,
+            "clicked 2",
+            "the same handler ran once per click, either way"
+        );
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
+fn double_and_right_clicks_wheel_keyboard_and_hover_at_points() {
+    run(|harness| async move {
+        let episode = harness.open("pointer.html").await;
+        let text = |css: &'static str| {
+            let episode = episode.clone();
+            async move {
+                js(
+                    &episode,
+                    &format!("document.querySelector({css:?}).textContent"),
+                )
+                .await
+            }
+        };
+        let (x, y) = centre(&episode, "#twice").await;
+        harness
+            .step(&episode, &format!("mouse_click [{x}] [{y}] [double]"))
+            .await;
+        assert_eq!(text("#twice").await, "double-clicked");
+        harness
+            .step(&episode, &format!("mouse_click [{x}] [{y}] [right]"))
+            .await;
+        assert_eq!(text("#twice").await, "right-clicked");
+
+        let (x, y) = centre(&episode, "#box").await;
+        let outcome = harness
+            .step(&episode, &format!("scroll_at [{x}] [{y}] [0] [300]"))
+            .await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        let scrolled = js(
+            &episode,
+            "[document.getElementById('box').scrollTop, window.scrollY]",
+        )
+        .await;
+        assert!(
+            scrolled[0].as_f64().unwrap() > 0.0,
+            "the box under the pointer scrolled: {scrolled}"
+        );
+        assert_eq!(
+            scrolled[1].as_f64().unwrap(),
+            0.0,
+            "the page did not: {scrolled}"
+        );
+
+        let (x, y) = centre(&episode, "#field").await;
+        harness
+            .step(&episode, &format!("mouse_click [{x}] [{y}]"))
+            .await;
+        let outcome = harness
+            .step(&episode, "keyboard_type [Grace [Hopper]]")
+            .await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        assert_eq!(
+            js(&episode, "document.getElementById('field').value").await,
+            "Grace [Hopper]"
+        );
+
+        let (x, y) = centre(&episode, "#hover-target").await;
+        harness
+            .step(&episode, &format!("mouse_move [{x}] [{y}]"))
+            .await;
+        assert_eq!(
+            js(
+                &episode,
+                "document.getElementById('hover-target').dataset.hovered"
+            )
+            .await,
+            "yes"
+        );
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
+fn points_outside_the_viewport_are_refused_and_change_nothing() {
+    run(|harness| async move {
+        let episode = harness.open("pointer.html").await;
+        let viewport = observation(&episode).await.viewport;
+        for action in [
+            format!("mouse_click [{}] [10]", viewport.width),
+            "mouse_move [-1] [10]".to_owned(),
+            format!("mouse_drag [10] [10] [10] [{}]", viewport.height + 5),
+            "scroll_at [10] [99999] [0] [100]".to_owned(),
+        ] {
+            let outcome = harness.step(&episode, &action).await;
+            let error = outcome
+                .error
+                .unwrap_or_else(|| panic!("{action} was carried out"));
+            assert_eq!(error.code(), "outside_viewport", "{action}");
+            let message = error.to_string();
+            assert!(
+                message.contains(&format!("{}x{}", viewport.width, viewport.height)),
+                "{action}: {message}"
+            );
+            assert!(!outcome.done, "the episode goes on");
+        }
+        assert_eq!(
+            js(&episode, "document.getElementById('volume').value").await,
+            "10"
+        );
+        let long = "x".repeat(agora::act::MAX_TYPED_CHARS + 1);
+        let outcome = harness
+            .step(&episode, &format!("keyboard_type [{long}]"))
+            .await;
+        assert_eq!(outcome.error.unwrap().code(), "text_too_long");
+        harness.close(&episode).await;
+    });
+}

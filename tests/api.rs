@@ -196,6 +196,31 @@ fn tokens_are_enforced_and_browsers_are_refused() {
             .await
             .unwrap();
         assert_eq!(from_browser.status(), 403);
+        // MCP at /mcp lives under the same rules.
+        let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-03-26", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}});
+        let mcp = |token: Option<&str>| {
+            let request = http
+                .post(format!("{base}/mcp"))
+                .header("Accept", "application/json, text/event-stream")
+                .json(&initialize);
+            match token {
+                Some(token) => request.bearer_auth(token),
+                None => request,
+            }
+        };
+        assert_eq!(mcp(None).send().await.unwrap().status(), 401);
+        let from_browser = mcp(Some("s3cret"))
+            .header("Origin", "http://127.0.0.1:9980")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(from_browser.status(), 403);
+        let initialized = mcp(Some("s3cret")).send().await.unwrap();
+        assert_eq!(initialized.status(), 200);
+        let body = initialized.text().await.unwrap();
+        assert!(body.contains("\"serverInfo\""), "{body}");
     });
 }
 

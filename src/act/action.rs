@@ -1,13 +1,25 @@
-//! The action grammar (VWA's, by element id): one enum that parses from model output and
-//! from JSON, and prints back to the same text.
+//! The action grammar: VWA's actions by element id, and coordinate actions for
+//! computer-use models. One enum that parses from model output and from JSON, and prints
+//! back to the same text (the text grammar is the table in `grammar.rs`).
 
+use super::grammar::{self, FORMS, Form};
 use crate::observe::SomId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// Scroll direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum ScrollDirection {
     /// Towards the top of the page.
@@ -17,7 +29,9 @@ pub enum ScrollDirection {
 }
 
 /// What `upload` puts into a file input.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, schemars::JsonSchema,
+)]
 #[serde(untagged)]
 pub enum UploadSource {
     /// The task's n-th input image (0-based).
@@ -27,22 +41,27 @@ pub enum UploadSource {
 }
 
 /// One agent action.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, schemars::JsonSchema,
+)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     /// Click an element.
     Click {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
     },
     /// Move the pointer over an element.
     Hover {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
     },
     /// Clear a field, type text into it, and press Enter when `enter` is true.
     Type {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
         /// Text to type.
         text: String,
@@ -53,11 +72,13 @@ pub enum Action {
     /// Clear a field.
     Clear {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
     },
     /// Choose an option of a `<select>` by visible text or value.
     Select {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
         /// Option text or value.
         option: String,
@@ -65,6 +86,7 @@ pub enum Action {
     /// Put a file into a file input.
     Upload {
         /// Target mark.
+        #[schemars(with = "u32")]
         id: SomId,
         /// Input image index or path under the upload directory.
         file: UploadSource,
@@ -103,6 +125,78 @@ pub enum Action {
         #[serde(default)]
         answer: String,
     },
+    /// Click at a point of the viewport (CSS px from its top-left corner).
+    MouseClick {
+        /// Distance from the left edge.
+        x: i64,
+        /// Distance from the top edge.
+        y: i64,
+        /// Which button, or a double or triple click (default left).
+        #[serde(default)]
+        button: ClickKind,
+    },
+    /// Move the pointer to a point of the viewport.
+    MouseMove {
+        /// Distance from the left edge.
+        x: i64,
+        /// Distance from the top edge.
+        y: i64,
+    },
+    /// Press the left button at one point, move to another and release it there.
+    MouseDrag {
+        /// Start, from the left edge.
+        x1: i64,
+        /// Start, from the top edge.
+        y1: i64,
+        /// End, from the left edge.
+        x2: i64,
+        /// End, from the top edge.
+        y2: i64,
+    },
+    /// Turn the mouse wheel with the pointer at a point (scrolls what is under it).
+    ScrollAt {
+        /// Distance from the left edge.
+        x: i64,
+        /// Distance from the top edge.
+        y: i64,
+        /// Horizontal scroll in CSS px (positive: right).
+        dx: i64,
+        /// Vertical scroll in CSS px (positive: down).
+        dy: i64,
+    },
+    /// Type text with the keyboard into whatever has focus.
+    KeyboardType {
+        /// Text to type (a newline presses Enter).
+        text: String,
+    },
+}
+
+/// The kind of a coordinate click.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum ClickKind {
+    /// One click of the left button.
+    #[default]
+    Left,
+    /// One click of the right button (opens a context menu).
+    Right,
+    /// One click of the middle button.
+    Middle,
+    /// Two left clicks.
+    Double,
+    /// Three left clicks (selects a paragraph).
+    Triple,
 }
 
 fn default_true() -> bool {
@@ -111,13 +205,13 @@ fn default_true() -> bool {
 
 /// Why a piece of text is not an action.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message} Actions look like: {}", Action::GRAMMAR.join(", "))]
+#[error("{message} Actions look like: {}", Action::grammar().join(", "))]
 pub struct ParseActionError {
     message: String,
 }
 
 impl ParseActionError {
-    fn new(message: impl Into<String>) -> Self {
+    pub(super) fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
         }
@@ -125,24 +219,11 @@ impl ParseActionError {
 }
 
 impl Action {
-    /// The grammar, one entry per action, as shown in prompts and error messages.
-    pub const GRAMMAR: [&'static str; 15] = [
-        "click [id]",
-        "hover [id]",
-        "type [id] [text] [0|1]",
-        "clear [id]",
-        "select [id] [option]",
-        "upload [id] [input image index or file]",
-        "press [key_comb]",
-        "scroll [up|down]",
-        "new_tab",
-        "tab_focus [tab_index]",
-        "close_tab",
-        "goto [url]",
-        "go_back",
-        "go_forward",
-        "stop [answer]",
-    ];
+    /// The grammar, one entry per action (`type [id] [text] [0|1]`), as shown in prompts
+    /// and error messages.
+    pub fn grammar() -> Vec<String> {
+        FORMS.iter().map(Form::usage).collect()
+    }
 
     /// The element the action targets, if any.
     pub fn target(&self) -> Option<SomId> {
@@ -177,11 +258,9 @@ impl Action {
     }
 }
 
-/// Whether `word` names an action (the first word of an entry of [`Action::GRAMMAR`]).
+/// Whether `word` names an action.
 fn is_keyword(word: &str) -> bool {
-    Action::GRAMMAR
-        .iter()
-        .any(|entry| entry.split([' ', '[']).next() == Some(word))
+    Form::named(word).is_some()
 }
 
 fn last_fenced_block(reply: &str) -> Option<&str> {
@@ -203,43 +282,6 @@ fn last_fenced_block(reply: &str) -> Option<&str> {
     })
 }
 
-/// Splits `[a] [b] [c]` into its bracketed arguments. The last argument may contain brackets.
-fn bracket_args(text: &str) -> Result<Vec<String>, ParseActionError> {
-    let mut args = Vec::new();
-    let mut rest = text.trim();
-    while !rest.is_empty() {
-        let Some(inner) = rest.strip_prefix('[') else {
-            return Err(ParseActionError::new(format!("Expected `[` at `{rest}`.")));
-        };
-        let Some(end) = inner.find(']') else {
-            return Err(ParseActionError::new(format!("Missing `]` in `{rest}`.")));
-        };
-        args.push(inner[..end].to_owned());
-        rest = inner[end + 1..].trim_start();
-    }
-    Ok(args)
-}
-
-fn parse_id(text: &str) -> Result<SomId, ParseActionError> {
-    text.trim().parse::<u32>().map(SomId).map_err(|_| {
-        ParseActionError::new(format!(
-            "`{text}` is not an element id (a number from the observation)."
-        ))
-    })
-}
-
-fn exactly<const N: usize>(
-    keyword: &str,
-    args: Vec<String>,
-) -> Result<[String; N], ParseActionError> {
-    let count = args.len();
-    args.try_into().map_err(|_| {
-        ParseActionError::new(format!(
-            "`{keyword}` takes {N} bracketed argument(s), got {count}."
-        ))
-    })
-}
-
 impl FromStr for Action {
     type Err = ParseActionError;
 
@@ -251,158 +293,18 @@ impl FromStr for Action {
         }
         let split = text.find([' ', '[']).unwrap_or(text.len());
         let (keyword, rest) = text.split_at(split);
-        match keyword {
-            "type" => parse_type(rest),
-            "stop" => {
-                let rest = rest.trim();
-                let answer = match rest
-                    .strip_prefix('[')
-                    .and_then(|inner| inner.strip_suffix(']'))
-                {
-                    Some(answer) => answer.to_owned(),
-                    None if rest.is_empty() => String::new(),
-                    None => {
-                        return Err(ParseActionError::new(
-                            "Write the answer in brackets: stop [answer].",
-                        ));
-                    }
-                };
-                Ok(Action::Stop { answer })
-            }
-            "goto" => {
-                let [url] = exactly("goto", bracket_args(rest)?)?;
-                Ok(Action::Goto {
-                    url: url.trim().to_owned(),
-                })
-            }
-            "press" => {
-                let [keys] = exactly("press", bracket_args(rest)?)?;
-                Ok(Action::Press {
-                    keys: keys.trim().to_owned(),
-                })
-            }
-            "click" | "hover" | "clear" => {
-                let [id] = exactly(keyword, bracket_args(rest)?)?;
-                let id = parse_id(&id)?;
-                Ok(match keyword {
-                    "click" => Action::Click { id },
-                    "hover" => Action::Hover { id },
-                    _ => Action::Clear { id },
-                })
-            }
-            "select" => {
-                let (id, option) = id_and_tail("select", rest)?;
-                Ok(Action::Select { id, option })
-            }
-            "upload" => {
-                let (id, file) = id_and_tail("upload", rest)?;
-                let file = match file.trim().parse::<usize>() {
-                    Ok(index) => UploadSource::InputImage(index),
-                    Err(_) => UploadSource::Path(file.trim().to_owned()),
-                };
-                Ok(Action::Upload { id, file })
-            }
-            "scroll" => {
-                let [direction] = exactly("scroll", bracket_args(rest)?)?;
-                let direction = match direction.trim().to_lowercase().as_str() {
-                    "up" | "direction=up" => ScrollDirection::Up,
-                    "down" | "direction=down" => ScrollDirection::Down,
-                    other => {
-                        return Err(ParseActionError::new(format!(
-                            "Scroll `up` or `down`, not `{other}`."
-                        )));
-                    }
-                };
-                Ok(Action::Scroll { direction })
-            }
-            "tab_focus" => {
-                let [index] = exactly("tab_focus", bracket_args(rest)?)?;
-                let index = index
-                    .trim()
-                    .parse()
-                    .map_err(|_| ParseActionError::new(format!("`{index}` is not a tab index.")))?;
-                Ok(Action::TabFocus { index })
-            }
-            "new_tab" | "close_tab" | "go_back" | "go_forward" => {
-                if !rest.trim().is_empty() {
-                    return Err(ParseActionError::new(format!(
-                        "`{keyword}` takes no arguments."
-                    )));
-                }
-                Ok(match keyword {
-                    "new_tab" => Action::NewTab,
-                    "close_tab" => Action::CloseTab,
-                    "go_back" => Action::GoBack,
-                    _ => Action::GoForward,
-                })
-            }
-            other => Err(ParseActionError::new(format!("Unknown action `{other}`."))),
+        match Form::named(keyword) {
+            Some(form) => form.parse(rest),
+            None => Err(ParseActionError::new(format!(
+                "Unknown action `{keyword}`."
+            ))),
         }
     }
 }
 
-/// `[id] [anything, brackets included]`.
-fn id_and_tail(keyword: &str, rest: &str) -> Result<(SomId, String), ParseActionError> {
-    let rest = rest.trim();
-    let (id_part, tail) = rest
-        .strip_prefix('[')
-        .and_then(|inner| inner.split_once(']'))
-        .ok_or_else(|| ParseActionError::new(format!("`{keyword}` needs [id] first.")))?;
-    let tail = tail.trim();
-    let inner = tail
-        .strip_prefix('[')
-        .and_then(|inner| inner.strip_suffix(']'))
-        .ok_or_else(|| {
-            ParseActionError::new(format!("`{keyword}` needs a second bracketed argument."))
-        })?;
-    Ok((parse_id(id_part)?, inner.to_owned()))
-}
-
-/// `type [id] [text] [0|1]`; the flag is optional (default 1) and the text may hold brackets.
-fn parse_type(rest: &str) -> Result<Action, ParseActionError> {
-    let (id, tail) = id_and_tail("type", rest)?;
-    let (text, enter) = match tail.rsplit_once("] [") {
-        Some((text, flag)) if flag.trim() == "0" || flag.trim() == "1" => {
-            (text.to_owned(), flag.trim() == "1")
-        }
-        _ => (tail, true),
-    };
-    Ok(Action::Type { id, text, enter })
-}
-
 impl fmt::Display for Action {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Click { id } => write!(formatter, "click [{id}]"),
-            Action::Hover { id } => write!(formatter, "hover [{id}]"),
-            Action::Type { id, text, enter } => {
-                write!(formatter, "type [{id}] [{text}] [{}]", u8::from(*enter))
-            }
-            Action::Clear { id } => write!(formatter, "clear [{id}]"),
-            Action::Select { id, option } => write!(formatter, "select [{id}] [{option}]"),
-            Action::Upload {
-                id,
-                file: UploadSource::InputImage(index),
-            } => write!(formatter, "upload [{id}] [{index}]"),
-            Action::Upload {
-                id,
-                file: UploadSource::Path(path),
-            } => write!(formatter, "upload [{id}] [{path}]"),
-            Action::Press { keys } => write!(formatter, "press [{keys}]"),
-            Action::Scroll {
-                direction: ScrollDirection::Up,
-            } => write!(formatter, "scroll [up]"),
-            Action::Scroll {
-                direction: ScrollDirection::Down,
-            } => write!(formatter, "scroll [down]"),
-            Action::NewTab => write!(formatter, "new_tab"),
-            Action::TabFocus { index } => write!(formatter, "tab_focus [{index}]"),
-            Action::CloseTab => write!(formatter, "close_tab"),
-            Action::Goto { url } => write!(formatter, "goto [{url}]"),
-            Action::GoBack => write!(formatter, "go_back"),
-            Action::GoForward => write!(formatter, "go_forward"),
-            Action::Stop { answer } => write!(formatter, "stop [{answer}]"),
-        }
+        grammar::write(self, formatter)
     }
 }
 
@@ -460,7 +362,94 @@ mod tests {
             Action::Stop {
                 answer: String::new(),
             },
+            Action::MouseClick {
+                x: 640,
+                y: 12,
+                button: ClickKind::Left,
+            },
+            Action::MouseClick {
+                x: 0,
+                y: 2047,
+                button: ClickKind::Double,
+            },
+            Action::MouseMove { x: 3, y: 4 },
+            Action::MouseDrag {
+                x1: 10,
+                y1: 20,
+                x2: 300,
+                y2: 20,
+            },
+            Action::ScrollAt {
+                x: 100,
+                y: 200,
+                dx: 0,
+                dy: -300,
+            },
+            Action::KeyboardType {
+                text: "hello [world] ] [ x".into(),
+            },
         ]
+    }
+
+    #[test]
+    fn every_form_of_the_grammar_has_an_example() {
+        let printed: Vec<String> = every_action().iter().map(ToString::to_string).collect();
+        for usage in Action::grammar() {
+            let keyword = usage.split(' ').next().unwrap();
+            assert!(
+                printed
+                    .iter()
+                    .any(|text| text.split([' ', '[']).next() == Some(keyword)),
+                "no example of {usage}"
+            );
+        }
+    }
+
+    #[test]
+    fn coordinate_actions_parse_tolerantly() {
+        assert_eq!(
+            "mouse_click [640] [12]".parse(),
+            Ok(Action::MouseClick {
+                x: 640,
+                y: 12,
+                button: ClickKind::Left
+            })
+        );
+        assert_eq!(
+            "mouse_click [640.6] [12] [Right]".parse(),
+            Ok(Action::MouseClick {
+                x: 641,
+                y: 12,
+                button: ClickKind::Right
+            })
+        );
+        assert_eq!(
+            "scroll_at [x=10] [y=20] [0] [-100]".parse(),
+            Ok(Action::ScrollAt {
+                x: 10,
+                y: 20,
+                dx: 0,
+                dy: -100
+            })
+        );
+        assert_eq!(
+            r#"{"action": "mouse_move", "x": 5, "y": -1}"#.parse(),
+            Ok(Action::MouseMove { x: 5, y: -1 })
+        );
+        assert_eq!(
+            Action::grammar()[15],
+            "mouse_click [x] [y] [left|right|middle|double|triple]"
+        );
+        for bad in [
+            "mouse_click [1]",
+            "mouse_click [a] [2]",
+            "mouse_click [1] [2] [sideways]",
+            "mouse_drag [1] [2] [3]",
+            "keyboard_type",
+        ] {
+            let error = bad.parse::<Action>().unwrap_err().to_string();
+            assert!(error.contains("Actions look like"), "{bad}: {error}");
+        }
     }
 
     #[test]

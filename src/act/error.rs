@@ -1,6 +1,6 @@
 //! Why an action could not be carried out — each message says what to do instead.
 
-use crate::browser::BrowserError;
+use crate::browser::{BrowserError, Viewport};
 use crate::observe::SomId;
 
 /// An action that was refused or failed. The page is left as it was and the episode goes on,
@@ -73,6 +73,27 @@ pub enum ActionError {
         /// What was asked for.
         url: String,
     },
+    /// A coordinate action at a point outside the viewport.
+    #[error(
+        "({x}, {y}) is outside the viewport ({}x{} CSS px); use x from 0 to {} and y from 0 to {}, or scroll first",
+        viewport.width, viewport.height, viewport.width.saturating_sub(1), viewport.height.saturating_sub(1)
+    )]
+    OutsideViewport {
+        /// Horizontal coordinate asked for.
+        x: i64,
+        /// Vertical coordinate asked for.
+        y: i64,
+        /// The viewport it had to fit in.
+        viewport: Viewport,
+    },
+    /// `keyboard_type` with more text than one action may send.
+    #[error("{length} characters is too much text for one action; type at most {limit} at a time")]
+    TextTooLong {
+        /// Characters given.
+        length: usize,
+        /// The most one action sends.
+        limit: usize,
+    },
     /// The episode already ended with `stop`.
     #[error("the episode has ended (stop was called); evaluate it or start a new one")]
     Finished,
@@ -100,6 +121,8 @@ impl ActionError {
             ActionError::LastTab => "last_tab",
             ActionError::UploadRefused { .. } => "upload_refused",
             ActionError::UrlRefused { .. } => "url_refused",
+            ActionError::OutsideViewport { .. } => "outside_viewport",
+            ActionError::TextTooLong { .. } => "text_too_long",
             ActionError::Finished => "episode_finished",
             ActionError::Browser(error) if error.is_session_lost() => "browser_lost",
             ActionError::Browser(_) => "browser_error",

@@ -1,6 +1,7 @@
 //! Carrying out actions as a person would: real WebDriver pointer and keyboard input on
-//! the element (scrolled into view first), never a scripted `.click()`.
+//! the element (scrolled into view first) or at a point, never a scripted `.click()`.
 
+use super::coordinates;
 use super::keys::parse_combo;
 use super::{Action, ActionError, ScrollDirection, UploadSource};
 use crate::browser::{BrowserError, BrowserSession, Viewport};
@@ -48,6 +49,8 @@ pub async fn execute(
 ) -> Result<ActOutcome, ActionError> {
     session.check_alive()?;
     let tabs_before = session.tab_handles().to_vec();
+    // Coordinates are checked against the viewport the agent saw.
+    let viewport = context.observation.viewport;
     let mut outcome = ActOutcome::default();
     match action {
         Action::Stop { answer } => outcome.stopped = Some(answer.clone()),
@@ -182,6 +185,19 @@ pub async fn execute(
             .forward()
             .await
             .map_err(BrowserError::from)?,
+        Action::MouseClick { x, y, button } => {
+            coordinates::click(session, viewport, (*x, *y), *button).await?;
+        }
+        Action::MouseMove { x, y } => {
+            coordinates::move_pointer(session, viewport, (*x, *y)).await?
+        }
+        Action::MouseDrag { x1, y1, x2, y2 } => {
+            coordinates::drag(session, viewport, (*x1, *y1), (*x2, *y2)).await?;
+        }
+        Action::ScrollAt { x, y, dx, dy } => {
+            coordinates::scroll_at(session, viewport, (*x, *y), (*dx, *dy)).await?;
+        }
+        Action::KeyboardType { text } => coordinates::type_keys(session, text).await?,
     }
     // Pages open tabs by themselves (target=_blank, window.open): the new one takes focus.
     let tabs_after = session.refresh_tabs().await?;

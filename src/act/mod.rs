@@ -1,11 +1,15 @@
 //! Actions: VWA's grammar (parse, print) and their execution in the browser.
 
 mod action;
+pub mod computer_use;
+mod coordinates;
 mod error;
 mod execute;
+mod grammar;
 mod keys;
 
-pub use action::{Action, ParseActionError, ScrollDirection, UploadSource};
+pub use action::{Action, ClickKind, ParseActionError, ScrollDirection, UploadSource};
+pub use coordinates::MAX_TYPED_CHARS;
 pub use error::ActionError;
 pub use execute::{ActContext, ActOutcome, execute};
 pub use keys::{KeyCombo, UnknownKey, parse_combo};

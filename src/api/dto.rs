@@ -50,6 +50,10 @@ pub struct StepRequest {
     /// (`{"action": "click", "id": 12}`).
     #[schema(value_type = Object)]
     pub action: serde_json::Value,
+    /// Set when `action` is a computer-use tool's action JSON: `openai` (a `computer_call`
+    /// action) or `anthropic` (a `computer` tool input); it is mapped onto Agora's
+    /// coordinate actions.
+    pub dialect: Option<crate::act::computer_use::Dialect>,
 }
 
 /// An observation as JSON; screenshots are base64.

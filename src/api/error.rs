@@ -23,6 +23,11 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// The JSON body clients get.
+    pub fn body(&self) -> &ErrorBody {
+        &self.body
+    }
+
     /// An error with an explicit status and code.
     pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
         Self {

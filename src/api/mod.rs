@@ -6,6 +6,7 @@
 mod dto;
 mod error;
 mod extract;
+pub mod mcp;
 mod routes;
 
 pub use dto::{
@@ -67,6 +68,7 @@ pub struct ApiDoc;
 
 /// The router over `env`; `token`, when set, is required as `Authorization: Bearer <token>`.
 pub fn router(env: Environment, token: Option<String>) -> Router {
+    let mcp = mcp::http_service(env.clone(), token.is_some());
     let token = Arc::new(token);
     Router::new()
         .route("/episodes", post(routes::create_episode).get(routes::list))
@@ -82,6 +84,7 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
         .route("/tasks", get(routes::tasks))
         .route("/tasks/reload", post(routes::reload_tasks))
         .route("/health", get(routes::health))
+        .nest_service("/mcp", mcp)
         .route(
             "/openapi.json",
             get(|| async { axum::Json(ApiDoc::openapi()) }),
@@ -161,6 +164,7 @@ mod tests {
         "BoundingBox",
         "BrokenTaskFile",
         "CreateEpisode",
+        "Dialect",
         "EpisodeCreated",
         "EpisodeSummary",
         "ErrorBody",

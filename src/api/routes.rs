@@ -6,7 +6,8 @@ use super::dto::{
 };
 use super::error::{ApiError, ErrorBody};
 use super::extract::{ApiJson, ApiParts};
-use crate::env::{Environment, EpisodeId, EpisodeSpec, TaskName, Tenancy};
+use crate::act::Action;
+use crate::env::{Environment, EpisodeId, EpisodeSpec, SharedEpisode, TaskName, Tenancy};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -20,7 +21,32 @@ pub async fn create_episode(
     State(env): State<Environment>,
     ApiJson(request): ApiJson<CreateEpisode>,
 ) -> Result<(StatusCode, Json<EpisodeCreated>), ApiError> {
-    let shared = match (request.start_url, request.task_id, request.task) {
+    let shared = start_episode(&env, request).await?;
+    let episode = shared.lock().await;
+    let observation = ObservationBody::of_episode(&episode).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the episode started without an observation",
+        )
+    })?;
+    Ok((
+        StatusCode::CREATED,
+        Json(EpisodeCreated {
+            episode_id: episode.id.to_string(),
+            warm_start: episode.warm_start,
+            observation,
+        }),
+    ))
+}
+
+/// Starts the episode a request asks for (start URL, task id or inline task); the HTTP
+/// API and the MCP server share it.
+pub(super) async fn start_episode(
+    env: &Environment,
+    request: CreateEpisode,
+) -> Result<SharedEpisode, ApiError> {
+    Ok(match (request.start_url, request.task_id, request.task) {
         (Some(start_url), None, None) => {
             let spec = EpisodeSpec {
                 start_urls: start_url
@@ -53,23 +79,7 @@ pub async fn create_episode(
                 "give exactly one of start_url, task_id or task",
             ));
         }
-    };
-    let episode = shared.lock().await;
-    let observation = ObservationBody::of_episode(&episode).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            "the episode started without an observation",
-        )
-    })?;
-    Ok((
-        StatusCode::CREATED,
-        Json(EpisodeCreated {
-            episode_id: episode.id.to_string(),
-            warm_start: episode.warm_start,
-            observation,
-        }),
-    ))
+    })
 }
 
 /// Carries out one action, settles and observes.
@@ -85,11 +95,16 @@ pub async fn step(
         serde_json::Value::String(text) => text.clone(),
         other => other.to_string(),
     };
+    let parsed = match request.dialect {
+        Some(dialect) => dialect.to_action(&request.action),
+        None => Action::from_model_output(&action_text),
+    };
     let shared = env.episode(&EpisodeId(id)).await?;
     let mut episode = shared.lock().await;
     let outcome = episode
-        .step(
+        .step_parsed(
             &action_text,
+            parsed,
             env.settle_policy(),
             env.config().upload_dir.as_deref(),
         )
@@ -271,22 +286,30 @@ pub async fn evaluate(
     ApiParts(Path(id)): ApiParts<Path<String>>,
     request: Option<ApiJson<EvaluateRequest>>,
 ) -> Result<Json<EvaluationBody>, ApiError> {
-    let id = EpisodeId(id);
     let mode = request.and_then(|ApiJson(request)| request.mode);
-    let evaluation = env.evaluate(&id, mode).await?;
+    Ok(Json(evaluation_body(&env, &EpisodeId(id), mode).await?))
+}
+
+/// Evaluates an episode and pairs the evaluation with the answer it scored.
+pub(super) async fn evaluation_body(
+    env: &Environment,
+    id: &EpisodeId,
+    mode: Option<evaluators::EvalMode>,
+) -> Result<EvaluationBody, ApiError> {
+    let evaluation = env.evaluate(id, mode).await?;
     let answer = env
-        .episode(&id)
+        .episode(id)
         .await?
         .lock()
         .await
         .answer
         .clone()
         .unwrap_or_default();
-    Ok(Json(EvaluationBody {
+    Ok(EvaluationBody {
         score: evaluation.outcome.score(),
         answer,
         evaluation,
-    }))
+    })
 }
 
 /// A task input image, as bytes.

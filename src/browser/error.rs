@@ -39,9 +39,22 @@ const LOST_BROWSER_PHRASES: [&str; 5] = [
     "tab crashed",
 ];
 
+/// What a Selenium Grid answers for a session whose node is gone.
+const GRID_NODE_LOST: &str = "Connection failure";
+
 impl From<CmdError> for BrowserError {
     fn from(error: CmdError) -> Self {
         match &error {
+            CmdError::NotW3C(reply)
+                if reply["message"]
+                    .as_str()
+                    .is_some_and(|message| message.contains(GRID_NODE_LOST)) =>
+            {
+                BrowserError::SessionLost(
+                    "the WebDriver remote end can no longer reach this browser (its Selenium Grid node went away)"
+                        .into(),
+                )
+            }
             CmdError::Lost(_) | CmdError::Failed(_) | CmdError::FailedC(_) => {
                 BrowserError::SessionLost(error.to_string())
             }

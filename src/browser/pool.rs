@@ -53,23 +53,33 @@ impl BrowserPool {
         pool
     }
 
-    /// Takes a warm session, or creates one if none is ready.
+    /// Takes a warm session, or creates one if none is ready. A remote end (a Selenium
+    /// Grid) can lose a warm session with its node, so those are checked first.
     pub async fn acquire(&self) -> Result<Lease, BrowserError> {
-        let taken = {
-            let mut warm = self.inner.warm.lock().await;
-            discard_orphans(&mut warm);
-            warm.pop()
-        };
-        self.inner.refill.notify_one();
-        match taken {
-            Some(session) => Ok(Lease {
-                session,
-                warm: true,
-            }),
-            None => Ok(Lease {
-                session: self.create().await?,
-                warm: false,
-            }),
+        loop {
+            let taken = {
+                let mut warm = self.inner.warm.lock().await;
+                discard_orphans(&mut warm);
+                warm.pop()
+            };
+            self.inner.refill.notify_one();
+            let Some(session) = taken else {
+                return Ok(Lease {
+                    session: self.create().await?,
+                    warm: false,
+                });
+            };
+            if self.inner.endpoint.is_local() || session.responds().await {
+                return Ok(Lease {
+                    session,
+                    warm: true,
+                });
+            }
+            tracing::warn!(
+                serial = session.serial(),
+                "dropping a warm session its remote end lost"
+            );
+            tokio::spawn(session.close());
         }
     }
 

@@ -164,6 +164,16 @@ impl BrowserSession {
         }
     }
 
+    /// The WebDriver session id (a Selenium Grid knows which node runs it).
+    pub async fn webdriver_session_id(&self) -> Option<String> {
+        self.client.session_id().await.ok().flatten()
+    }
+
+    /// Whether the remote end still answers for this session (one round trip).
+    pub async fn responds(&self) -> bool {
+        !self.is_orphaned() && self.client.windows().await.is_ok()
+    }
+
     /// A process-unique number for logs.
     pub fn serial(&self) -> u64 {
         self.serial

@@ -1,5 +1,6 @@
 //! Command-line interface: argument definitions and dispatch to the modules that do the work.
 
+pub mod mcp;
 pub mod tasks;
 pub mod up;
 
@@ -36,6 +37,10 @@ pub enum Command {
     Bench(crate::bench::BenchArgs),
     /// Check task files. Example: `agora tasks lint tasks/`
     Tasks(tasks::TasksArgs),
+    /// Serve the MCP server over stdio (sites and browsers included; logs on stderr).
+    ///
+    /// Example: `agora mcp --data-dir data --port classifieds=0 --port homepage=0`
+    Mcp(up::UpArgs),
 }
 
 /// Parses the command line, runs the command and maps its error to an exit code.
@@ -56,6 +61,7 @@ pub fn main() -> ExitCode {
             Command::Sites(args) => crate::sites::run(args).await,
             Command::Bench(args) => crate::bench::run(args).await,
             Command::Tasks(args) => tasks::run(args).await,
+            Command::Mcp(args) => mcp::run(args).await,
         }
     });
     match outcome {

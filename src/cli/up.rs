@@ -20,6 +20,32 @@ pub struct UpArgs {
     pub sites: crate::sites::SiteOptions,
 }
 
+/// The sites and the browser environment over them, started.
+#[derive(Debug)]
+pub struct Started {
+    /// The controller.
+    pub env: Environment,
+    /// Each site's name and base URL.
+    pub site_urls: Vec<(String, String)>,
+}
+
+/// Starts the sites (seeding them when needed) and the browser environment over them.
+pub async fn start(args: &UpArgs) -> anyhow::Result<Started> {
+    let sites = crate::sites::start(&args.sites, std::net::IpAddr::from([127, 0, 0, 1]))
+        .await
+        .context("starting the sites")?;
+    let sites = Arc::new(sites);
+    let site_urls = crate::env::SiteHost::site_urls(sites.as_ref());
+    let env = Environment::start_with_sites(
+        Arc::new(args.config.clone()),
+        AllowList::default(),
+        Some(sites),
+    )
+    .await
+    .context("starting the browser environment")?;
+    Ok(Started { env, site_urls })
+}
+
 /// Brings everything up and serves until Ctrl-C or SIGTERM, then closes every browser.
 pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
     let config = args.config.clone();
@@ -29,16 +55,9 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
             config.bind
         );
     }
-    let sites = crate::sites::start(&args.sites, std::net::IpAddr::from([127, 0, 0, 1]))
-        .await
-        .context("starting the sites")?;
-    let sites = Arc::new(sites);
-    let site_urls = crate::env::SiteHost::site_urls(sites.as_ref());
+    let Started { env, site_urls } = start(&args).await?;
     let token = config.token.clone();
     let api_address = SocketAddr::new(config.bind, config.api_port);
-    let env = Environment::start_with_sites(Arc::new(config), AllowList::default(), Some(sites))
-        .await
-        .context("starting the browser environment")?;
     let listener = tokio::net::TcpListener::bind(api_address)
         .await
         .with_context(|| format!("binding the API to {api_address}"))?;
@@ -51,6 +70,7 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
         "  {:<12} http://{bound}  (OpenAPI: http://{bound}/openapi.json)",
         "API"
     );
+    println!("  {:<12} http://{bound}/mcp  (streamable HTTP)", "MCP");
     println!(
         "  {:<12} {} warm session(s), fenced to: {}",
         "browsers",

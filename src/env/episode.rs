@@ -1,6 +1,6 @@
 //! One episode: a browser session, its tabs, the last observation and the trajectory.
 
-use crate::act::{self, ActContext, Action, ActionError};
+use crate::act::{self, ActContext, Action, ActionError, ParseActionError};
 use crate::browser::{BrowserSession, SettlePolicy, SettleReport, Viewport, settle};
 use crate::observe::{Observation, ObserveOptions, observe};
 use serde::Serialize;
@@ -171,8 +171,20 @@ impl Episode {
         policy: SettlePolicy,
         upload_dir: Option<&std::path::Path>,
     ) -> StepOutcome {
-        self.last_used = Instant::now();
         let parsed = Action::from_model_output(input);
+        self.step_parsed(input, parsed, policy, upload_dir).await
+    }
+
+    /// Carries out an action read elsewhere (typed tool parameters, a computer-use adapter);
+    /// `input` is what the agent sent, recorded when it is not an action.
+    pub async fn step_parsed(
+        &mut self,
+        input: &str,
+        parsed: Result<Action, ParseActionError>,
+        policy: SettlePolicy,
+        upload_dir: Option<&std::path::Path>,
+    ) -> StepOutcome {
+        self.last_used = Instant::now();
         let action = match parsed {
             Ok(action) => action,
             Err(error) => return self.refused(input.to_owned(), None, error.into()),

@@ -66,7 +66,8 @@ pub struct EpisodeTenant {
     pub private: bool,
 }
 
-type SharedEpisode = Arc<Mutex<Episode>>;
+/// An episode shared between the requests that drive it.
+pub type SharedEpisode = Arc<Mutex<Episode>>;
 
 /// The controller: browsers, fence and episodes.
 #[derive(Debug, Clone)]
@@ -119,7 +120,10 @@ impl Environment {
                 }
             }
         }
-        let fence = Fence::start(SocketAddr::new(config.bind, 0), allowed.clone())
+        let fence_bind = config
+            .fence_bind
+            .unwrap_or_else(|| SocketAddr::new(config.bind, 0));
+        let fence = Fence::start(fence_bind, allowed.clone())
             .await
             .map_err(|error| BrowserError::DriverStart(format!("fence proxy: {error}")))?;
         let fence_proxy = config

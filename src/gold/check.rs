@@ -151,7 +151,9 @@ async fn run(env: &Environment, task: &TaskContext, gold: bool) -> RunResult {
     result
 }
 
-async fn replay(
+/// Replays the task's gold trajectory in a running episode of it (locators resolved to ids,
+/// each step checked), up to and including its final `stop`.
+pub async fn replay(
     env: &Environment,
     shared: &tokio::sync::Mutex<crate::env::Episode>,
     task: &TaskContext,

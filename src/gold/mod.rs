@@ -3,5 +3,5 @@
 mod check;
 mod replay;
 
-pub use check::{RunResult, TaskCheck, check_tasks};
+pub use check::{RunResult, TaskCheck, check_tasks, replay};
 pub use replay::{ReplayError, check_gold_step, gold_action, resolve_step};

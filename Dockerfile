@@ -1,0 +1,22 @@
+# Agora in a container: the release binary on Debian slim, the shipped tasks, and the sites'
+# base data seeded at image build (a named volume on /opt/agora/data keeps it, with
+# trajectories and judge verdicts, across restarts). Browsers come from a Selenium Grid
+# (see docker-compose.yml); the image holds no browser.
+
+FROM rust:1-slim-bookworm AS build
+WORKDIR /src
+COPY . .
+RUN cargo build --release --locked --bin agora
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
+COPY --from=build /src/target/release/agora /usr/local/bin/agora
+COPY tasks /opt/agora/tasks
+WORKDIR /opt/agora
+RUN agora seed --data-dir /opt/agora/data
+VOLUME /opt/agora/data
+# 8400: the control API (and MCP at /mcp); 8401: the fence proxy the Grid's browsers use.
+EXPOSE 8400 8401
+ENTRYPOINT ["agora", "up", "--data-dir", "/opt/agora/data", "--tasks", "/opt/agora/tasks"]
