@@ -110,7 +110,7 @@ impl Config {
         let judge = |url: &Option<String>, model: &str| {
             url.as_ref().map(|url| {
                 let mut config = evaluators::JudgeConfig::new(url.clone(), model);
-                config.api_key_env = Some(self.judge_api_key_env.clone());
+                config.chat.api_key_env = Some(self.judge_api_key_env.clone());
                 config.cache_dir = Some(self.judge_cache.clone());
                 config
             })
