@@ -37,7 +37,7 @@ pub struct StepRequest {
 }
 
 /// An observation as JSON; screenshots are base64.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ObservationBody {
     /// Active tab URL.
     pub url: String,
@@ -130,7 +130,7 @@ impl From<&Observation> for ObservationBody {
 }
 
 /// A new episode and its first observation.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EpisodeCreated {
     /// Use it in later requests.
     pub episode_id: String,
@@ -141,7 +141,7 @@ pub struct EpisodeCreated {
 }
 
 /// What a step did.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct StepResponse {
     /// The action as understood (VWA text), when it parsed.
     pub action: Option<String>,
@@ -160,7 +160,7 @@ pub struct StepResponse {
 }
 
 /// An episode's state.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EpisodeSummary {
     /// Its id.
     pub episode_id: String,
@@ -175,7 +175,7 @@ pub struct EpisodeSummary {
 }
 
 /// `GET /health`.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Health {
     /// Always `ok` when the server answers.
     pub status: String,
@@ -201,7 +201,7 @@ pub struct EvaluateRequest {
 }
 
 /// The score and a per-evaluator, per-check breakdown.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EvaluationBody {
     /// The score (0–1), or null when a judge was needed but missing or failed.
     pub score: Option<f64>,
@@ -213,7 +213,7 @@ pub struct EvaluationBody {
 }
 
 /// One task in `GET /tasks` (no answers).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TaskSummary {
     /// Pass as `task_id` to start an episode.
     pub task_id: String,
@@ -223,4 +223,27 @@ pub struct TaskSummary {
     pub sites: Vec<String>,
     /// How many input images it has.
     pub input_images: usize,
+}
+
+/// One hosted site in `GET /sites`.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SiteSummary {
+    /// The site's name, as task files name it (`classifieds`).
+    pub name: String,
+    /// Its base URL, which replaces the task placeholder (`__CLASSIFIEDS__`).
+    pub url: String,
+}
+
+/// `POST /episodes/{id}/locate`: find an element's mark by CSS selector (gold replay).
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct LocateRequest {
+    /// A CSS selector, run in the active tab's top document.
+    pub css: String,
+}
+
+/// The mark of the first element the selector matched.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct LocateResponse {
+    /// Its Set-of-Marks id (null: no match, or the element is not marked).
+    pub id: Option<u32>,
 }

@@ -7,7 +7,10 @@ mod dto;
 mod error;
 mod routes;
 
-pub use dto::{CreateEpisode, EpisodeCreated, ObservationBody, StepRequest, StepResponse};
+pub use dto::{
+    CreateEpisode, EpisodeCreated, EvaluateRequest, EvaluationBody, LocateRequest, LocateResponse,
+    ObservationBody, SiteSummary, StepRequest, StepResponse,
+};
 pub use error::{ApiError, ErrorBody};
 
 use crate::env::Environment;
@@ -35,7 +38,9 @@ use utoipa::OpenApi;
         routes::episode,
         routes::close,
         routes::list,
-        routes::health
+        routes::health,
+        routes::sites,
+        routes::locate
     ),
     components(schemas(
         dto::CreateEpisode,
@@ -45,6 +50,9 @@ use utoipa::OpenApi;
         dto::EpisodeCreated,
         dto::EpisodeSummary,
         dto::Health,
+        dto::SiteSummary,
+        dto::LocateRequest,
+        dto::LocateResponse,
         error::ErrorBody
     ))
 )]
@@ -60,12 +68,14 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
         .route("/episodes/{id}/observe", post(routes::observe))
         .route("/episodes/{id}/screenshot", get(routes::screenshot))
         .route("/episodes/{id}/evaluate", post(routes::evaluate))
+        .route("/episodes/{id}/locate", post(routes::locate))
         .route(
             "/episodes/{id}/input_images/{index}",
             get(routes::input_image),
         )
         .route("/tasks", get(routes::tasks))
         .route("/health", get(routes::health))
+        .route("/sites", get(routes::sites))
         .route(
             "/openapi.json",
             get(|| async { axum::Json(ApiDoc::openapi()) }),

@@ -2,7 +2,8 @@
 
 use super::dto::{
     CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
-    ObservationBody, ScreenshotQuery, StepRequest, StepResponse, TaskSummary,
+    LocateRequest, LocateResponse, ObservationBody, ScreenshotQuery, SiteSummary, StepRequest,
+    StepResponse, TaskSummary,
 };
 use super::error::{ApiError, ErrorBody};
 use crate::env::{Environment, EpisodeId, EpisodeSpec};
@@ -334,4 +335,40 @@ pub async fn tasks(State(env): State<Environment>) -> Result<Json<Vec<TaskSummar
             })
             .collect(),
     ))
+}
+
+/// The hosted sites and their base URLs (what task placeholders resolve to).
+#[utoipa::path(get, path = "/sites", responses((status = 200, body = Vec<SiteSummary>)))]
+pub async fn sites(State(env): State<Environment>) -> Json<Vec<SiteSummary>> {
+    Json(
+        env.site_urls()
+            .iter()
+            .map(|(name, url)| SiteSummary {
+                name: name.to_owned(),
+                url: url.to_owned(),
+            })
+            .collect(),
+    )
+}
+
+/// The mark of the first element a CSS selector matches (how gold trajectories are replayed
+/// through the API).
+#[utoipa::path(post, path = "/episodes/{id}/locate", request_body = LocateRequest,
+    params(("id" = String, Path, description = "Episode id")),
+    responses((status = 200, body = LocateResponse), (status = 404, body = ErrorBody)))]
+pub async fn locate(
+    State(env): State<Environment>,
+    Path(id): Path<String>,
+    Json(request): Json<LocateRequest>,
+) -> Result<Json<LocateResponse>, ApiError> {
+    use crate::gold::MarkLookup;
+    let shared = env.episode(&EpisodeId(id)).await?;
+    let episode = shared.lock().await;
+    let mark = episode
+        .mark_of_css(&request.css)
+        .await
+        .map_err(|message| ApiError::new(StatusCode::BAD_REQUEST, "bad_selector", message))?;
+    Ok(Json(LocateResponse {
+        id: mark.map(|mark| mark.0),
+    }))
 }

@@ -2,12 +2,14 @@
 //! (created, stepped, observed, closed, reaped when idle).
 
 mod episode;
+mod events;
 mod page;
 mod recorder;
 mod site_host;
 mod task_episode;
 
 pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
+pub use events::{EpisodeEvent, EpisodeEvents, EpisodeView};
 pub use page::EpisodePage;
 pub use recorder::{Recorder, TrajectoryFile};
 pub use site_host::{SiteCookie, SiteHost, SiteHostError};
@@ -80,6 +82,7 @@ struct EnvInner {
     fence: Fence,
     episodes: Mutex<HashMap<EpisodeId, SharedEpisode>>,
     sites: Option<Arc<dyn SiteHost>>,
+    events: EpisodeEvents,
 }
 
 impl Environment {
@@ -136,6 +139,7 @@ impl Environment {
                 fence,
                 episodes: Mutex::new(HashMap::new()),
                 sites,
+                events: EpisodeEvents::default(),
             }),
         };
         tokio::spawn(reap_idle(Arc::downgrade(&environment.inner)));
@@ -170,9 +174,33 @@ impl Environment {
         }
     }
 
+    /// Episode events (start, steps, close), for live viewers.
+    pub fn events(&self) -> &EpisodeEvents {
+        &self.inner.events
+    }
+
     /// Starts an episode: a warm browser, the start URLs in tabs (first one active), settled
     /// and observed.
     pub async fn create_episode(&self, spec: EpisodeSpec) -> Result<SharedEpisode, EnvError> {
+        let shared = self.open_episode(spec).await?;
+        self.announce(&*shared.lock().await);
+        Ok(shared)
+    }
+
+    /// Tells live viewers that `episode` started.
+    fn announce(&self, episode: &Episode) {
+        self.inner.events.send(|| EpisodeEvent::Started {
+            id: episode.id.clone(),
+            task: episode.task.as_ref().map(|task| task.name.clone()),
+            intent: episode.task.as_ref().map(|task| task.task.intent.clone()),
+            input_images: episode.input_images.clone(),
+            view: episode.observation.as_ref().map(EpisodeView::of),
+        });
+    }
+
+    /// [`Environment::create_episode`] without the announcement (a task episode announces
+    /// itself once its task is attached).
+    async fn open_episode(&self, spec: EpisodeSpec) -> Result<SharedEpisode, EnvError> {
         if spec.start_urls.is_empty() {
             return Err(EnvError::BadRequest("give at least one start URL".into()));
         }
@@ -210,6 +238,7 @@ impl Environment {
             .map(|root| Recorder::new(root, &episode.id.0));
         episode.observe(spec.observe).await?;
         episode.mark_start();
+        episode.events = Some(self.inner.events.clone());
         let id = episode.id.clone();
         let shared = Arc::new(Mutex::new(episode));
         self.inner
@@ -254,6 +283,7 @@ impl Environment {
             sites.remove_tenant(&tenant);
         }
         episode.save_trajectory().await;
+        self.inner.events.send(|| EpisodeEvent::Closed { id: id.clone() });
         Ok(())
     }
 

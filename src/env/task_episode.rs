@@ -182,7 +182,7 @@ impl Environment {
             input_images: context.local_input_images(),
             cookies,
         };
-        let created = self.create_episode(spec).await;
+        let created = self.open_episode(spec).await;
         let shared = match created {
             Ok(shared) => shared,
             Err(error) => {
@@ -196,6 +196,7 @@ impl Environment {
             let mut episode = shared.lock().await;
             episode.task = Some(context);
             episode.tenant = tenant;
+            self.announce(&episode);
         }
         Ok(shared)
     }

@@ -171,7 +171,7 @@ async fn replay(
     let mut episode = shared.lock().await;
     for (index, step) in steps.iter().enumerate() {
         let number = index + 1;
-        let action = resolve_step(&episode, number, step).await?;
+        let action = resolve_step(&*episode, number, step).await?;
         let text = action.to_string();
         let outcome = episode
             .step(

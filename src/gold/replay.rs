@@ -3,7 +3,7 @@
 
 use crate::act::Action;
 use crate::env::Episode;
-use crate::observe::SomId;
+use crate::observe::{SomElement, SomId};
 use evaluators::task::{GoldStep, Locator};
 use serde_json::{Value, json};
 
@@ -44,58 +44,80 @@ pub enum ReplayError {
 const MARK_OF_JS: &str = "const element = document.querySelector(arguments[0]); \
                           return element ? element.getAttribute('data-agora-som') : null;";
 
-/// Resolves a locator against the episode's current observation.
-async fn resolve(episode: &Episode, step: usize, locator: &Locator) -> Result<SomId, ReplayError> {
+/// What resolving a locator needs: the marked elements of the current observation, and the
+/// mark of the first element a CSS selector matches in the live page.
+pub trait MarkLookup {
+    /// The marked elements of the current observation (None before the first one).
+    fn elements(&self) -> Option<&[SomElement]>;
+    /// The mark of the first element `css` matches (None: no match, or not marked).
+    fn mark_of_css(&self, css: &str) -> impl Future<Output = Result<Option<SomId>, String>> + Send;
+}
+
+impl MarkLookup for Episode {
+    fn elements(&self) -> Option<&[SomElement]> {
+        self.observation
+            .as_ref()
+            .map(|observation| observation.elements.as_slice())
+    }
+
+    async fn mark_of_css(&self, css: &str) -> Result<Option<SomId>, String> {
+        let session = self.session().map_err(|error| error.to_string())?;
+        let mark = session
+            .execute(MARK_OF_JS, vec![json!(css)])
+            .await
+            .map_err(|error| error.to_string())?;
+        Ok(mark.as_str().and_then(|mark| mark.parse().ok()).map(SomId))
+    }
+}
+
+/// Resolves a locator against the current observation.
+async fn resolve<L: MarkLookup>(
+    lookup: &L,
+    step: usize,
+    locator: &Locator,
+) -> Result<SomId, ReplayError> {
     let not_found = || ReplayError::NotFound {
         step,
         locator: serde_json::to_string(locator).unwrap_or_default(),
     };
-    let observation = episode.observation.as_ref().ok_or_else(not_found)?;
+    let elements = lookup.elements().ok_or_else(not_found)?;
     let found = match locator {
         Locator::Css { css } => {
-            let session = episode.session().map_err(|error| ReplayError::BadStep {
-                step,
-                message: error.to_string(),
-            })?;
-            let mark = session
-                .execute(MARK_OF_JS, vec![json!(css)])
+            lookup
+                .mark_of_css(css)
                 .await
-                .map_err(|error| ReplayError::BadStep {
+                .map_err(|message| ReplayError::BadStep {
                     step,
-                    message: format!("selector `{css}`: {error}"),
-                })?;
-            mark.as_str().and_then(|mark| mark.parse().ok()).map(SomId)
+                    message: format!("selector `{css}`: {message}"),
+                })?
         }
         Locator::Text { text } => {
             let wanted = text.trim();
-            observation
-                .elements
+            elements
                 .iter()
                 .find(|element| {
                     element.display_text().trim() == wanted || element.text.trim() == wanted
                 })
                 .or_else(|| {
-                    observation
-                        .elements
+                    elements
                         .iter()
                         .find(|element| element.display_text().trim().eq_ignore_ascii_case(wanted))
                 })
                 .map(|element| element.id)
         }
-        Locator::Role { role, name } => observation
-            .elements
+        Locator::Role { role, name } => elements
             .iter()
             .find(|element| element.role == *role && element.name.trim() == name.trim())
             .map(|element| element.id),
     };
     found
-        .filter(|id| observation.element(*id).is_some())
+        .filter(|id| elements.iter().any(|element| element.id == *id))
         .ok_or_else(not_found)
 }
 
 /// The action a gold step stands for, with its locator resolved.
-pub async fn resolve_step(
-    episode: &Episode,
+pub async fn resolve_step<L: MarkLookup>(
+    lookup: &L,
     number: usize,
     step: &GoldStep,
 ) -> Result<Action, ReplayError> {
@@ -105,7 +127,7 @@ pub async fn resolve_step(
         fields.insert("answer".into(), Value::String(answer.clone()));
     }
     if let Some(locator) = &step.target {
-        let id = resolve(episode, number, locator).await?;
+        let id = resolve(lookup, number, locator).await?;
         fields.insert("id".into(), json!(id.0));
     }
     serde_json::from_value(Value::Object(fields)).map_err(|error| ReplayError::BadStep {
