@@ -341,12 +341,9 @@ pub async fn tasks(State(env): State<Environment>) -> Result<Json<Vec<TaskSummar
 #[utoipa::path(get, path = "/sites", responses((status = 200, body = Vec<SiteSummary>)))]
 pub async fn sites(State(env): State<Environment>) -> Json<Vec<SiteSummary>> {
     Json(
-        env.site_urls()
-            .iter()
-            .map(|(name, url)| SiteSummary {
-                name: name.to_owned(),
-                url: url.to_owned(),
-            })
+        env.hosted_sites()
+            .into_iter()
+            .map(|(name, url)| SiteSummary { name, url })
             .collect(),
     )
 }

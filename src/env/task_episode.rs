@@ -56,6 +56,15 @@ impl TaskContext {
 }
 
 impl Environment {
+    /// The hosted sites: name and base URL of each.
+    pub fn hosted_sites(&self) -> Vec<(String, String)> {
+        self.inner
+            .sites
+            .as_ref()
+            .map(|sites| sites.site_urls())
+            .unwrap_or_default()
+    }
+
     /// Site base URLs for task placeholders.
     pub fn site_urls(&self) -> SiteUrls {
         let mut urls = SiteUrls::new();
