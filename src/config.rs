@@ -58,7 +58,8 @@ pub struct Config {
     /// Where trajectories are saved (a folder per episode: screenshots and trajectory.json).
     #[arg(long, env = "AGORA_TRAJECTORIES", default_value = "data/trajectories")]
     pub trajectory_dir: Option<PathBuf>,
-    /// Task directories episodes can be started from by id (`classifieds/3`).
+    /// Task directories episodes can be started from by id (`classifieds/3`). For `agora run`:
+    /// the tasks to run — directories, files, names or globs (`'classifieds/1*'`).
     #[arg(
         long = "tasks",
         env = "AGORA_TASKS",

@@ -159,6 +159,29 @@ pub struct StepResponse {
     pub observation: Option<ObservationBody>,
 }
 
+impl StepResponse {
+    /// What `outcome` did to `episode`, with the observation after it.
+    pub fn of_step(outcome: crate::env::StepOutcome, episode: &Episode) -> Self {
+        let error = outcome.error.as_ref().map(|error| ErrorBody {
+            error: error.code().to_owned(),
+            message: error.to_string(),
+        });
+        Self {
+            action: outcome.action.as_ref().map(ToString::to_string),
+            error,
+            settle: outcome.settle,
+            opened_tab: outcome.opened_tab,
+            done: outcome.done,
+            answer: episode.answer.clone(),
+            observation: if episode.lost.is_some() {
+                None
+            } else {
+                ObservationBody::of_episode(episode)
+            },
+        }
+    }
+}
+
 /// An episode's state.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EpisodeSummary {

@@ -90,23 +90,7 @@ pub async fn step(
             env.config().upload_dir.as_deref(),
         )
         .await;
-    let error = outcome.error.as_ref().map(|error| ErrorBody {
-        error: error.code().to_owned(),
-        message: error.to_string(),
-    });
-    Ok(Json(StepResponse {
-        action: outcome.action.as_ref().map(ToString::to_string),
-        error,
-        settle: outcome.settle,
-        opened_tab: outcome.opened_tab,
-        done: outcome.done,
-        answer: episode.answer.clone(),
-        observation: if episode.lost.is_some() {
-            None
-        } else {
-            ObservationBody::of_episode(&episode)
-        },
-    }))
+    Ok(Json(StepResponse::of_step(outcome, &episode)))
 }
 
 /// Observes the page again (e.g. with other options).

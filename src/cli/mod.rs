@@ -1,5 +1,6 @@
 //! Command-line interface: argument definitions and dispatch to the modules that do the work.
 
+pub mod run;
 pub mod tasks;
 pub mod up;
 
@@ -36,6 +37,19 @@ pub enum Command {
     Bench(crate::bench::BenchArgs),
     /// Check task files. Example: `agora tasks lint tasks/`
     Tasks(tasks::TasksArgs),
+    /// Run an agent over tasks: parallel episodes, results.jsonl, trajectories, an HTML report.
+    ///
+    /// Resumable: after an interruption, the same command with `--resume` runs only the
+    /// unfinished tasks.
+    ///
+    /// Example: `agora run --tasks tasks --agent replay --parallel 2 --out runs/replay`
+    ///
+    /// Example: `agora run --agent openai --model gpt-4o --tasks 'classifieds/1*' --out runs/gpt4o`
+    Run(Box<run::RunArgs>),
+    /// Write the self-contained HTML report of a run (`DIR/report.html`).
+    ///
+    /// Example: `agora report runs/replay`
+    Report(run::ReportArgs),
 }
 
 /// Parses the command line, runs the command and maps its error to an exit code.
@@ -56,6 +70,8 @@ pub fn main() -> ExitCode {
             Command::Sites(args) => crate::sites::run(args).await,
             Command::Bench(args) => crate::bench::run(args).await,
             Command::Tasks(args) => tasks::run(args).await,
+            Command::Run(args) => run::run_command(*args).await,
+            Command::Report(args) => run::report_command(&args),
         }
     });
     match outcome {
