@@ -16,3 +16,4 @@ pub mod gold;
 pub mod observe;
 pub mod run;
 pub mod sites;
+pub mod viewer;

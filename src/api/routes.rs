@@ -295,12 +295,7 @@ pub async fn input_image(
             format!("{}: {error}", path.display()),
         )
     })?;
-    let mime = match path.extension().and_then(|extension| extension.to_str()) {
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("webp") => "image/webp",
-        Some("gif") => "image/gif",
-        _ => "image/png",
-    };
+    let mime = crate::observe::image_mime(&path);
     Ok(([(header::CONTENT_TYPE, mime)], bytes).into_response())
 }
 

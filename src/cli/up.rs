@@ -58,6 +58,8 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
         "  {:<12} http://{bound}  (OpenAPI: http://{bound}/openapi.json)",
         "API"
     );
+    let token_query = if token.is_some() { "?token=<token>" } else { "" };
+    println!("  {:<12} http://{bound}/viewer{token_query}", "viewer");
     println!(
         "  {:<12} {} warm session(s), fenced to: {}",
         "browsers",
@@ -82,7 +84,9 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
         }
         println!("Stopping: closing browsers.");
     };
-    axum::serve(listener, api::router(env.clone(), token))
+    let viewer = crate::viewer::ViewerState::follow(env.events());
+    let app = api::router(env.clone(), token.clone()).merge(crate::viewer::router(viewer, token));
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await?;
     env.shutdown().await;

@@ -5,7 +5,7 @@ mod axtree;
 mod capture;
 mod som;
 
-pub use capture::{ImageFormat, Screenshot, capture};
+pub use capture::{ImageFormat, Screenshot, capture, image_mime};
 pub use som::{BoundingBox, SomElement, SomId, som_text};
 
 use crate::browser::{BrowserError, BrowserSession, Viewport};

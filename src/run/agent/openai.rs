@@ -81,7 +81,7 @@ impl OpenAiAgent {
                         RunError::Task(format!("input image {}: {error}", path.display()))
                     })?;
                     ContentPart::Image {
-                        mime: mime_of(&path).to_owned(),
+                        mime: crate::observe::image_mime(&path).to_owned(),
                         bytes,
                     }
                 }
@@ -92,16 +92,6 @@ impl OpenAiAgent {
             intent: task.task.intent.clone(),
             input_images,
         })
-    }
-}
-
-/// The MIME type of an image file, by extension.
-fn mime_of(path: &std::path::Path) -> &'static str {
-    match path.extension().and_then(|extension| extension.to_str()) {
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("webp") => "image/webp",
-        Some("gif") => "image/gif",
-        _ => "image/png",
     }
 }
 
