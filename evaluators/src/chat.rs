@@ -248,8 +248,10 @@ impl ChatClient {
                 }
                 Attempt::Retry(error, asked) => {
                     tracing::debug!(%error, retry = retries + 1, "retrying a chat request");
-                    backoff(asked.unwrap_or_else(|| exponential(self.config.backoff_base, retries)))
-                        .await;
+                    backoff(
+                        asked.unwrap_or_else(|| exponential(self.config.backoff_base, retries)),
+                    )
+                    .await;
                     retries += 1;
                 }
             }
@@ -369,7 +371,10 @@ mod tests {
             parse_reply(r#"{"choices":[]}"#),
             Err(ChatError::Malformed(_))
         ));
-        assert!(matches!(parse_reply("<html>"), Err(ChatError::Malformed(_))));
+        assert!(matches!(
+            parse_reply("<html>"),
+            Err(ChatError::Malformed(_))
+        ));
     }
 
     #[test]

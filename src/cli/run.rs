@@ -2,16 +2,13 @@
 
 use crate::config::Config;
 use crate::env::Environment;
-use crate::run::progress::Progress;
-use crate::run::results::{RESULTS_FILE, ResultsLog};
-use crate::run::resume::{self, RunManifest};
+use crate::run::results::RESULTS_FILE;
 use crate::run::{
     Agent, Backend, ObservationKind, OpenAiAgent, OpenAiSettings, Prices, RunPlan, StepLimits,
-    report, scheduler, selection, summary,
+    report, selection, summary,
 };
 use anyhow::Context;
 use evaluators::chat::{ChatConfig, Sampling};
-use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -234,55 +231,17 @@ async fn execute(backend: &Backend, plan: &RunPlan, args: &RunArgs) -> anyhow::R
     let urls = backend.site_urls().await?;
     let tasks = selection::select(&args.config.task_dirs, &args.task_root, &urls)?;
     anyhow::ensure!(!tasks.is_empty(), "--tasks selects no task");
-    let manifest = RunManifest {
-        agent: plan.agent.name().to_owned(),
-        model: plan.agent.model().map(str::to_owned),
-        observation: plan.agent.observation().name().to_owned(),
-        max_steps: plan.limits.max_steps,
-        eval_mode: args.config.eval_mode,
-        server: backend.describe(),
-    };
-    let kept = resume::prepare(&plan.out, &manifest, args.resume)?;
-    let selected: HashSet<&str> = tasks.iter().map(|task| task.name.as_str()).collect();
-    let earlier: Vec<_> = kept
-        .into_iter()
-        .filter(|result| selected.contains(result.task.as_str()))
-        .collect();
-    let done: HashSet<String> = earlier.iter().map(|result| result.task.clone()).collect();
-    let remaining: Vec<_> = tasks
-        .into_iter()
-        .filter(|task| !done.contains(&task.name))
-        .collect();
-    let total = remaining.len() + earlier.len();
-    println!(
-        "running {} task(s) with the {} agent, {} at a time{} → {}",
-        remaining.len(),
-        plan.agent.name(),
-        plan.parallel,
-        if earlier.is_empty() {
-            String::new()
-        } else {
-            format!(" ({} finished earlier)", earlier.len())
-        },
-        plan.out.display()
-    );
-    let mut log = ResultsLog::open(&plan.out.join(RESULTS_FILE))?;
-    let mut progress = Progress::new(total, earlier.len());
-    for result in &earlier {
-        progress.add(result, false);
-    }
-    let new = scheduler::run_all(backend, plan, remaining, &mut log, &mut progress).await?;
-    progress.finish();
-    let all: Vec<_> = earlier.into_iter().chain(new).collect();
-    println!("\n{}", summary::render(&summary::summarize(&all)));
-    let report = report::write(&plan.out)?;
+    let run = crate::run::run_tasks(backend, plan, tasks, args.resume).await?;
+    println!("\n{}", summary::render(&summary::summarize(&run.results)));
     println!("results: {}", plan.out.join(RESULTS_FILE).display());
-    println!("report:  {}", report.display());
-    let errors = all.iter().filter(|result| result.is_error()).count();
+    println!("report:  {}", run.report.display());
+    let errors = run
+        .results
+        .iter()
+        .filter(|result| result.is_error())
+        .count();
     if errors > 0 {
-        println!(
-            "{errors} task(s) ended in an error and have no score; rerun them with --resume"
-        );
+        println!("{errors} task(s) ended in an error and have no score; rerun them with --resume");
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)

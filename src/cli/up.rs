@@ -58,7 +58,11 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
         "  {:<12} http://{bound}  (OpenAPI: http://{bound}/openapi.json)",
         "API"
     );
-    let token_query = if token.is_some() { "?token=<token>" } else { "" };
+    let token_query = if token.is_some() {
+        "?token=<token>"
+    } else {
+        ""
+    };
     println!("  {:<12} http://{bound}/viewer{token_query}", "viewer");
     println!(
         "  {:<12} {} warm session(s), fenced to: {}",

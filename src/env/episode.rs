@@ -243,7 +243,12 @@ impl Episode {
     }
 
     /// Adds a step to the trajectory, with the URL the agent is now on, and announces it.
-    fn record(&mut self, action: String, error: Option<&ActionError>, settle: Option<SettleReport>) {
+    fn record(
+        &mut self,
+        action: String,
+        error: Option<&ActionError>,
+        settle: Option<SettleReport>,
+    ) {
         let url = self
             .observation
             .as_ref()

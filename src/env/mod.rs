@@ -283,7 +283,9 @@ impl Environment {
             sites.remove_tenant(&tenant);
         }
         episode.save_trajectory().await;
-        self.inner.events.send(|| EpisodeEvent::Closed { id: id.clone() });
+        self.inner
+            .events
+            .send(|| EpisodeEvent::Closed { id: id.clone() });
         Ok(())
     }
 

@@ -186,7 +186,10 @@ async fn drive(
 fn describe(reply: &str, response: &StepResponse) -> String {
     let action = response.action.clone().unwrap_or_else(|| {
         let first_line = reply.trim().lines().next().unwrap_or("").trim();
-        format!("(unparsable reply: {})", first_line.chars().take(80).collect::<String>())
+        format!(
+            "(unparsable reply: {})",
+            first_line.chars().take(80).collect::<String>()
+        )
     });
     match &response.error {
         Some(error) if response.action.is_some() => {
@@ -228,7 +231,9 @@ mod tests {
     use super::*;
 
     fn actions(list: &[Option<&str>]) -> Vec<Option<String>> {
-        list.iter().map(|action| action.map(str::to_owned)).collect()
+        list.iter()
+            .map(|action| action.map(str::to_owned))
+            .collect()
     }
 
     #[test]

@@ -213,7 +213,10 @@ impl RemoteAgora {
         &self,
         request: reqwest::RequestBuilder,
     ) -> Result<T, RunError> {
-        let response = request.send().await.map_err(|error| self.unreachable(error))?;
+        let response = request
+            .send()
+            .await
+            .map_err(|error| self.unreachable(error))?;
         if !response.status().is_success() {
             return Err(Self::refusal(response).await);
         }
@@ -233,9 +236,10 @@ impl RemoteAgora {
         let text = response.text().await.unwrap_or_default();
         let body: Option<ErrorBody> = serde_json::from_str(&text).ok();
         let code = body.as_ref().map_or("", |body| body.error.as_str());
-        let message = body
-            .as_ref()
-            .map_or_else(|| text.chars().take(300).collect(), |body| body.message.clone());
+        let message = body.as_ref().map_or_else(
+            || text.chars().take(300).collect(),
+            |body| body.message.clone(),
+        );
         let message = format!("HTTP {status}: {message}");
         if status.is_client_error() && code != "unknown_episode" {
             RunError::Task(message)
@@ -261,7 +265,10 @@ impl MarkLookup for RemoteLookup<'_> {
     async fn mark_of_css(&self, css: &str) -> Result<Option<SomId>, String> {
         let located: LocateResponse = self
             .remote
-            .post(&format!("/episodes/{}/locate", self.id), &json!({"css": css}))
+            .post(
+                &format!("/episodes/{}/locate", self.id),
+                &json!({"css": css}),
+            )
             .await
             .map_err(|error| error.to_string())?;
         Ok(located.id.map(SomId))

@@ -98,13 +98,15 @@ pub fn prepare(
     } else if let Ok(text) = std::fs::read_to_string(&manifest_path) {
         let previous: RunManifest =
             serde_json::from_str(&text).map_err(|error| io(&manifest_path, &error))?;
-        if (previous.agent.as_str(), previous.model.as_deref(), &previous.observation)
-            != (
-                manifest.agent.as_str(),
-                manifest.model.as_deref(),
-                &manifest.observation,
-            )
-        {
+        if (
+            previous.agent.as_str(),
+            previous.model.as_deref(),
+            &previous.observation,
+        ) != (
+            manifest.agent.as_str(),
+            manifest.model.as_deref(),
+            &manifest.observation,
+        ) {
             return Err(ResumeError::Mismatch {
                 dir: dir.to_owned(),
                 previous: previous.describe(),
@@ -150,12 +152,18 @@ mod tests {
     #[test]
     fn resume_keeps_finished_tasks_once_and_drops_errors_and_torn_lines() {
         let dir = tempfile::tempdir().unwrap();
-        assert!(prepare(dir.path(), &manifest("replay"), false).unwrap().is_empty());
+        assert!(
+            prepare(dir.path(), &manifest("replay"), false)
+                .unwrap()
+                .is_empty()
+        );
         let path = dir.path().join(RESULTS_FILE);
         let mut log = ResultsLog::open(&path).unwrap();
-        log.append(&result("a", Some(1.0), StopReason::Answered)).unwrap();
+        log.append(&result("a", Some(1.0), StopReason::Answered))
+            .unwrap();
         log.append(&result("b", None, StopReason::Error)).unwrap();
-        log.append(&result("a", Some(0.0), StopReason::Answered)).unwrap();
+        log.append(&result("a", Some(0.0), StopReason::Answered))
+            .unwrap();
         std::fs::OpenOptions::new()
             .append(true)
             .open(&path)

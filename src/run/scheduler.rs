@@ -119,7 +119,12 @@ async fn run_task(backend: &Backend, plan: &RunPlan, task: &TaskContext) -> Task
                 writer.record.error = Some(error.to_string());
                 let _ = writer.finish().await;
                 let steps = writer.record.steps.len();
-                let step_ms = writer.record.steps.iter().map(|step| step.step_ms).collect();
+                let step_ms = writer
+                    .record
+                    .steps
+                    .iter()
+                    .map(|step| step.step_ms)
+                    .collect();
                 return TaskResult {
                     steps,
                     step_ms,
@@ -154,12 +159,7 @@ fn base_result(task: &TaskContext, started: Instant, attempts: u32) -> TaskResul
 }
 
 /// A result that says what broke; it carries no score.
-fn error_result(
-    task: &TaskContext,
-    error: String,
-    started: Instant,
-    attempts: u32,
-) -> TaskResult {
+fn error_result(task: &TaskContext, error: String, started: Instant, attempts: u32) -> TaskResult {
     TaskResult {
         error: Some(error),
         ..base_result(task, started, attempts)

@@ -140,7 +140,10 @@ mod tests {
     fn directories_files_names_and_globs_name_tasks_alike() {
         let all = names(&["tasks"]);
         assert!(all.len() >= 40, "{all:?}");
-        assert_eq!(all[..3], ["classifieds/0", "classifieds/1", "classifieds/2"]);
+        assert_eq!(
+            all[..3],
+            ["classifieds/0", "classifieds/1", "classifieds/2"]
+        );
         assert_eq!(names(&["tasks/classifieds"]), all);
         assert_eq!(names(&["tasks/classifieds/3.json"]), ["classifieds/3"]);
         assert_eq!(names(&["classifieds/3"]), ["classifieds/3"]);

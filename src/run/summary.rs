@@ -144,7 +144,12 @@ mod tests {
         let labels: Vec<&str> = rows.iter().map(|row| row.label.as_str()).collect();
         assert_eq!(
             labels,
-            ["all", "site: classifieds", "eval: url_match", "difficulty: easy"]
+            [
+                "all",
+                "site: classifieds",
+                "eval: url_match",
+                "difficulty: easy"
+            ]
         );
         let table = render(&rows);
         assert!(table.contains("50.0%"), "{table}");

@@ -101,10 +101,7 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
 
 impl TrajectoryWriter {
     /// Starts the folder of `task` afresh (an earlier, unfinished attempt is cleared).
-    pub async fn begin(
-        out: &Path,
-        task: &crate::env::TaskContext,
-    ) -> Result<Self, RunError> {
+    pub async fn begin(out: &Path, task: &crate::env::TaskContext) -> Result<Self, RunError> {
         let folder = out.join(relative_folder(&task.name));
         match tokio::fs::remove_dir_all(&folder).await {
             Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
@@ -112,7 +109,9 @@ impl TrajectoryWriter {
             }
             _ => {}
         }
-        tokio::fs::create_dir_all(&folder).await.map_err(io(&folder))?;
+        tokio::fs::create_dir_all(&folder)
+            .await
+            .map_err(io(&folder))?;
         let mut input_images = Vec::new();
         for (index, image) in task.local_input_images().iter().enumerate() {
             let extension = image
@@ -199,10 +198,10 @@ mod tests {
 
     #[test]
     fn folders_are_safe_paths_under_trajectories() {
-        assert_eq!(relative_folder("classifieds/3"), "trajectories/classifieds/3");
         assert_eq!(
-            relative_folder("../x/test#2 a"),
-            "trajectories/x/test_2_a"
+            relative_folder("classifieds/3"),
+            "trajectories/classifieds/3"
         );
+        assert_eq!(relative_folder("../x/test#2 a"), "trajectories/x/test_2_a");
     }
 }

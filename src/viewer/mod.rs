@@ -60,7 +60,9 @@ fn refuse(status: StatusCode, code: &str, message: &str) -> Response {
 /// when there is no token, no cross-site requests.
 async fn guard(token: Arc<Option<String>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    if let Some(site) = headers.get("sec-fetch-site").and_then(|value| value.to_str().ok())
+    if let Some(site) = headers
+        .get("sec-fetch-site")
+        .and_then(|value| value.to_str().ok())
         && !matches!(site, "same-origin" | "none")
     {
         return refuse(
@@ -93,7 +95,8 @@ async fn guard(token: Arc<Option<String>>, request: Request, next: Next) -> Resp
             }
             let mut response = next.run(request).await;
             if query && !cookie {
-                let value = format!("{TOKEN_COOKIE}={expected}; Path=/viewer; HttpOnly; SameSite=Strict");
+                let value =
+                    format!("{TOKEN_COOKIE}={expected}; Path=/viewer; HttpOnly; SameSite=Strict");
                 if let Ok(value) = value.parse() {
                     response.headers_mut().insert(header::SET_COOKIE, value);
                 }
@@ -308,7 +311,13 @@ mod tests {
 
     #[test]
     fn only_loopback_host_names_pass_without_a_token() {
-        for host in ["127.0.0.1:8400", "localhost", "LOCALHOST:1", "[::1]:8400", "127.1.2.3"] {
+        for host in [
+            "127.0.0.1:8400",
+            "localhost",
+            "LOCALHOST:1",
+            "[::1]:8400",
+            "127.1.2.3",
+        ] {
             assert!(is_loopback_host(host), "{host}");
         }
         for host in ["evil.example:8400", "10.0.0.2", "", "[fe80::1]:80"] {

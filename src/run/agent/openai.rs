@@ -4,8 +4,8 @@
 
 use super::prompt;
 use super::{ObservationKind, Reply, Turn};
-use crate::run::error::RunError;
 use crate::env::TaskContext;
+use crate::run::error::RunError;
 use evaluators::chat::{ChatClient, ChatConfig, ChatMessage, ContentPart, Sampling, Usage};
 use evaluators::task::InputImage;
 
@@ -123,9 +123,7 @@ impl TaskConversation {
             turn.previous_actions,
         ))];
         if !self.input_images.is_empty() {
-            parts.push(ContentPart::Text(
-                "Images given with the objective:".into(),
-            ));
+            parts.push(ContentPart::Text("Images given with the objective:".into()));
             parts.extend(self.input_images.iter().cloned());
         }
         let screenshot = match kind {

@@ -19,10 +19,16 @@ const DESCRIPTIONS: [(&str, &str); 15] = [
         "upload",
         "put a file into a file field: the number of an image given with the objective (0 is the first)",
     ),
-    ("press", "press a key or combination, e.g. Enter or Control+a"),
+    (
+        "press",
+        "press a key or combination, e.g. Enter or Control+a",
+    ),
     ("scroll", "scroll the page up or down by one screen"),
     ("new_tab", "open an empty tab and switch to it"),
-    ("tab_focus", "switch to the tab with that number (0 is the first)"),
+    (
+        "tab_focus",
+        "switch to the tab with that number (0 is the first)",
+    ),
     ("close_tab", "close the current tab"),
     ("goto", "open the URL in the current tab"),
     ("go_back", "go back to the previous page"),

@@ -36,7 +36,12 @@ pub struct BarChart {
 }
 
 impl BarChart {
-    fn new(title: &str, values: Vec<(String, f64)>, scale: f64, text: impl Fn(f64) -> String) -> Self {
+    fn new(
+        title: &str,
+        values: Vec<(String, f64)>,
+        scale: f64,
+        text: impl Fn(f64) -> String,
+    ) -> Self {
         let bars = values
             .into_iter()
             .enumerate()
@@ -92,10 +97,7 @@ pub fn histogram(values: &[f64], buckets: usize) -> Vec<(String, f64)> {
         .enumerate()
         .map(|(index, count)| {
             let start = low + index as f64 * width;
-            (
-                format!("{:.0}–{:.0}", start, start + width),
-                count as f64,
-            )
+            (format!("{:.0}–{:.0}", start, start + width), count as f64)
         })
         .collect()
 }

@@ -142,7 +142,11 @@ pub fn write(dir: &Path) -> Result<PathBuf, ReportError> {
         charts: charts(&owned),
         sites: distinct(&owned, |result| result.sites.clone()),
         eval_types: distinct(&owned, |result| {
-            result.eval_types.iter().map(|t| eval_type_name(*t)).collect()
+            result
+                .eval_types
+                .iter()
+                .map(|t| eval_type_name(*t))
+                .collect()
         }),
         difficulties: distinct(&owned, |result| vec![difficulty(result)]),
         tasks: owned.iter().map(|result| task_view(dir, result)).collect(),
