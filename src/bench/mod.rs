@@ -4,7 +4,9 @@
 
 mod browser;
 mod images;
+mod memory;
 mod stats;
+mod throughput;
 
 pub use stats::Samples;
 
@@ -37,6 +39,10 @@ pub enum Benchmark {
     ///
     /// Example: `agora bench ssim`
     Ssim(images::ImageBenchArgs),
+    /// Task-run throughput at several --parallel levels vs the same gold steps run VWA-style.
+    ///
+    /// Example: `agora bench run --parallel 1,2,4 --tasks tasks`
+    Run(Box<throughput::ThroughputArgs>),
 }
 
 /// Runs the chosen benchmark and prints its figures.
@@ -46,5 +52,6 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         Benchmark::Step(args) => browser::step(args).await,
         Benchmark::Imagery(args) => images::imagery(args).await,
         Benchmark::Ssim(args) => images::ssim(args).await,
+        Benchmark::Run(args) => throughput::throughput(*args).await,
     }
 }
