@@ -42,7 +42,7 @@ fn task(harness: &Harness, id: u64, intent: &str) -> TaskContext {
 
 fn model_agent(double: &ModelDouble) -> Agent {
     let chat = ChatConfig {
-        timeout: Duration::from_secs(3),
+        timeout: Duration::from_secs(5),
         max_retries: 3,
         backoff_base: Duration::from_millis(10),
         ..ChatConfig::new(double.base_url.clone(), "double-vision-1")

@@ -246,20 +246,20 @@ fn gold_policy(env: Environment, tasks: Vec<TaskContext>) -> Policy {
             .map(|(index, task)| (task.task.intent.clone(), (index, task)))
             .collect(),
     );
-    let progress: Arc<Mutex<HashMap<String, (usize, usize)>>> = Arc::default();
+    let first_calls: Arc<Mutex<HashMap<String, usize>>> = Arc::default();
     Arc::new(move |body: Value| {
         let env = env.clone();
         let by_intent = Arc::clone(&by_intent);
-        let progress = Arc::clone(&progress);
+        let first_calls = Arc::clone(&first_calls);
         async move {
             let Some((index, task)) = by_intent.get(&objective(&body)).cloned() else {
                 return Answer::Reply("I do not know this task.".into());
             };
-            let (call, next_step) = {
-                let mut progress = progress.lock().unwrap();
-                let entry = progress.entry(task.name.clone()).or_insert((0, 0));
-                entry.0 += 1;
-                *entry
+            let call = {
+                let mut calls = first_calls.lock().unwrap();
+                let count = calls.entry(task.name.clone()).or_insert(0);
+                *count += 1;
+                *count
             };
             if call == 1 {
                 match index % 6 {
@@ -273,20 +273,35 @@ fn gold_policy(env: Environment, tasks: Vec<TaskContext>) -> Policy {
                     _ => {}
                 }
             }
+            // Stateless, as a model is: the gold steps done are the parsed previous actions.
+            let done = executed_actions(&body);
             let steps = &task.task.agora.as_ref().unwrap().gold;
-            let step = &steps[next_step.min(steps.len() - 1)];
+            let step = &steps[done.min(steps.len() - 1)];
             let episode = find_episode(&env, &task.name).await;
-            let action = {
-                let episode = episode.lock().await;
-                agora::gold::resolve_step(&*episode, next_step + 1, step)
-                    .await
-                    .unwrap_or_else(|error| panic!("{}: {error}", task.name))
-            };
-            progress.lock().unwrap().get_mut(&task.name).unwrap().1 += 1;
+            let episode = episode.lock().await;
+            let action = agora::gold::resolve_step(&*episode, done + 1, step)
+                .await
+                .unwrap_or_else(|error| panic!("{}: {error}", task.name));
             Answer::Reply(chatty(&action.to_string()))
         }
         .boxed()
     })
+}
+
+/// Previous actions listed in the turn that were carried out (parsed, not refused).
+fn executed_actions(body: &Value) -> usize {
+    let text = openai_double::user_text(body);
+    let Some((_, previous)) = text.split_once("PREVIOUS ACTIONS:\n") else {
+        return 0;
+    };
+    previous
+        .lines()
+        .take_while(|line| {
+            line.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+        })
+        .filter(|line| !line.contains("(unparsable reply") && !line.contains("(refused"))
+        .count()
 }
 
 async fn find_episode(

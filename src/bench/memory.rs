@@ -22,9 +22,7 @@ impl PeakMemory {
             let mut ticks = tokio::time::interval(period);
             loop {
                 ticks.tick().await;
-                let now = tokio::task::spawn_blocking(tree_rss_kib)
-                    .await
-                    .unwrap_or(0);
+                let now = tokio::task::spawn_blocking(tree_rss_kib).await.unwrap_or(0);
                 peak.fetch_max(now, Ordering::Relaxed);
             }
         });
@@ -61,7 +59,12 @@ fn tree_rss_kib() -> u64 {
             if let Some(value) = line.strip_prefix("PPid:") {
                 parent_of.insert(pid, value.trim().parse().unwrap_or(0));
             } else if let Some(value) = line.strip_prefix("VmRSS:") {
-                let kib = value.trim().trim_end_matches("kB").trim().parse().unwrap_or(0);
+                let kib = value
+                    .trim()
+                    .trim_end_matches("kB")
+                    .trim()
+                    .parse()
+                    .unwrap_or(0);
                 rss_of.insert(pid, kib);
             }
         }
@@ -87,6 +90,9 @@ mod tests {
 
     #[test]
     fn this_process_counts() {
-        assert!(tree_rss_kib() > 1000, "a test process holds more than 1 MiB");
+        assert!(
+            tree_rss_kib() > 1000,
+            "a test process holds more than 1 MiB"
+        );
     }
 }

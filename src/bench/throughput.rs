@@ -111,7 +111,11 @@ pub async fn throughput(args: ThroughputArgs) -> anyhow::Result<ExitCode> {
         figures.push(Figures {
             label: format!("agora run --parallel {parallel}"),
             tasks: outcome.results.len(),
-            passed: outcome.results.iter().filter(|result| result.passed()).count(),
+            passed: outcome
+                .results
+                .iter()
+                .filter(|result| result.passed())
+                .count(),
             wall,
             steps,
             peak_mib: memory.peak_mib(),
@@ -140,7 +144,9 @@ pub async fn throughput(args: ThroughputArgs) -> anyhow::Result<ExitCode> {
             .iter()
             .filter(|figure| figure.label.starts_with("agora"))
             .min_by_key(|figure| figure.wall),
-        figures.iter().find(|figure| figure.label.starts_with("VWA")),
+        figures
+            .iter()
+            .find(|figure| figure.label.starts_with("VWA")),
     ) {
         println!(
             "speed-up of `{}` over VWA-style: {:.1}×",
@@ -172,7 +178,10 @@ async fn vwa_style(backend: &Backend, tasks: &[TaskContext], delay: Duration) ->
         let mut failed = false;
         for (index, step) in gold.iter().enumerate() {
             let started = Instant::now();
-            let Ok(action) = backend.resolve_gold(&id, &observation, index + 1, step).await else {
+            let Ok(action) = backend
+                .resolve_gold(&id, &observation, index + 1, step)
+                .await
+            else {
                 failed = true;
                 break;
             };
