@@ -200,6 +200,29 @@ pub async fn start(config: SitesConfig) -> anyhow::Result<RunningSites> {
     })
 }
 
+/// Starts every site on free loopback ports and a browser environment that hosts them, as
+/// `agora tasks check`, `agora run` and `agora bench run` use them.
+pub async fn start_with_environment(
+    data_dir: &Path,
+    config: crate::config::Config,
+) -> anyhow::Result<crate::env::Environment> {
+    let sites = start(SitesConfig {
+        data_dir: data_dir.to_owned(),
+        bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+        classifieds_port: 0,
+    })
+    .await
+    .context("starting the sites")?;
+    let sites: std::sync::Arc<dyn SiteHost> = std::sync::Arc::new(sites);
+    crate::env::Environment::start_with_sites(
+        std::sync::Arc::new(config),
+        crate::fence::AllowList::default(),
+        Some(sites),
+    )
+    .await
+    .context("starting the browser environment")
+}
+
 /// Builds the base databases.
 pub async fn seed(args: SeedArgs) -> anyhow::Result<ExitCode> {
     let scale = args.listings.map_or(Scale::Full, Scale::Small);

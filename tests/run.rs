@@ -330,11 +330,17 @@ async fn eventually<F: AsyncFnMut() -> bool>(what: &str, mut check: F) {
     }
 }
 
-/// Serves `dir` on a loopback port the agent browser is allowed to reach.
-async fn serve_allowed(harness: &Harness, router: axum::Router) -> String {
+/// Serves `router` on a free loopback port; returns its base URL.
+async fn serve(router: axum::Router) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, router).await });
+    base
+}
+
+/// Serves `router` on a loopback port the agent browser is allowed to reach.
+async fn serve_allowed(harness: &Harness, router: axum::Router) -> String {
+    let base = serve(router).await;
     harness
         .env
         .allowed()
@@ -529,16 +535,12 @@ fn the_viewer_shows_a_new_step_of_an_episode_driven_through_the_api() {
 #[test]
 fn the_viewer_keeps_the_api_rules_for_hosts_and_tokens() {
     run(|harness| async move {
-        let serve = async |token: Option<&str>| {
+        let serve_viewer = async |token: Option<&str>| {
             let viewer = agora::viewer::ViewerState::follow(harness.env.events());
-            let app = agora::viewer::router(viewer, token.map(str::to_owned));
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            let base = format!("http://{}", listener.local_addr().unwrap());
-            tokio::spawn(async move { axum::serve(listener, app).await });
-            base
+            serve(agora::viewer::router(viewer, token.map(str::to_owned))).await
         };
         let http = reqwest::Client::new();
-        let open = serve(None).await;
+        let open = serve_viewer(None).await;
         let page = http.get(format!("{open}/viewer")).send().await.unwrap();
         assert_eq!(page.status(), 200);
         assert!(page.text().await.unwrap().contains("viewer.js"));
@@ -556,7 +558,7 @@ fn the_viewer_keeps_the_api_rules_for_hosts_and_tokens() {
             .await
             .unwrap();
         assert_eq!(cross_site.status(), 403);
-        let locked = serve(Some("s3cret")).await;
+        let locked = serve_viewer(Some("s3cret")).await;
         let refused = http.get(format!("{locked}/viewer")).send().await.unwrap();
         assert_eq!(refused.status(), 401);
         let body: Value = refused.json().await.unwrap();

@@ -10,8 +10,7 @@
 mod openai_double;
 
 use agora::config::Config;
-use agora::env::{Environment, SiteHost, TaskContext};
-use agora::fence::AllowList;
+use agora::env::{Environment, TaskContext};
 use futures::FutureExt;
 use openai_double::{Answer, Policy, chatty, objective};
 use serde_json::Value;
@@ -210,21 +209,13 @@ fn a_replay_run_killed_mid_way_resumes_without_losing_or_repeating_a_task() {
 /// The shipped tasks with the full data, an Agora API over them, and the tasks as loaded there.
 async fn server_with_sites() -> (Environment, String, Vec<TaskContext>) {
     let data = full_data().await;
-    let sites = agora::sites::start(agora::sites::SitesConfig {
-        data_dir: data,
-        bind: std::net::IpAddr::from([127, 0, 0, 1]),
-        classifieds_port: 0,
-    })
-    .await
-    .unwrap();
-    let sites: Arc<dyn SiteHost> = Arc::new(sites);
     let config = Config {
         pool_size: 2,
         trajectory_dir: None,
         task_dirs: vec![repository().join("tasks")],
         ..Config::default()
     };
-    let env = Environment::start_with_sites(Arc::new(config), AllowList::default(), Some(sites))
+    let env = agora::sites::start_with_environment(&data, config)
         .await
         .unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

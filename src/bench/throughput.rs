@@ -6,12 +6,10 @@
 use super::Samples;
 use super::memory::PeakMemory;
 use crate::config::Config;
-use crate::env::{Environment, TaskContext};
+use crate::env::TaskContext;
 use crate::run::{Agent, Backend, RunPlan, StepLimits, run_tasks, selection};
-use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Arguments of `agora bench run` (tasks with `--tasks`, default every shipped one).
@@ -64,26 +62,12 @@ impl Figures {
 /// Runs the benchmark.
 pub async fn throughput(args: ThroughputArgs) -> anyhow::Result<ExitCode> {
     let most = args.parallel.iter().copied().max().unwrap_or(1).max(1);
-    let sites = crate::sites::start(crate::sites::SitesConfig {
-        data_dir: args.data_dir.clone(),
-        bind: std::net::IpAddr::from([127, 0, 0, 1]),
-        classifieds_port: 0,
-    })
-    .await
-    .context("starting the sites")?;
-    let sites: Arc<dyn crate::env::SiteHost> = Arc::new(sites);
     let config = Config {
         pool_size: most,
         trajectory_dir: None,
         ..args.config.clone()
     };
-    let env = Environment::start_with_sites(
-        Arc::new(config),
-        crate::fence::AllowList::default(),
-        Some(sites),
-    )
-    .await
-    .context("starting the browser environment")?;
+    let env = crate::sites::start_with_environment(&args.data_dir, config).await?;
     let tasks = selection::select(&args.config.task_dirs, &args.task_root, &env.site_urls())?;
     anyhow::ensure!(!tasks.is_empty(), "--tasks selects no task");
     let scratch = tempfile::tempdir()?;
@@ -169,12 +153,7 @@ async fn vwa_style(backend: &Backend, tasks: &[TaskContext], delay: Duration) ->
         let Ok((id, mut observation)) = backend.start(task, observe).await else {
             continue;
         };
-        let gold = task
-            .task
-            .agora
-            .as_ref()
-            .map(|agora| agora.gold.clone())
-            .unwrap_or_default();
+        let gold = crate::gold::gold_steps(&task.task).unwrap_or_default();
         let mut failed = false;
         for (index, step) in gold.iter().enumerate() {
             let started = Instant::now();

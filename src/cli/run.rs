@@ -7,11 +7,9 @@ use crate::run::{
     Agent, Backend, ObservationKind, OpenAiAgent, OpenAiSettings, Prices, RunPlan, StepLimits,
     report, selection, summary,
 };
-use anyhow::Context;
 use evaluators::chat::{ChatConfig, Sampling};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The agents `agora run` offers.
@@ -204,27 +202,13 @@ pub async fn run_command(args: RunArgs) -> anyhow::Result<ExitCode> {
 
 /// Sites and browsers in this process, as `agora tasks check` starts them.
 async fn start_local(args: &RunArgs, parallel: usize) -> anyhow::Result<Environment> {
-    let sites = crate::sites::start(crate::sites::SitesConfig {
-        data_dir: args.data_dir.clone(),
-        bind: std::net::IpAddr::from([127, 0, 0, 1]),
-        classifieds_port: 0,
-    })
-    .await
-    .context("starting the sites")?;
-    let sites: Arc<dyn crate::env::SiteHost> = Arc::new(sites);
     let config = Config {
         pool_size: parallel,
         trajectory_dir: None,
         task_dirs: vec![args.task_root.clone()],
         ..args.config.clone()
     };
-    Environment::start_with_sites(
-        Arc::new(config),
-        crate::fence::AllowList::default(),
-        Some(sites),
-    )
-    .await
-    .context("starting the browser environment")
+    crate::sites::start_with_environment(&args.data_dir, config).await
 }
 
 async fn execute(backend: &Backend, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<ExitCode> {

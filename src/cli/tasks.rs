@@ -69,29 +69,14 @@ pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    use crate::env::{Environment, SiteHost, TaskContext};
+    use crate::env::TaskContext;
     use anyhow::Context;
-    use std::sync::Arc;
 
-    let sites = crate::sites::start(crate::sites::SitesConfig {
-        data_dir: args.data_dir.clone(),
-        bind: std::net::IpAddr::from([127, 0, 0, 1]),
-        classifieds_port: 0,
-    })
-    .await
-    .context("starting the sites")?;
-    let sites: Arc<dyn SiteHost> = Arc::new(sites);
     let config = crate::config::Config {
         pool_size: args.parallel.max(1),
         ..args.config
     };
-    let env = Environment::start_with_sites(
-        Arc::new(config),
-        crate::fence::AllowList::default(),
-        Some(sites),
-    )
-    .await
-    .context("starting the browser environment")?;
+    let env = crate::sites::start_with_environment(&args.data_dir, config).await?;
     let urls = env.site_urls();
     let mut tasks = Vec::new();
     for path in &args.paths {

@@ -4,4 +4,4 @@ mod check;
 mod replay;
 
 pub use check::{RunResult, TaskCheck, check_tasks};
-pub use replay::{MarkLookup, ReplayError, resolve_step};
+pub use replay::{MarkLookup, ReplayError, gold_steps, resolve_step};

@@ -115,6 +115,22 @@ async fn resolve<L: MarkLookup>(
         .ok_or_else(not_found)
 }
 
+/// A task's gold trajectory, which must end with `stop`.
+pub fn gold_steps(task: &evaluators::Task) -> Result<Vec<GoldStep>, ReplayError> {
+    let steps = task
+        .agora
+        .as_ref()
+        .map(|agora| agora.gold.clone())
+        .unwrap_or_default();
+    if steps.last().is_none_or(|step| step.action != "stop") {
+        return Err(ReplayError::BadStep {
+            step: steps.len(),
+            message: "the gold trajectory must end with stop".into(),
+        });
+    }
+    Ok(steps)
+}
+
 /// The action a gold step stands for, with its locator resolved.
 pub async fn resolve_step<L: MarkLookup>(
     lookup: &L,

@@ -37,7 +37,10 @@ pub struct RemoteAgora {
 impl Backend {
     /// Connects to the Agora at `base` (`http://127.0.0.1:8400`).
     pub fn remote(base: &str, token: Option<String>) -> Result<Self, RunError> {
+        // A step settles within seconds and an evaluation with judges within minutes; past
+        // this the server is taken for gone (and the task is retried).
         let http = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(600))
             .build()
             .map_err(|error| RunError::Infrastructure(error.to_string()))?;
         Ok(Backend::Remote(RemoteAgora {

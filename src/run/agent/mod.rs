@@ -126,21 +126,10 @@ impl Agent {
     /// Starts work on `task`.
     pub fn begin(&self, task: &TaskContext) -> Result<TaskAgent, RunError> {
         match self {
-            Agent::Replay => {
-                let steps = task
-                    .task
-                    .agora
-                    .as_ref()
-                    .map(|agora| agora.gold.clone())
-                    .unwrap_or_default();
-                if steps.last().is_none_or(|step| step.action != "stop") {
-                    return Err(RunError::Task(format!(
-                        "task `{}` has no gold trajectory ending with stop to replay",
-                        task.name
-                    )));
-                }
-                Ok(TaskAgent::Replay { steps, next: 0 })
-            }
+            Agent::Replay => Ok(TaskAgent::Replay {
+                steps: crate::gold::gold_steps(&task.task)?,
+                next: 0,
+            }),
             Agent::OpenAi(agent) => Ok(TaskAgent::OpenAi(agent.begin(task)?)),
         }
     }
