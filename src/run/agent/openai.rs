@@ -106,7 +106,24 @@ pub struct TaskConversation {
 impl TaskConversation {
     /// Asks the model for the next action.
     pub async fn act(&self, turn: &Turn<'_>) -> Result<Reply, RunError> {
-        let observation = turn.observation;
+        let messages = self.messages(turn.observation, turn.previous_actions);
+        let reply = self
+            .agent
+            .client
+            .complete(&messages, self.agent.settings.sampling)
+            .await?;
+        Ok(Reply {
+            text: reply.content,
+            usage: reply.usage,
+        })
+    }
+
+    /// The request of one turn: the system rules, then the turn's text and images.
+    fn messages(
+        &self,
+        observation: &crate::api::ObservationBody,
+        previous_actions: &[String],
+    ) -> [ChatMessage; 2] {
         let kind = self.agent.settings.observation;
         let page = match (kind, &observation.axtree) {
             (ObservationKind::Axtree, Some(tree)) => format!(
@@ -120,7 +137,7 @@ impl TaskConversation {
             &observation.url,
             &observation.tab_header,
             &page,
-            turn.previous_actions,
+            previous_actions,
         ))];
         if !self.input_images.is_empty() {
             parts.push(ContentPart::Text("Images given with the objective:".into()));
@@ -138,18 +155,106 @@ impl TaskConversation {
                 observation.screenshot_mime
             )));
         }
-        let messages = [
+        [
             ChatMessage::system(self.agent.system.clone()),
             ChatMessage::user(parts),
-        ];
-        let reply = self
-            .agent
-            .client
-            .complete(&messages, self.agent.settings.sampling)
-            .await?;
-        Ok(Reply {
-            text: reply.content,
-            usage: reply.usage,
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn conversation(
+        observation: ObservationKind,
+        input_images: Vec<ContentPart>,
+    ) -> TaskConversation {
+        let agent = OpenAiAgent::new(OpenAiSettings {
+            chat: ChatConfig::new("http://127.0.0.1:1/v1", "m"),
+            observation,
+            sampling: Sampling {
+                temperature: 0.0,
+                top_p: 1.0,
+                max_tokens: 10,
+            },
+            prices: Some(Prices {
+                input: 2.0,
+                output: 8.0,
+            }),
         })
+        .unwrap();
+        TaskConversation {
+            agent,
+            intent: "Find the red bike.".into(),
+            input_images,
+        }
+    }
+
+    fn observation() -> crate::api::ObservationBody {
+        serde_json::from_value(json!({
+            "url": "http://x/", "title": "X", "tabs": [], "tab_header": "Tab 0 (current): X",
+            "elements": [], "som_text": "[1] [A] [Home]", "axtree": "[7] link 'Home'",
+            "screenshot": "U09N", "clean_screenshot": "Q0xFQU4=", "screenshot_mime": "image/png",
+            "blocked_url": null, "viewport": {"width": 1280, "height": 2048},
+            "scroll": {"x": 0.0, "y": 0.0, "height": 2048.0}, "timings": {"som_ms": 0.0, "som_script_ms": 0.0, "capture_ms": 0.0, "extras_ms": 0.0, "total_ms": 0.0},
+            "intent": null,
+            "input_images": []
+        }))
+        .unwrap()
+    }
+
+    fn images(message: &ChatMessage) -> Vec<String> {
+        message
+            .parts
+            .iter()
+            .filter_map(|part| match part {
+                ContentPart::ImageUrl(url) => Some(url.clone()),
+                ContentPart::Image { mime, .. } => Some(mime.clone()),
+                ContentPart::Text(_) => None,
+            })
+            .collect()
+    }
+
+    fn text(message: &ChatMessage) -> String {
+        message
+            .parts
+            .iter()
+            .filter_map(|part| match part {
+                ContentPart::Text(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn each_observation_kind_sends_what_it_names() {
+        let body = observation();
+        let [system, user] = conversation(ObservationKind::Som, vec![]).messages(&body, &[]);
+        assert!(text(&system).contains("numbered box"));
+        assert_eq!(images(&user), ["data:image/png;base64,U09N"]);
+        assert!(text(&user).contains("OBJECTIVE: Find the red bike."));
+        let [_, user] = conversation(ObservationKind::Screenshot, vec![]).messages(&body, &[]);
+        assert_eq!(images(&user), ["data:image/png;base64,Q0xFQU4="]);
+        let [_, user] = conversation(ObservationKind::Axtree, vec![]).messages(&body, &[]);
+        assert!(images(&user).is_empty());
+        assert!(
+            text(&user).contains("[7] link 'Home'\n\nElements you can act on:\n[1] [A] [Home]")
+        );
+        let input = ContentPart::Image {
+            mime: "image/jpeg".into(),
+            bytes: vec![1],
+        };
+        let text_only = conversation(ObservationKind::Text, vec![input]);
+        let [_, user] = text_only.messages(&body, &["click [1]".into()]);
+        assert_eq!(images(&user), ["image/jpeg"], "input images, no screenshot");
+        assert!(text(&user).contains("PREVIOUS ACTIONS:\n1. click [1]"));
+        let cost = text_only.agent.cost(evaluators::chat::Usage {
+            prompt_tokens: 1_000_000,
+            completion_tokens: 500_000,
+        });
+        assert_eq!(cost, Some(6.0));
     }
 }
