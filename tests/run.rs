@@ -47,7 +47,7 @@ fn model_agent(double: &ModelDouble) -> Agent {
         backoff_base: Duration::from_millis(10),
         ..ChatConfig::new(double.base_url.clone(), "double-vision-1")
     };
-    Agent::OpenAi(
+    Agent::OpenAi(Box::new(
         OpenAiAgent::new(OpenAiSettings {
             chat,
             observation: ObservationKind::Som,
@@ -62,7 +62,7 @@ fn model_agent(double: &ModelDouble) -> Agent {
             }),
         })
         .unwrap(),
-    )
+    ))
 }
 
 fn plan(agent: Agent, out: &Path, limits: StepLimits, retries: u32) -> RunPlan {

@@ -142,7 +142,7 @@ impl ModelArgs {
             },
             prices,
         })?;
-        Ok(Agent::OpenAi(agent))
+        Ok(Agent::OpenAi(Box::new(agent)))
     }
 }
 

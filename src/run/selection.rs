@@ -66,7 +66,7 @@ pub fn select(
     }
     let mut seen = HashSet::new();
     chosen.retain(|task| seen.insert(task.name.clone()));
-    chosen.sort_by(|a, b| natural_key(&a.name).cmp(&natural_key(&b.name)));
+    chosen.sort_by_cached_key(|task| natural_key(&task.name));
     Ok(chosen)
 }
 

@@ -59,7 +59,7 @@ pub enum Agent {
     /// Replays each task's gold trajectory.
     Replay,
     /// A model behind an OpenAI-compatible endpoint.
-    OpenAi(OpenAiAgent),
+    OpenAi(Box<OpenAiAgent>),
 }
 
 /// One turn: what the agent is shown.
@@ -95,7 +95,7 @@ pub enum TaskAgent {
         next: usize,
     },
     /// The model agent with this task's inputs.
-    OpenAi(openai::TaskConversation),
+    OpenAi(Box<openai::TaskConversation>),
 }
 
 impl Agent {
@@ -130,7 +130,7 @@ impl Agent {
                 steps: crate::gold::gold_steps(&task.task)?,
                 next: 0,
             }),
-            Agent::OpenAi(agent) => Ok(TaskAgent::OpenAi(agent.begin(task)?)),
+            Agent::OpenAi(agent) => Ok(TaskAgent::OpenAi(Box::new(agent.begin(task)?))),
         }
     }
 
