@@ -300,7 +300,7 @@ async fn kill_browser_of(env: &agora::env::Environment, task: &str) {
         if episode
             .task
             .as_ref()
-            .is_some_and(|context| context.name == task)
+            .is_some_and(|context| context.name.as_str() == task)
         {
             let pid = episode.session().unwrap().browser_pid().unwrap();
             let status = std::process::Command::new("kill")

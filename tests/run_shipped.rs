@@ -222,7 +222,7 @@ async fn server_with_sites() -> (Environment, String, Vec<TaskContext>) {
     let base = format!("http://{}", listener.local_addr().unwrap());
     let app = agora::api::router(env.clone(), None);
     tokio::spawn(async move { axum::serve(listener, app).await });
-    let tasks = env.tasks().unwrap();
+    let tasks: Vec<TaskContext> = env.tasks().tasks().cloned().collect();
     (env, base, tasks)
 }
 
@@ -248,7 +248,7 @@ fn gold_policy(env: Environment, tasks: Vec<TaskContext>) -> Policy {
             };
             let call = {
                 let mut calls = first_calls.lock().unwrap();
-                let count = calls.entry(task.name.clone()).or_insert(0);
+                let count = calls.entry(task.name.to_string()).or_insert(0);
                 *count += 1;
                 *count
             };
@@ -268,7 +268,7 @@ fn gold_policy(env: Environment, tasks: Vec<TaskContext>) -> Policy {
             let done = executed_actions(&body);
             let steps = &task.task.agora.as_ref().unwrap().gold;
             let step = &steps[done.min(steps.len() - 1)];
-            let episode = find_episode(&env, &task.name).await;
+            let episode = find_episode(&env, task.name.as_str()).await;
             let episode = episode.lock().await;
             let action = agora::gold::resolve_step(&*episode, done + 1, step)
                 .await
@@ -306,7 +306,7 @@ async fn find_episode(
                 .await
                 .task
                 .as_ref()
-                .is_some_and(|context| context.name == task)
+                .is_some_and(|context| context.name.as_str() == task)
         {
             return shared;
         }

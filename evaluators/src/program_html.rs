@@ -6,8 +6,9 @@ use crate::helper::{Helper, HelperParseError, UrlHelper};
 use crate::judge::Judges;
 use crate::matching::{exact_match, includes, includes_any, satisfies_any, str_to_int};
 use crate::mode::EvalMode;
-use crate::page::{Page, PageError, SiteQueries};
+use crate::page::{Page, PageError};
 use crate::render::render;
+use crate::site_queries::SiteQueries;
 use crate::string_match::fuzzy_any;
 use crate::task::{Check, Checks, EvalType, FuzzyReference, HtmlTarget, OR_SEPARATOR};
 use serde_json::Value;
@@ -94,7 +95,7 @@ impl LocatorKind {
 }
 
 /// Navigates as a `url` field says (nothing for `last`).
-pub async fn navigate<P: Page, Q: SiteQueries>(
+pub async fn navigate<P: Page, Q: SiteQueries + ?Sized>(
     page: &mut P,
     url_field: &str,
     field: &str,
@@ -116,7 +117,7 @@ pub async fn navigate<P: Page, Q: SiteQueries>(
 }
 
 /// Runs a locator; `None` means nothing was selected.
-pub async fn select<P: Page, Q: SiteQueries>(
+pub async fn select<P: Page, Q: SiteQueries + ?Sized>(
     page: &mut P,
     target: &HtmlTarget,
     field: &str,
@@ -310,7 +311,7 @@ pub async fn check_selected(
 }
 
 /// Runs every `program_html` target in order on the live page.
-pub async fn evaluate_html<P: Page, Q: SiteQueries>(
+pub async fn evaluate_html<P: Page, Q: SiteQueries + ?Sized>(
     targets: &[HtmlTarget],
     page: &mut P,
     queries: &Q,

@@ -5,11 +5,13 @@
 
 mod dto;
 mod error;
+mod extract;
 mod routes;
 
 pub use dto::{
-    CreateEpisode, EpisodeCreated, EvaluateRequest, EvaluationBody, LocateRequest, LocateResponse,
-    ObservationBody, SiteSummary, StepRequest, StepResponse,
+    CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
+    LocateRequest, LocateResponse, ObservationBody, SiteSummary, StepRequest, StepResponse,
+    TaskList, TaskSummary, TenantChoice,
 };
 pub use error::{ApiError, ErrorBody};
 
@@ -23,32 +25,43 @@ use axum::routing::{get, post};
 use std::sync::Arc;
 use utoipa::OpenApi;
 
-/// The OpenAPI document served at `/openapi.json`.
+/// The OpenAPI document served at `/openapi.json`: every route and every JSON shape of the
+/// wire format (a snapshot test pins the route and schema names).
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Agora control API",
-        description = "Episodes in real Chromium with Set-of-Marks observations."
+        description = "Episodes in real Chromium with Set-of-Marks observations, tasks and their evaluation."
     ),
     paths(
         routes::create_episode,
+        routes::list,
+        routes::episode,
+        routes::close,
         routes::step,
         routes::observe,
         routes::screenshot,
-        routes::episode,
-        routes::close,
-        routes::list,
+        routes::evaluate,
+        routes::input_image,
+        routes::tasks,
+        routes::reload_tasks,
         routes::health,
         routes::sites,
         routes::locate
     ),
     components(schemas(
         dto::CreateEpisode,
+        dto::TenantChoice,
         dto::StepRequest,
         dto::StepResponse,
         dto::ObservationBody,
         dto::EpisodeCreated,
         dto::EpisodeSummary,
+        dto::EvaluateRequest,
+        dto::EvaluationBody,
+        dto::TaskList,
+        dto::TaskSummary,
+        crate::env::BrokenTaskFile,
         dto::Health,
         dto::SiteSummary,
         dto::LocateRequest,
@@ -74,6 +87,7 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
             get(routes::input_image),
         )
         .route("/tasks", get(routes::tasks))
+        .route("/tasks/reload", post(routes::reload_tasks))
         .route("/health", get(routes::health))
         .route("/sites", get(routes::sites))
         .route(
@@ -85,6 +99,13 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
                 StatusCode::NOT_FOUND,
                 "not_found",
                 "no such endpoint; see /openapi.json",
+            )
+        })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "this endpoint does not take that method; see /openapi.json",
             )
         })
         .layer(middleware::from_fn(move |request, next| {
@@ -121,4 +142,82 @@ async fn guard(token: Arc<Option<String>>, request: Request, next: Next) -> Resp
         }
     }
     next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The routes and schemas of the wire format. A change here is a change every client
+    /// sees: update this list on purpose, and say so in the changelog of the release.
+    const ROUTES: &[&str] = &[
+        "DELETE /episodes/{id}",
+        "GET /episodes",
+        "GET /episodes/{id}",
+        "GET /episodes/{id}/input_images/{index}",
+        "GET /episodes/{id}/screenshot",
+        "GET /health",
+        "GET /tasks",
+        "POST /episodes",
+        "POST /episodes/{id}/evaluate",
+        "POST /episodes/{id}/observe",
+        "POST /episodes/{id}/step",
+        "POST /tasks/reload",
+    ];
+
+    const SCHEMAS: &[&str] = &[
+        "BoundingBox",
+        "BrokenTaskFile",
+        "CreateEpisode",
+        "EpisodeCreated",
+        "EpisodeSummary",
+        "ErrorBody",
+        "EvaluateRequest",
+        "EvaluationBody",
+        "Health",
+        "ImageFormat",
+        "ObservationBody",
+        "ObserveOptions",
+        "ObserveTimings",
+        "ScreenshotKind",
+        "ScrollState",
+        "SettleReport",
+        "SomElement",
+        "SomId",
+        "StepRequest",
+        "StepResponse",
+        "TabInfo",
+        "TaskList",
+        "TaskSummary",
+        "TenantChoice",
+        "TrajectoryStep",
+        "Viewport",
+    ];
+
+    #[test]
+    fn the_wire_contract_is_pinned() {
+        let document = serde_json::to_value(ApiDoc::openapi()).expect("the document serializes");
+        let mut routes: Vec<String> = document["paths"]
+            .as_object()
+            .expect("paths")
+            .iter()
+            .flat_map(|(path, operations)| {
+                operations
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(move |(method, _)| format!("{} {path}", method.to_uppercase()))
+            })
+            .collect();
+        routes.sort();
+        assert_eq!(routes, ROUTES, "the API's routes changed");
+        let mut schemas: Vec<&str> = document["components"]["schemas"]
+            .as_object()
+            .expect("schemas")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        schemas.sort_unstable();
+        assert_eq!(schemas, SCHEMAS, "the API's JSON shapes changed");
+    }
 }

@@ -5,10 +5,9 @@
 mod browser;
 mod images;
 mod memory;
-mod stats;
 mod throughput;
 
-pub use stats::Samples;
+pub use kit::samples::Samples;
 
 use std::process::ExitCode;
 

@@ -69,30 +69,24 @@ pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    use crate::env::TaskContext;
-    use anyhow::Context;
+    use crate::env::TaskRegistry;
 
     let config = crate::config::Config {
         pool_size: args.parallel.max(1),
+        task_dirs: Vec::new(),
         ..args.config
     };
     let env = crate::sites::start_with_environment(&args.data_dir, config).await?;
-    let urls = env.site_urls();
-    let mut tasks = Vec::new();
+    let registry = TaskRegistry::load(&args.paths, &env.site_urls());
     for path in &args.paths {
-        let root = if path.is_dir() {
-            path.clone()
-        } else {
-            path.parent().map(PathBuf::from).unwrap_or_default()
-        };
-        let files = evaluators::task::load_path(path, &urls)
-            .with_context(|| format!("loading {}", path.display()))?;
-        tasks.extend(
-            files
-                .into_iter()
-                .map(|file| TaskContext::from_file(&root, file)),
-        );
+        if !path.exists() {
+            println!("{}: no such file or directory", path.display());
+        }
     }
+    for broken in registry.broken() {
+        println!("{}: not loaded: {}", broken.path, broken.message);
+    }
+    let tasks: Vec<_> = registry.tasks().cloned().collect();
     println!(
         "checking {} task(s), {} at a time",
         tasks.len(),
@@ -107,7 +101,8 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
     }
     env.shutdown().await;
-    let failed = checks.len() - passed;
+    let missing = args.paths.iter().filter(|path| !path.exists()).count();
+    let failed = checks.len() - passed + registry.broken().len() + missing;
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 && passed > 0 {
         ExitCode::SUCCESS
@@ -117,7 +112,7 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn lint_command(args: &LintArgs) -> ExitCode {
-    let report = lint_paths(&args.paths);
+    let report = lint_paths(&args.paths, &crate::gold::check_gold_step);
     for diagnostic in &report.diagnostics {
         if !args.errors_only || diagnostic.severity == evaluators::lint::Severity::Error {
             println!("{diagnostic}");
@@ -140,6 +135,7 @@ fn lint_command(args: &LintArgs) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use evaluators::lint::Severity;
 
     fn lint(paths: &[&str]) -> ExitCode {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -155,6 +151,47 @@ mod tests {
         assert_eq!(
             lint(&["../shared/reference/vwa-tasks/evaluator-configs"]),
             ExitCode::SUCCESS
+        );
+        assert_eq!(lint(&["tasks"]), ExitCode::SUCCESS);
+    }
+
+    #[test]
+    fn gold_steps_are_checked_with_the_real_action_parser() {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let report = lint_paths(
+            &[root.join("evaluators/tests/fixtures/lint")],
+            &crate::gold::check_gold_step,
+        );
+        let errors: Vec<String> = report
+            .diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity == Severity::Error)
+            .map(ToString::to_string)
+            .collect();
+        let has = |needle: &str| {
+            assert!(
+                errors.iter().any(|error| error.contains(needle)),
+                "no error containing {needle:?} in:\n{}",
+                errors.join("\n")
+            );
+        };
+        has("task 6 agora.gold[0]: `click` needs a target locator");
+        has("task 6 agora.gold[1]: not a valid `fly` action: unknown variant `fly`");
+        // `none` is not an action the replay accepts, so lint refuses it too.
+        let step = |json: &str| serde_json::from_str::<evaluators::task::GoldStep>(json).unwrap();
+        assert!(crate::gold::check_gold_step(&step(r#"{"action": "none"}"#)).is_err());
+        assert!(
+            crate::gold::check_gold_step(&step(
+                r##"{"action": "type", "target": {"css": "#q"}, "text": "bike"}"##
+            ))
+            .is_ok()
+        );
+        assert!(
+            crate::gold::check_gold_step(&step(r#"{"action": "stop", "answer": "4"}"#)).is_ok()
+        );
+        assert!(
+            crate::gold::check_gold_step(&step(r#"{"action": "scroll", "direction": "sideways"}"#))
+                .is_err()
         );
     }
 }

@@ -28,9 +28,13 @@ impl RunError {
 impl From<EnvError> for RunError {
     fn from(error: EnvError) -> Self {
         match error {
-            EnvError::StartUrlRefused(..) | EnvError::BadRequest(_) => {
-                RunError::Task(error.to_string())
-            }
+            EnvError::UnknownTask { .. }
+            | EnvError::InvalidTask(_)
+            | EnvError::StartUrlRefused(..)
+            | EnvError::BadRequest(_)
+            | EnvError::NotATaskEpisode(_)
+            | EnvError::Config(_)
+            | EnvError::JudgeConfig(_) => RunError::Task(error.to_string()),
             other => RunError::Infrastructure(other.to_string()),
         }
     }

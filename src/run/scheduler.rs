@@ -138,7 +138,7 @@ async fn run_task(backend: &Backend, plan: &RunPlan, task: &TaskContext) -> Task
 /// The fields every result of `task` shares.
 fn base_result(task: &TaskContext, started: Instant, attempts: u32) -> TaskResult {
     TaskResult {
-        task: task.name.clone(),
+        task: task.name.to_string(),
         intent: task.task.intent.clone(),
         sites: task.task.sites.clone(),
         eval_types: task.task.eval.eval_types.clone(),
@@ -154,7 +154,7 @@ fn base_result(task: &TaskContext, started: Instant, attempts: u32) -> TaskResul
         tokens: None,
         cost_usd: None,
         evaluation: None,
-        trajectory: relative_folder(&task.name),
+        trajectory: relative_folder(task.name.as_str()),
     }
 }
 

@@ -53,7 +53,7 @@ pub fn select(
         };
         let matched: Vec<TaskContext> = known
             .iter()
-            .filter(|task| matcher.matches(&task.name))
+            .filter(|task| matcher.matches(task.name.as_str()))
             .cloned()
             .collect();
         if matched.is_empty() {
@@ -66,7 +66,7 @@ pub fn select(
     }
     let mut seen = HashSet::new();
     chosen.retain(|task| seen.insert(task.name.clone()));
-    chosen.sort_by_cached_key(|task| natural_key(&task.name));
+    chosen.sort_by_cached_key(|task| natural_key(task.name.as_str()));
     Ok(chosen)
 }
 
@@ -132,7 +132,7 @@ mod tests {
         select(&specs, &root, &SiteUrls::new())
             .unwrap()
             .into_iter()
-            .map(|task| task.name)
+            .map(|task| task.name.to_string())
             .collect()
     }
 

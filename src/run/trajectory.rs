@@ -102,7 +102,7 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
 impl TrajectoryWriter {
     /// Starts the folder of `task` afresh (an earlier, unfinished attempt is cleared).
     pub async fn begin(out: &Path, task: &crate::env::TaskContext) -> Result<Self, RunError> {
-        let folder = out.join(relative_folder(&task.name));
+        let folder = out.join(relative_folder(task.name.as_str()));
         match tokio::fs::remove_dir_all(&folder).await {
             Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
                 return Err(io(&folder)(error));
@@ -126,7 +126,7 @@ impl TrajectoryWriter {
         Ok(Self {
             folder,
             record: TrajectoryRecord {
-                task: task.name.clone(),
+                task: task.name.to_string(),
                 intent: task.task.intent.clone(),
                 input_images,
                 start_url: String::new(),
