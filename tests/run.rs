@@ -316,7 +316,7 @@ async fn kill_browser_of(env: &agora::env::Environment, task: &str) {
 
 /// Waits for `check` to hold, polling with a cap (a condition wait, not a fixed sleep).
 async fn eventually<F: AsyncFnMut() -> bool>(what: &str, mut check: F) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
     let mut ticks = tokio::time::interval(Duration::from_millis(100));
     loop {
         ticks.tick().await;

@@ -285,7 +285,8 @@ async fn input_image(
     }
 }
 
-/// Server-sent events: one `change` event (data: the episode id) per changed episode.
+/// Server-sent events: one `change` event (data: the episode id) per changed episode, or `*`
+/// when some were missed.
 async fn events(
     State(state): State<ViewerState>,
 ) -> Sse<impl futures::Stream<Item = Result<Event, Infallible>>> {
@@ -296,8 +297,10 @@ async fn events(
                 Ok(id) => {
                     return Some((Ok(Event::default().event("change").data(id)), receiver));
                 }
-                // The page refetches everything on the next event anyway.
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                // Changes were missed: tell the page to refetch everything (`*`).
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    return Some((Ok(Event::default().event("change").data("*")), receiver));
+                }
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
             }
         }

@@ -44,7 +44,7 @@ impl ViewerState {
     pub fn follow(events: &EpisodeEvents) -> Self {
         let state = Self {
             episodes: Arc::new(Mutex::new(VecDeque::new())),
-            changes: broadcast::Sender::new(64),
+            changes: broadcast::Sender::new(256),
         };
         let mut receiver = events.subscribe();
         let follower = state.clone();

@@ -111,7 +111,7 @@
   const events = new EventSource('/viewer/events');
   events.addEventListener('change', (event) => {
     loadList();
-    if (event.data === selected) loadEpisode();
+    if (event.data === selected || event.data === '*') loadEpisode();
   });
   loadList().then(loadEpisode);
 })();
