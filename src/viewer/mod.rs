@@ -292,18 +292,13 @@ async fn events(
 ) -> Sse<impl futures::Stream<Item = Result<Event, Infallible>>> {
     let receiver = state.changes();
     let stream = futures::stream::unfold(receiver, |mut receiver| async move {
-        loop {
-            match receiver.recv().await {
-                Ok(id) => {
-                    return Some((Ok(Event::default().event("change").data(id)), receiver));
-                }
-                // Changes were missed: tell the page to refetch everything (`*`).
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    return Some((Ok(Event::default().event("change").data("*")), receiver));
-                }
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
-            }
-        }
+        let changed = match receiver.recv().await {
+            Ok(id) => id,
+            // Changes were missed: tell the page to refetch everything (`*`).
+            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => "*".to_owned(),
+            Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+        };
+        Some((Ok(Event::default().event("change").data(changed)), receiver))
     });
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
