@@ -63,7 +63,8 @@ pub struct Config {
     /// Where trajectories are saved (a folder per episode: screenshots and trajectory.json).
     #[arg(long, env = "AGORA_TRAJECTORIES", default_value = "data/trajectories")]
     pub trajectory_dir: Option<PathBuf>,
-    /// Task directories episodes can be started from by id (`classifieds/3`).
+    /// Task directories episodes can be started from by id (`classifieds/3`). For `agora run`:
+    /// the tasks to run — directories, files, names or globs (`'classifieds/1*'`).
     #[arg(
         long = "tasks",
         env = "AGORA_TASKS",
@@ -115,7 +116,7 @@ impl Config {
         let judge = |url: &Option<String>, model: &str| {
             url.as_ref().map(|url| {
                 let mut config = evaluators::JudgeConfig::new(url.clone(), model);
-                config.api_key_env = Some(self.judge_api_key_env.clone());
+                config.chat.api_key_env = Some(self.judge_api_key_env.clone());
                 config.cache_dir = Some(self.judge_cache.clone());
                 config
             })

@@ -14,4 +14,6 @@ pub mod env;
 pub mod fence;
 pub mod gold;
 pub mod observe;
+pub mod run;
 pub mod sites;
+pub mod viewer;

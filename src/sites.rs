@@ -280,6 +280,28 @@ pub async fn start(options: &SiteOptions, bind: IpAddr) -> anyhow::Result<Runnin
     start_sites(SITES, options, bind).await
 }
 
+/// Starts every site on free loopback ports and a browser environment that hosts them, as
+/// `agora tasks check`, `agora run` and `agora bench run` use them.
+pub async fn start_with_environment(
+    data_dir: &Path,
+    config: crate::config::Config,
+) -> anyhow::Result<crate::env::Environment> {
+    let sites = start(
+        &SiteOptions::free_ports(data_dir),
+        IpAddr::V4(Ipv4Addr::LOCALHOST),
+    )
+    .await
+    .context("starting the sites")?;
+    let sites: Arc<dyn SiteHost> = Arc::new(sites);
+    crate::env::Environment::start_with_sites(
+        Arc::new(config),
+        crate::fence::AllowList::default(),
+        Some(sites),
+    )
+    .await
+    .context("starting the browser environment")
+}
+
 /// [`start`] for any list of sites (a test hosts a throwaway one through the contract).
 pub async fn start_sites(
     sites: &[&'static dyn Site],

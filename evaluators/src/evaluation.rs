@@ -2,10 +2,10 @@
 
 use crate::mode::EvalMode;
 use crate::task::EvalType;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A score, or why there is none yet.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// A definite score in `[0, 1]`.
@@ -45,7 +45,7 @@ impl Outcome {
 }
 
 /// What one check concluded.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "status", content = "reason")]
 pub enum CheckStatus {
     /// Passed.
@@ -80,7 +80,7 @@ impl CheckStatus {
 }
 
 /// The kind of a check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CheckKind {
     /// `exact_match`.
@@ -114,7 +114,7 @@ pub enum CheckKind {
 }
 
 /// One check: what was compared with what, and the result.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CheckReport {
     /// The kind of check.
     pub kind: CheckKind,
@@ -145,7 +145,7 @@ impl CheckReport {
 }
 
 /// One evaluator's result.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EvaluatorReport {
     /// Which evaluator.
     pub eval_type: EvalType,
@@ -156,7 +156,7 @@ pub struct EvaluatorReport {
 }
 
 /// The result of scoring a task.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Evaluation {
     /// The product of the evaluators' outcomes.
     pub outcome: Outcome,
@@ -207,5 +207,31 @@ mod tests {
             CheckStatus::JudgeFailed("timeout".into()),
         );
         assert_eq!(serde_json::to_value(&failed).unwrap()["reason"], "timeout");
+    }
+
+    #[test]
+    fn evaluations_read_back_what_they_wrote() {
+        let evaluation = Evaluation {
+            outcome: Outcome::Score(0.0),
+            mode: EvalMode::Vwa,
+            evaluators: vec![EvaluatorReport {
+                eval_type: EvalType::StringMatch,
+                outcome: Outcome::NeedsJudge,
+                checks: vec![
+                    CheckReport::new(CheckKind::MustInclude, "170", "17", CheckStatus::Fail),
+                    CheckReport::new(
+                        CheckKind::FuzzyMatch,
+                        "a",
+                        "b",
+                        CheckStatus::JudgeFailed("timeout".into()),
+                    ),
+                ],
+            }],
+        };
+        let json = serde_json::to_string(&evaluation).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Evaluation>(&json).unwrap(),
+            evaluation
+        );
     }
 }

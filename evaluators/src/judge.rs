@@ -11,24 +11,14 @@ mod prompt;
 pub use cache::VerdictCache;
 pub use client::JudgeClient;
 
+use crate::chat::{ChatConfig, ChatError};
 use std::path::PathBuf;
-use std::time::Duration;
 
-/// How to reach one judge model.
+/// How to reach one judge model: the chat endpoint, and where verdicts are cached.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JudgeConfig {
-    /// API base URL up to `/v1`, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended.
-    pub base_url: String,
-    /// Model name sent in the request.
-    pub model: String,
-    /// Name of the environment variable holding the API key (none: no `Authorization` header).
-    pub api_key_env: Option<String>,
-    /// Time limit of one request.
-    pub timeout: Duration,
-    /// Retries after a 429, a 5xx, a timeout or a connection error.
-    pub max_retries: u32,
-    /// First backoff wait; doubles on each retry.
-    pub backoff_base: Duration,
+    /// The model's endpoint, timeout and retries.
+    pub chat: ChatConfig,
     /// Directory of cached verdicts (none: no cache).
     pub cache_dir: Option<PathBuf>,
 }
@@ -37,12 +27,7 @@ impl JudgeConfig {
     /// A config with VWA-like defaults (60 s timeout, 4 retries from 1 s, no cache).
     pub fn new(base_url: impl Into<String>, model: impl Into<String>) -> Self {
         JudgeConfig {
-            base_url: base_url.into(),
-            model: model.into(),
-            api_key_env: None,
-            timeout: Duration::from_secs(60),
-            max_retries: 4,
-            backoff_base: Duration::from_secs(1),
+            chat: ChatConfig::new(base_url, model),
             cache_dir: None,
         }
     }
@@ -91,6 +76,19 @@ pub enum JudgeError {
         /// What went wrong.
         message: String,
     },
+}
+
+impl From<ChatError> for JudgeError {
+    fn from(error: ChatError) -> Self {
+        match error {
+            ChatError::MissingApiKey(name) => JudgeError::MissingApiKey(name),
+            ChatError::Http { status, body } => JudgeError::Http { status, body },
+            ChatError::Timeout => JudgeError::Timeout,
+            ChatError::Malformed(message) => JudgeError::Malformed(message),
+            ChatError::Refused(message) => JudgeError::Refused(message),
+            ChatError::Transport(message) => JudgeError::Transport(message),
+        }
+    }
 }
 
 impl JudgeError {

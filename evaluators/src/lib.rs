@@ -10,6 +10,7 @@
 //! fixed; `Vwa` reproduces VWA quirk for quirk. `docs/evaluation-modes.md` lists every
 //! divergence. A wrong answer is `Ok` with score 0; a broken evaluation is `Err`.
 
+pub mod chat;
 pub mod error;
 pub mod evaluation;
 pub mod helper;

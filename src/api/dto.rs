@@ -57,7 +57,7 @@ pub struct StepRequest {
 }
 
 /// An observation as JSON; screenshots are base64.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ObservationBody {
     /// Active tab URL.
     pub url: String,
@@ -150,7 +150,7 @@ impl From<&Observation> for ObservationBody {
 }
 
 /// A new episode and its first observation.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EpisodeCreated {
     /// Use it in later requests.
     pub episode_id: String,
@@ -161,7 +161,7 @@ pub struct EpisodeCreated {
 }
 
 /// What a step did.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct StepResponse {
     /// The action as understood (VWA text), when it parsed.
     pub action: Option<String>,
@@ -179,8 +179,31 @@ pub struct StepResponse {
     pub observation: Option<ObservationBody>,
 }
 
+impl StepResponse {
+    /// What `outcome` did to `episode`, with the observation after it.
+    pub fn of_step(outcome: crate::env::StepOutcome, episode: &Episode) -> Self {
+        let error = outcome.error.as_ref().map(|error| ErrorBody {
+            error: error.code().to_owned(),
+            message: error.to_string(),
+        });
+        Self {
+            action: outcome.action.as_ref().map(ToString::to_string),
+            error,
+            settle: outcome.settle,
+            opened_tab: outcome.opened_tab,
+            done: outcome.done,
+            answer: episode.answer.clone(),
+            observation: if episode.lost.is_some() {
+                None
+            } else {
+                ObservationBody::of_episode(episode)
+            },
+        }
+    }
+}
+
 /// An episode's state.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EpisodeSummary {
     /// Its id.
     pub episode_id: String,
@@ -195,7 +218,7 @@ pub struct EpisodeSummary {
 }
 
 /// `GET /health`.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Health {
     /// `ok` when every site is ready, else `degraded`.
     pub status: String,
@@ -223,7 +246,7 @@ pub struct EvaluateRequest {
 }
 
 /// The score and a per-evaluator, per-check breakdown.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EvaluationBody {
     /// The score (0–1), or null when a judge was needed but missing or failed.
     pub score: Option<f64>,
@@ -263,7 +286,7 @@ impl TaskList {
 }
 
 /// One task in `GET /tasks` (no answers).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TaskSummary {
     /// Pass as `task_id` to start an episode.
     pub task_id: String,
@@ -273,4 +296,27 @@ pub struct TaskSummary {
     pub sites: Vec<String>,
     /// How many input images it has.
     pub input_images: usize,
+}
+
+/// One hosted site in `GET /sites`.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SiteSummary {
+    /// The site's name, as task files name it (`classifieds`).
+    pub name: String,
+    /// Its base URL, which replaces the task placeholder (`__CLASSIFIEDS__`).
+    pub url: String,
+}
+
+/// `POST /episodes/{id}/locate`: find an element's mark by CSS selector (gold replay).
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct LocateRequest {
+    /// A CSS selector, run in the active tab's top document.
+    pub css: String,
+}
+
+/// The mark of the first element the selector matched.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct LocateResponse {
+    /// Its Set-of-Marks id (null: no match, or the element is not marked).
+    pub id: Option<u32>,
 }

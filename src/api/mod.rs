@@ -11,7 +11,8 @@ mod routes;
 
 pub use dto::{
     CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
-    ObservationBody, StepRequest, StepResponse, TaskList, TaskSummary, TenantChoice,
+    LocateRequest, LocateResponse, ObservationBody, SiteSummary, StepRequest, StepResponse,
+    TaskList, TaskSummary, TenantChoice,
 };
 pub use error::{ApiError, ErrorBody};
 
@@ -45,7 +46,9 @@ use utoipa::OpenApi;
         routes::input_image,
         routes::tasks,
         routes::reload_tasks,
-        routes::health
+        routes::health,
+        routes::sites,
+        routes::locate
     ),
     components(schemas(
         dto::CreateEpisode,
@@ -61,6 +64,9 @@ use utoipa::OpenApi;
         dto::TaskSummary,
         crate::env::BrokenTaskFile,
         dto::Health,
+        dto::SiteSummary,
+        dto::LocateRequest,
+        dto::LocateResponse,
         error::ErrorBody
     ))
 )]
@@ -77,6 +83,7 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
         .route("/episodes/{id}/observe", post(routes::observe))
         .route("/episodes/{id}/screenshot", get(routes::screenshot))
         .route("/episodes/{id}/evaluate", post(routes::evaluate))
+        .route("/episodes/{id}/locate", post(routes::locate))
         .route(
             "/episodes/{id}/input_images/{index}",
             get(routes::input_image),
@@ -85,6 +92,7 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
         .route("/tasks/reload", post(routes::reload_tasks))
         .route("/health", get(routes::health))
         .nest_service("/mcp", mcp)
+        .route("/sites", get(routes::sites))
         .route(
             "/openapi.json",
             get(|| async { axum::Json(ApiDoc::openapi()) }),
@@ -152,9 +160,11 @@ mod tests {
         "GET /episodes/{id}/input_images/{index}",
         "GET /episodes/{id}/screenshot",
         "GET /health",
+        "GET /sites",
         "GET /tasks",
         "POST /episodes",
         "POST /episodes/{id}/evaluate",
+        "POST /episodes/{id}/locate",
         "POST /episodes/{id}/observe",
         "POST /episodes/{id}/step",
         "POST /tasks/reload",
@@ -172,12 +182,15 @@ mod tests {
         "EvaluationBody",
         "Health",
         "ImageFormat",
+        "LocateRequest",
+        "LocateResponse",
         "ObservationBody",
         "ObserveOptions",
         "ObserveTimings",
         "ScreenshotKind",
         "ScrollState",
         "SettleReport",
+        "SiteSummary",
         "SomElement",
         "SomId",
         "StepRequest",

@@ -2,7 +2,8 @@
 
 use super::dto::{
     CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
-    ObservationBody, ScreenshotQuery, StepRequest, StepResponse, TaskList, TenantChoice,
+    LocateRequest, LocateResponse, ObservationBody, ScreenshotQuery, SiteSummary, StepRequest,
+    StepResponse, TaskList, TenantChoice,
 };
 use super::error::{ApiError, ErrorBody};
 use super::extract::{ApiJson, ApiParts};
@@ -109,23 +110,7 @@ pub async fn step(
             env.config().upload_dir.as_deref(),
         )
         .await;
-    let error = outcome.error.as_ref().map(|error| ErrorBody {
-        error: error.code().to_owned(),
-        message: error.to_string(),
-    });
-    Ok(Json(StepResponse {
-        action: outcome.action.as_ref().map(ToString::to_string),
-        error,
-        settle: outcome.settle,
-        opened_tab: outcome.opened_tab,
-        done: outcome.done,
-        answer: episode.answer.clone(),
-        observation: if episode.lost.is_some() {
-            None
-        } else {
-            ObservationBody::of_episode(&episode)
-        },
-    }))
+    Ok(Json(StepResponse::of_step(outcome, &episode)))
 }
 
 /// Observes the page again (e.g. with other options).
@@ -341,12 +326,7 @@ pub async fn input_image(
             format!("{}: {error}", path.display()),
         )
     })?;
-    let mime = match path.extension().and_then(|extension| extension.to_str()) {
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("webp") => "image/webp",
-        Some("gif") => "image/gif",
-        _ => "image/png",
-    };
+    let mime = crate::observe::image_mime(&path);
     Ok(([(header::CONTENT_TYPE, mime)], bytes).into_response())
 }
 
@@ -364,4 +344,37 @@ pub async fn reload_tasks(State(env): State<Environment>) -> Json<TaskList> {
         .await
         .unwrap_or_default();
     Json(TaskList::of(&registry))
+}
+
+/// The hosted sites and their base URLs (what task placeholders resolve to).
+#[utoipa::path(get, path = "/sites", responses((status = 200, body = Vec<SiteSummary>)))]
+pub async fn sites(State(env): State<Environment>) -> Json<Vec<SiteSummary>> {
+    Json(
+        env.hosted_sites()
+            .into_iter()
+            .map(|(name, url)| SiteSummary { name, url })
+            .collect(),
+    )
+}
+
+/// The mark of the first element a CSS selector matches (how gold trajectories are replayed
+/// through the API).
+#[utoipa::path(post, path = "/episodes/{id}/locate", request_body = LocateRequest,
+    params(("id" = String, Path, description = "Episode id")),
+    responses((status = 200, body = LocateResponse), (status = 404, body = ErrorBody)))]
+pub async fn locate(
+    State(env): State<Environment>,
+    Path(id): Path<String>,
+    Json(request): Json<LocateRequest>,
+) -> Result<Json<LocateResponse>, ApiError> {
+    use crate::gold::MarkLookup;
+    let shared = env.episode(&EpisodeId(id)).await?;
+    let episode = shared.lock().await;
+    let mark = episode
+        .mark_of_css(&request.css)
+        .await
+        .map_err(|message| ApiError::new(StatusCode::BAD_REQUEST, "bad_selector", message))?;
+    Ok(Json(LocateResponse {
+        id: mark.map(|mark| mark.0),
+    }))
 }

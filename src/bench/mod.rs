@@ -4,6 +4,8 @@
 
 mod browser;
 mod images;
+mod memory;
+mod throughput;
 
 pub use kit::samples::Samples;
 
@@ -36,6 +38,10 @@ pub enum Benchmark {
     ///
     /// Example: `agora bench ssim`
     Ssim(images::ImageBenchArgs),
+    /// Task-run throughput at several --parallel levels vs the same gold steps run VWA-style.
+    ///
+    /// Example: `agora bench run --parallel 1,2,4 --tasks tasks`
+    Run(Box<throughput::ThroughputArgs>),
 }
 
 /// Runs the chosen benchmark and prints its figures.
@@ -45,5 +51,6 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         Benchmark::Step(args) => browser::step(args).await,
         Benchmark::Imagery(args) => images::imagery(args).await,
         Benchmark::Ssim(args) => images::ssim(args).await,
+        Benchmark::Run(args) => throughput::throughput(*args).await,
     }
 }

@@ -17,7 +17,7 @@ pub struct SettlePolicy {
 }
 
 /// What settling waited for and how long it took.
-#[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct SettleReport {
     /// Whether every condition held before the cap.
     pub settled: bool,

@@ -1,6 +1,7 @@
 //! Command-line interface: argument definitions and dispatch to the modules that do the work.
 
 pub mod mcp;
+pub mod run;
 pub mod tasks;
 pub mod up;
 
@@ -41,6 +42,19 @@ pub enum Command {
     ///
     /// Example: `agora mcp --data-dir data --port classifieds=0 --port homepage=0`
     Mcp(up::UpArgs),
+    /// Run an agent over tasks: parallel episodes, results.jsonl, trajectories, an HTML report.
+    ///
+    /// Resumable: after an interruption, the same command with `--resume` runs only the
+    /// unfinished tasks.
+    ///
+    /// Example: `agora run --tasks tasks --agent replay --parallel 2 --out runs/replay`
+    ///
+    /// Example: `agora run --agent openai --model gpt-4o --tasks 'classifieds/1*' --out runs/gpt4o`
+    Run(Box<run::RunArgs>),
+    /// Write the self-contained HTML report of a run (`DIR/report.html`).
+    ///
+    /// Example: `agora report runs/replay`
+    Report(run::ReportArgs),
 }
 
 /// Parses the command line, runs the command and maps its error to an exit code.
@@ -62,6 +76,8 @@ pub fn main() -> ExitCode {
             Command::Bench(args) => crate::bench::run(args).await,
             Command::Tasks(args) => tasks::run(args).await,
             Command::Mcp(args) => mcp::run(args).await,
+            Command::Run(args) => run::run_command(*args).await,
+            Command::Report(args) => run::report_command(&args),
         }
     });
     match outcome {

@@ -69,29 +69,14 @@ pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    use crate::env::{Environment, SiteHost, TaskRegistry};
-    use anyhow::Context;
-    use std::sync::Arc;
+    use crate::env::TaskRegistry;
 
-    let sites = crate::sites::start(
-        &crate::sites::SiteOptions::free_ports(&args.data_dir),
-        std::net::IpAddr::from([127, 0, 0, 1]),
-    )
-    .await
-    .context("starting the sites")?;
-    let sites: Arc<dyn SiteHost> = Arc::new(sites);
     let config = crate::config::Config {
         pool_size: args.parallel.max(1),
         task_dirs: Vec::new(),
         ..args.config
     };
-    let env = Environment::start_with_sites(
-        Arc::new(config),
-        crate::fence::AllowList::default(),
-        Some(sites),
-    )
-    .await
-    .context("starting the browser environment")?;
+    let env = crate::sites::start_with_environment(&args.data_dir, config).await?;
     let registry = TaskRegistry::load(&args.paths, &env.site_urls());
     for path in &args.paths {
         if !path.exists() {

@@ -71,6 +71,12 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
         "API"
     );
     println!("  {:<12} http://{bound}/mcp  (streamable HTTP)", "MCP");
+    let token_query = if token.is_some() {
+        "?token=<token>"
+    } else {
+        ""
+    };
+    println!("  {:<12} http://{bound}/viewer{token_query}", "viewer");
     println!(
         "  {:<12} {} warm session(s), fenced to: {}",
         "browsers",
@@ -95,7 +101,9 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
         }
         println!("Stopping: closing browsers.");
     };
-    axum::serve(listener, api::router(env.clone(), token))
+    let viewer = crate::viewer::ViewerState::follow(env.events());
+    let app = api::router(env.clone(), token.clone()).merge(crate::viewer::router(viewer, token));
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await?;
     env.shutdown().await;

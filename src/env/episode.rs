@@ -38,7 +38,7 @@ impl fmt::Display for EpisodeId {
 }
 
 /// One recorded step of the trajectory.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct TrajectoryStep {
     /// The action as VWA text (or the raw input when it did not parse).
     pub action: String,
@@ -48,6 +48,9 @@ pub struct TrajectoryStep {
     pub error: Option<String>,
     /// File name of the screenshot taken after the step, when trajectories are recorded.
     pub screenshot: Option<String>,
+    /// What settling waited for after the action (absent for refused actions and `stop`).
+    #[serde(default)]
+    pub settle: Option<SettleReport>,
 }
 
 /// What a step did.
@@ -101,6 +104,8 @@ pub struct Episode {
     pending_screenshot: Option<String>,
     /// The screenshot of the first observation.
     start_screenshot: Option<String>,
+    /// Where steps are announced to live viewers.
+    pub(super) events: Option<super::EpisodeEvents>,
 }
 
 impl Episode {
@@ -129,6 +134,7 @@ impl Episode {
             recorder: None,
             pending_screenshot: None,
             start_screenshot: None,
+            events: None,
         }
     }
 
@@ -215,7 +221,7 @@ impl Episode {
         };
         if let Some(answer) = outcome.stopped {
             self.answer = Some(answer);
-            self.record(action.to_string(), None);
+            self.record(action.to_string(), None, None);
             return StepOutcome {
                 action: Some(action),
                 error: None,
@@ -238,7 +244,7 @@ impl Episode {
         if let Err(error) = self.observe(self.options).await {
             return self.refused(action.to_string(), Some(action), error);
         }
-        self.record(action.to_string(), None);
+        self.record(action.to_string(), None, Some(settle_report.clone()));
         StepOutcome {
             action: Some(action),
             error: None,
@@ -248,8 +254,13 @@ impl Episode {
         }
     }
 
-    /// Adds a step to the trajectory, with the URL the agent is now on.
-    fn record(&mut self, action: String, error: Option<&ActionError>) {
+    /// Adds a step to the trajectory, with the URL the agent is now on, and announces it.
+    fn record(
+        &mut self,
+        action: String,
+        error: Option<&ActionError>,
+        settle: Option<SettleReport>,
+    ) {
         let url = self
             .observation
             .as_ref()
@@ -261,11 +272,20 @@ impl Episode {
             url,
             error: error.map(|error| error.code().to_owned()),
             screenshot,
+            settle,
         });
+        if let (Some(events), Some(step)) = (&self.events, self.trajectory.last()) {
+            events.send(|| super::EpisodeEvent::Step {
+                id: self.id.clone(),
+                number: self.trajectory.len(),
+                step: step.clone(),
+                view: self.observation.as_ref().map(super::EpisodeView::of),
+            });
+        }
     }
 
     fn refused(&mut self, text: String, action: Option<Action>, error: ActionError) -> StepOutcome {
-        self.record(text, Some(&error));
+        self.record(text, Some(&error), None);
         let done = self.answer.is_some() || self.session.is_none();
         StepOutcome {
             action,

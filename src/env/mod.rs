@@ -3,6 +3,7 @@
 
 mod episode;
 mod error;
+mod events;
 mod page;
 mod recorder;
 mod site_host;
@@ -11,6 +12,7 @@ mod task_registry;
 
 pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
 pub use error::EnvError;
+pub use events::{EpisodeEvent, EpisodeEvents, EpisodeView};
 pub use page::EpisodePage;
 pub use recorder::{Recorder, TrajectoryFile};
 pub use site_host::{SiteCookie, SiteHost, SiteHostError};
@@ -82,6 +84,7 @@ struct EnvInner {
     fence: Fence,
     episodes: Mutex<HashMap<EpisodeId, SharedEpisode>>,
     sites: Option<Arc<dyn SiteHost>>,
+    events: EpisodeEvents,
     tasks: RwLock<Arc<TaskRegistry>>,
 }
 
@@ -149,6 +152,7 @@ impl Environment {
                 fence,
                 episodes: Mutex::new(HashMap::new()),
                 sites,
+                events: EpisodeEvents::default(),
                 tasks: RwLock::new(Arc::new(tasks)),
             }),
         };
@@ -193,9 +197,33 @@ impl Environment {
         }
     }
 
+    /// Episode events (start, steps, close), for live viewers.
+    pub fn events(&self) -> &EpisodeEvents {
+        &self.inner.events
+    }
+
     /// Starts an episode: a warm browser, the start URLs in tabs (first one active), settled
     /// and observed.
     pub async fn create_episode(&self, spec: EpisodeSpec) -> Result<SharedEpisode, EnvError> {
+        let shared = self.open_episode(spec).await?;
+        self.announce(&*shared.lock().await);
+        Ok(shared)
+    }
+
+    /// Tells live viewers that `episode` started.
+    fn announce(&self, episode: &Episode) {
+        self.inner.events.send(|| EpisodeEvent::Started {
+            id: episode.id.clone(),
+            task: episode.task.as_ref().map(|task| task.name.to_string()),
+            intent: episode.task.as_ref().map(|task| task.task.intent.clone()),
+            input_images: episode.input_images.clone(),
+            view: episode.observation.as_ref().map(EpisodeView::of),
+        });
+    }
+
+    /// [`Environment::create_episode`] without the announcement (a task episode announces
+    /// itself once its task is attached).
+    async fn open_episode(&self, spec: EpisodeSpec) -> Result<SharedEpisode, EnvError> {
         if spec.start_urls.is_empty() {
             return Err(EnvError::BadRequest("give at least one start URL".into()));
         }
@@ -305,6 +333,7 @@ impl Environment {
             .map(|root| Recorder::new(root, &episode.id.0));
         episode.observe(spec.observe).await?;
         episode.mark_start();
+        episode.events = Some(self.inner.events.clone());
         let id = episode.id.clone();
         let shared = Arc::new(Mutex::new(episode));
         self.inner
@@ -347,6 +376,9 @@ impl Environment {
         }
         self.drop_tenant(episode.tenant.take());
         episode.save_trajectory().await;
+        self.inner
+            .events
+            .send(|| EpisodeEvent::Closed { id: id.clone() });
         Ok(())
     }
 

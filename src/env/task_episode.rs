@@ -22,6 +22,15 @@ pub(super) fn site_urls(sites: Option<&dyn SiteHost>) -> SiteUrls {
 }
 
 impl Environment {
+    /// The hosted sites: name and base URL of each.
+    pub fn hosted_sites(&self) -> Vec<(String, String)> {
+        self.inner
+            .sites
+            .as_ref()
+            .map(|sites| sites.site_urls())
+            .unwrap_or_default()
+    }
+
     /// Site base URLs for task placeholders.
     pub fn site_urls(&self) -> SiteUrls {
         site_urls(self.inner.sites.as_deref())
@@ -117,8 +126,12 @@ impl Environment {
                 Vec::new()
             },
         };
-        let shared = self.create_episode(spec).await?;
-        shared.lock().await.task = Some(context);
+        let shared = self.open_episode(spec).await?;
+        {
+            let mut episode = shared.lock().await;
+            episode.task = Some(context);
+            self.announce(&episode);
+        }
         Ok(shared)
     }
 

@@ -158,22 +158,11 @@ pub async fn replay(
     shared: &tokio::sync::Mutex<crate::env::Episode>,
     task: &TaskContext,
 ) -> Result<(), ReplayError> {
-    let steps = task
-        .task
-        .agora
-        .as_ref()
-        .map(|agora| agora.gold.clone())
-        .unwrap_or_default();
-    if steps.last().is_none_or(|step| step.action != "stop") {
-        return Err(ReplayError::BadStep {
-            step: steps.len(),
-            message: "the gold trajectory must end with stop".into(),
-        });
-    }
+    let steps = super::gold_steps(&task.task)?;
     let mut episode = shared.lock().await;
     for (index, step) in steps.iter().enumerate() {
         let number = index + 1;
-        let action = resolve_step(&episode, number, step).await?;
+        let action = resolve_step(&*episode, number, step).await?;
         let text = action.to_string();
         let outcome = episode
             .step(

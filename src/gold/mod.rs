@@ -4,4 +4,4 @@ mod check;
 mod replay;
 
 pub use check::{RunResult, TaskCheck, check_tasks, replay};
-pub use replay::{ReplayError, check_gold_step, gold_action, resolve_step};
+pub use replay::{MarkLookup, ReplayError, check_gold_step, gold_action, gold_steps, resolve_step};

@@ -3,7 +3,7 @@
 
 use crate::act::Action;
 use crate::env::Episode;
-use crate::observe::SomId;
+use crate::observe::{SomElement, SomId};
 use evaluators::task::{GoldStep, Locator};
 use serde_json::{Value, json};
 
@@ -41,61 +41,99 @@ pub enum ReplayError {
     },
 }
 
-/// Resolves a locator against the episode's current observation.
-async fn resolve(episode: &Episode, step: usize, locator: &Locator) -> Result<SomId, ReplayError> {
+/// What resolving a locator needs: the marked elements of the current observation, and the
+/// mark of the first element a CSS selector matches in the live page.
+pub trait MarkLookup {
+    /// The marked elements of the current observation (None before the first one).
+    fn elements(&self) -> Option<&[SomElement]>;
+    /// The mark of the first element `css` matches (None: no match, or not marked).
+    fn mark_of_css(&self, css: &str) -> impl Future<Output = Result<Option<SomId>, String>> + Send;
+}
+
+impl MarkLookup for Episode {
+    fn elements(&self) -> Option<&[SomElement]> {
+        self.observation
+            .as_ref()
+            .map(|observation| observation.elements.as_slice())
+    }
+
+    async fn mark_of_css(&self, css: &str) -> Result<Option<SomId>, String> {
+        let session = self.session().map_err(|error| error.to_string())?;
+        crate::observe::som_id_of(session, css)
+            .await
+            .map_err(|error| error.to_string())
+    }
+}
+
+/// Resolves a locator against the current observation.
+async fn resolve<L: MarkLookup>(
+    lookup: &L,
+    step: usize,
+    locator: &Locator,
+) -> Result<SomId, ReplayError> {
     let not_found = || ReplayError::NotFound {
         step,
         locator: serde_json::to_string(locator).unwrap_or_default(),
     };
-    let observation = episode.observation.as_ref().ok_or_else(not_found)?;
+    let elements = lookup.elements().ok_or_else(not_found)?;
     let found = match locator {
         Locator::Css { css } => {
-            let session = episode.session().map_err(|error| ReplayError::BadStep {
-                step,
-                message: error.to_string(),
-            })?;
-            crate::observe::som_id_of(session, css)
+            lookup
+                .mark_of_css(css)
                 .await
-                .map_err(|error| ReplayError::BadStep {
+                .map_err(|message| ReplayError::BadStep {
                     step,
-                    message: format!("selector `{css}`: {error}"),
+                    message: format!("selector `{css}`: {message}"),
                 })?
         }
         Locator::Text { text } => {
             let wanted = text.trim();
-            observation
-                .elements
+            elements
                 .iter()
                 .find(|element| {
                     element.display_text().trim() == wanted || element.text.trim() == wanted
                 })
                 .or_else(|| {
-                    observation
-                        .elements
+                    elements
                         .iter()
                         .find(|element| element.display_text().trim().eq_ignore_ascii_case(wanted))
                 })
                 .map(|element| element.id)
         }
-        Locator::Role { role, name } => observation
-            .elements
+        Locator::Role { role, name } => elements
             .iter()
             .find(|element| element.role == *role && element.name.trim() == name.trim())
             .map(|element| element.id),
     };
     found
-        .filter(|id| observation.element(*id).is_some())
+        .filter(|id| elements.iter().any(|element| element.id == *id))
         .ok_or_else(not_found)
 }
 
+/// A task's gold trajectory, which must end with `stop`.
+pub fn gold_steps(task: &evaluators::Task) -> Result<Vec<GoldStep>, ReplayError> {
+    let steps = task
+        .agora
+        .as_ref()
+        .map(|agora| agora.gold.clone())
+        .unwrap_or_default();
+    if steps.last().is_none_or(|step| step.action != "stop") {
+        return Err(ReplayError::BadStep {
+            step: steps.len(),
+            message: "the gold trajectory must end with stop".into(),
+        });
+    }
+    Ok(steps)
+}
+
 /// The action a gold step stands for, with its locator resolved.
-pub async fn resolve_step(
-    episode: &Episode,
+pub async fn resolve_step<L: MarkLookup>(
+    lookup: &L,
     number: usize,
     step: &GoldStep,
 ) -> Result<Action, ReplayError> {
     let id = match &step.target {
-        Some(locator) => Some(resolve(episode, number, locator).await?),
+        Some(locator) => Some(resolve(lookup, number, locator).await?),
         None => None,
     };
     gold_action(step, id).map_err(|message| ReplayError::BadStep {

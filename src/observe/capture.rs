@@ -26,6 +26,16 @@ impl ImageFormat {
     }
 }
 
+/// The MIME type of an image file, by its extension (PNG when unknown).
+pub fn image_mime(path: &std::path::Path) -> &'static str {
+    match path.extension().and_then(|extension| extension.to_str()) {
+        Some("jpg" | "jpeg") => "image/jpeg",
+        Some("webp") => "image/webp",
+        Some("gif") => "image/gif",
+        _ => "image/png",
+    }
+}
+
 /// An encoded screenshot.
 #[derive(Debug, Clone)]
 pub struct Screenshot {

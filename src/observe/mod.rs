@@ -6,7 +6,7 @@ mod capture;
 mod locate;
 mod som;
 
-pub use capture::{ImageFormat, Screenshot, capture};
+pub use capture::{ImageFormat, Screenshot, capture, image_mime};
 pub use locate::{SOM_ATTRIBUTE, som_id_of};
 pub use som::{BoundingBox, SomElement, SomId, som_text};
 

@@ -151,9 +151,9 @@ async fn rate_limits_and_server_errors_are_retried() {
 async fn a_silent_server_times_out() {
     let (url, server) = judge_server(vec![Scripted::Hang, Scripted::Hang]).await;
     let mut config = JudgeConfig::new(&url, "judge-test");
-    config.timeout = std::time::Duration::from_millis(150);
-    config.max_retries = 1;
-    config.backoff_base = std::time::Duration::from_millis(5);
+    config.chat.timeout = std::time::Duration::from_millis(150);
+    config.chat.max_retries = 1;
+    config.chat.backoff_base = std::time::Duration::from_millis(5);
     let judge = evaluators::judge::JudgeClient::new(config).unwrap();
     let error = judge.fuzzy_match("a", "a", "q").await.unwrap_err();
     assert!(error.is_timeout(), "{error}");
@@ -193,7 +193,7 @@ async fn cached_verdicts_do_not_reach_the_server() {
 #[test]
 fn missing_api_key_variable_is_reported() {
     let mut config = JudgeConfig::new("http://127.0.0.1:1/v1", "m");
-    config.api_key_env = Some("AGORA_TEST_SURELY_UNSET_KEY".into());
+    config.chat.api_key_env = Some("AGORA_TEST_SURELY_UNSET_KEY".into());
     assert!(matches!(
         evaluators::judge::JudgeClient::new(config),
         Err(JudgeError::MissingApiKey(name)) if name == "AGORA_TEST_SURELY_UNSET_KEY"

@@ -78,9 +78,9 @@ pub async fn judge_server(script: Vec<Scripted>) -> (String, Arc<Judged>) {
 /// A client with short timeouts and backoff suited to tests.
 pub fn client(base_url: &str, cache_dir: Option<std::path::PathBuf>) -> JudgeClient {
     let mut config = JudgeConfig::new(base_url, "judge-test");
-    config.timeout = Duration::from_millis(500);
-    config.max_retries = 2;
-    config.backoff_base = Duration::from_millis(10);
+    config.chat.timeout = Duration::from_millis(500);
+    config.chat.max_retries = 2;
+    config.chat.backoff_base = Duration::from_millis(10);
     config.cache_dir = cache_dir;
     JudgeClient::new(config).expect("judge client")
 }

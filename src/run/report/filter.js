@@ -1,0 +1,29 @@
+// Filters of the report's task table: rows (and their trajectories) are shown when they match
+// every chosen site, evaluator type, difficulty and result.
+(function () {
+  const select = (id) => document.getElementById(id);
+  const filters = [
+    [select('filter-site'), 'sites'],
+    [select('filter-eval'), 'evals'],
+    [select('filter-difficulty'), 'difficulty'],
+    [select('filter-result'), 'result'],
+  ];
+  function apply() {
+    let shown = 0;
+    const rows = document.querySelectorAll('#tasks tbody tr');
+    rows.forEach((row) => {
+      const visible = filters.every(([control, key]) => {
+        const wanted = control.value;
+        return !wanted || row.dataset[key].split(' ').includes(wanted);
+      });
+      row.hidden = !visible;
+      const anchor = row.querySelector('a');
+      const details = anchor && document.getElementById(anchor.getAttribute('href').slice(1));
+      if (details) details.hidden = !visible;
+      if (visible) shown += 1;
+    });
+    select('shown').textContent = shown + ' of ' + rows.length + ' tasks shown';
+  }
+  filters.forEach(([control]) => control.addEventListener('change', apply));
+  apply();
+})();

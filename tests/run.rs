@@ -1,0 +1,590 @@
+//! `agora run` on fixture tasks in real Chromium: the built-in agent against a model double that
+//! speaks the chat-completions wire protocol (429s, timeouts, malformed replies), VWA's early
+//! stops, retried browser failures, errors that are never zeros, resume, the HTML report and
+//! the live viewer in Chromium.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+#[path = "support/openai_double.rs"]
+mod openai_double;
+
+use agora::env::TaskContext;
+use agora::run::{
+    Agent, Backend, ObservationKind, OpenAiAgent, OpenAiSettings, RunPlan, StepLimits, StopReason,
+    run_tasks,
+};
+use common::{Harness, run};
+use evaluators::chat::{ChatConfig, Sampling};
+use futures::FutureExt;
+use openai_double::{Answer, ModelDouble, Policy, chatty, id_of, objective};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// A task on a fixture page whose goal is the other page (reached by its link).
+fn task(harness: &Harness, id: u64, intent: &str) -> TaskContext {
+    let config = json!({
+        "sites": ["fixtures"], "task_id": id, "require_login": false,
+        "start_url": harness.url("actions.html"), "intent": intent, "intent_template": "",
+        "instantiation_dict": {}, "require_reset": false, "overall_difficulty": "easy",
+        "eval": {"eval_types": ["url_match"], "reference_answers": null,
+                 "reference_url": harness.url("other.html?from=link"), "program_html": [], "url_note": "EXACT"},
+        "agora": {"gold": [{"action": "click", "target": {"text": "Go to other"}}, {"action": "stop", "answer": ""}]}
+    });
+    harness
+        .env
+        .inline_task(&config)
+        .expect("inline task parses")
+}
+
+fn model_agent(double: &ModelDouble) -> Agent {
+    let chat = ChatConfig {
+        timeout: Duration::from_secs(5),
+        max_retries: 3,
+        backoff_base: Duration::from_millis(10),
+        ..ChatConfig::new(double.base_url.clone(), "double-vision-1")
+    };
+    Agent::OpenAi(Box::new(
+        OpenAiAgent::new(OpenAiSettings {
+            chat,
+            observation: ObservationKind::Som,
+            sampling: Sampling {
+                temperature: 1.0,
+                top_p: 0.9,
+                max_tokens: 384,
+            },
+            prices: Some(agora::run::Prices {
+                input: 2.5,
+                output: 10.0,
+            }),
+        })
+        .unwrap(),
+    ))
+}
+
+fn plan(agent: Agent, out: &Path, limits: StepLimits, retries: u32) -> RunPlan {
+    RunPlan {
+        agent,
+        limits,
+        eval_mode: None,
+        parallel: 2,
+        retries,
+        out: out.to_owned(),
+    }
+}
+
+/// A policy from a function of (objective, how many requests that objective had before, body).
+fn by_objective(
+    answer: impl Fn(&str, usize, &Value) -> Answer + Send + Sync + 'static,
+) -> (Policy, Arc<Mutex<HashMap<String, usize>>>) {
+    let calls: Arc<Mutex<HashMap<String, usize>>> = Arc::default();
+    let counted = Arc::clone(&calls);
+    let answer = Arc::new(answer);
+    let policy: Policy = Arc::new(move |body: Value| {
+        let goal = objective(&body);
+        let count = {
+            let mut calls = counted.lock().unwrap();
+            let count = calls.entry(goal.clone()).or_insert(0);
+            *count += 1;
+            *count - 1
+        };
+        let answer = answer(&goal, count, &body);
+        async move { answer }.boxed()
+    });
+    (policy, calls)
+}
+
+fn click_other(body: &Value) -> Answer {
+    let id = id_of(body, "Go to other").expect("the link is in the SoM text");
+    Answer::Reply(chatty(&format!("click [{id}]")))
+}
+
+fn trajectory(out: &Path, task: &str) -> Value {
+    let folder = out.join(agora::run::trajectory::relative_folder(task));
+    serde_json::from_slice(&std::fs::read(folder.join("trajectory.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn the_model_agent_plays_through_429s_timeouts_and_malformed_replies() {
+    run(|harness| async move {
+        let (policy, _) = by_objective(|_, call, body| match call {
+            0 => Answer::Status(429, Some(0)),
+            1 => Answer::Hang,
+            2 => Answer::Reply("I am not sure yet; the page is long.".into()),
+            3 => click_other(body),
+            _ => Answer::Reply(chatty("stop []")),
+        });
+        let double = openai_double::start(policy).await;
+        let out = tempfile::tempdir().unwrap();
+        let tasks = vec![task(harness, 101, "Open the other page.")];
+        let plan = plan(model_agent(&double), out.path(), StepLimits::default(), 0);
+        let outcome = run_tasks(&Backend::Local(harness.env.clone()), &plan, tasks, false)
+            .await
+            .unwrap();
+        let result = &outcome.results[0];
+        assert_eq!(result.score, Some(1.0), "{result:?}");
+        assert_eq!(result.stop_reason, StopReason::Answered);
+        assert_eq!(result.steps, 3, "the malformed reply was a step");
+        let tokens = result.tokens.expect("the double reports usage");
+        assert!(tokens.prompt_tokens > 85 && tokens.completion_tokens > 0);
+        assert!(result.cost_usd.unwrap() > 0.0);
+        let requests = double.requests.lock().unwrap().clone();
+        assert_eq!(requests.len(), 5, "429, timeout, then three answered turns");
+        let first = &requests[0];
+        assert_eq!(first["model"], "double-vision-1");
+        let system = first["messages"][0]["content"].as_str().unwrap();
+        for entry in [
+            "click [id]",
+            "type [id] [text] [0|1]",
+            "tab_focus [tab_index]",
+            "stop [answer]",
+        ] {
+            assert!(system.contains(entry), "the system prompt lists {entry}");
+        }
+        let parts = first["messages"][1]["content"].as_array().unwrap();
+        assert!(
+            parts.iter().any(|part| part["image_url"]["url"]
+                .as_str()
+                .is_some_and(|url| url.starts_with("data:image/png;base64,iVBOR"))),
+            "the SoM screenshot is sent as a PNG data URL"
+        );
+        let last_turn = openai_double::user_text(&requests[4]);
+        assert!(
+            last_turn.contains("1. (unparsable reply: I am not sure yet; the page is long.)")
+                && last_turn.contains("2. click ["),
+            "previous actions are listed: {last_turn}"
+        );
+        let recorded = trajectory(out.path(), &result.task);
+        assert_eq!(recorded["steps"][0]["error"]["error"], "unparsable_action");
+        assert!(
+            recorded["steps"][1]["reply"]
+                .as_str()
+                .unwrap()
+                .contains("```click [")
+        );
+        assert!(recorded["steps"][1]["settle"]["waited_ms"].is_u64());
+        let lines = std::fs::read_to_string(out.path().join("results.jsonl")).unwrap();
+        assert_eq!(lines.lines().count(), 1);
+    });
+}
+
+#[test]
+fn early_stops_end_episodes_and_they_are_still_scored() {
+    run(|harness| async move {
+        let (policy, _) = by_objective(|goal, call, _| match goal {
+            "Think without acting." => Answer::Reply("Hmm, let me look again.".into()),
+            "Scroll a lot." => Answer::Reply(chatty("scroll [down]")),
+            _ if call % 2 == 0 => Answer::Reply(chatty("scroll [down]")),
+            _ => Answer::Reply(chatty("scroll [up]")),
+        });
+        let double = openai_double::start(policy).await;
+        let out = tempfile::tempdir().unwrap();
+        let tasks = vec![
+            task(harness, 201, "Think without acting."),
+            task(harness, 202, "Scroll a lot."),
+            task(harness, 203, "Wander around."),
+        ];
+        let limits = StepLimits {
+            max_steps: 4,
+            max_parse_failures: 3,
+            max_repeats: 3,
+        };
+        let plan = plan(model_agent(&double), out.path(), limits, 0);
+        let outcome = run_tasks(&Backend::Local(harness.env.clone()), &plan, tasks, false)
+            .await
+            .unwrap();
+        let by_name: HashMap<&str, &agora::run::TaskResult> = outcome
+            .results
+            .iter()
+            .map(|result| (result.intent.as_str(), result))
+            .collect();
+        let expect = [
+            ("Think without acting.", StopReason::InvalidActions, 3),
+            ("Scroll a lot.", StopReason::RepeatedAction, 3),
+            ("Wander around.", StopReason::MaxSteps, 4),
+        ];
+        for (intent, reason, steps) in expect {
+            let result = by_name[intent];
+            assert_eq!(result.stop_reason, reason, "{intent}");
+            assert_eq!(result.steps, steps, "{intent}");
+            assert_eq!(result.score, Some(0.0), "{intent}: evaluated, and wrong");
+        }
+    });
+}
+
+#[test]
+fn a_lost_browser_is_retried_and_a_dead_model_server_is_an_error_never_a_zero() {
+    run(|harness| async move {
+        let env = harness.env.clone();
+        let killed = Arc::new(Mutex::new(false));
+        let policy: Policy = {
+            let killed = Arc::clone(&killed);
+            Arc::new(move |body: Value| {
+                let env = env.clone();
+                let killed = Arc::clone(&killed);
+                async move {
+                    if objective(&body) == "Ask a server that is down." {
+                        return Answer::Status(500, None);
+                    }
+                    let first = !std::mem::replace(&mut *killed.lock().unwrap(), true);
+                    if first {
+                        kill_browser_of(&env, "inline/301").await;
+                    }
+                    if openai_double::user_text(&body).contains("PREVIOUS ACTIONS:\nNone") {
+                        click_other(&body)
+                    } else {
+                        Answer::Reply(chatty("stop []"))
+                    }
+                }
+                .boxed()
+            })
+        };
+        let double = openai_double::start(policy).await;
+        let out = tempfile::tempdir().unwrap();
+        let tasks = vec![
+            task(harness, 301, "Open the other page despite a crash."),
+            task(harness, 302, "Ask a server that is down."),
+        ];
+        let backend = Backend::Local(harness.env.clone());
+        let plan = plan(model_agent(&double), out.path(), StepLimits::default(), 1);
+        let outcome = run_tasks(&backend, &plan, tasks.clone(), false)
+            .await
+            .unwrap();
+        let crashed = outcome
+            .results
+            .iter()
+            .find(|result| result.task == "inline/301")
+            .unwrap();
+        assert_eq!(crashed.attempts, 2, "{crashed:?}");
+        assert_eq!(crashed.score, Some(1.0));
+        let dead = outcome
+            .results
+            .iter()
+            .find(|result| result.task == "inline/302")
+            .unwrap();
+        assert_eq!(dead.stop_reason, StopReason::Error);
+        assert_eq!(dead.score, None, "an error is never a score");
+        assert!(
+            dead.error.as_deref().unwrap().contains("HTTP 500"),
+            "{dead:?}"
+        );
+        let rows = agora::run::summary::summarize(&outcome.results);
+        assert_eq!((rows[0].scored, rows[0].errors), (1, 1));
+        assert_eq!(rows[0].success_rate(), Some(1.0), "errors are not zeros");
+
+        // Resuming reruns the error only, and the file keeps one line per task.
+        let asked_before = double.requests.lock().unwrap().len();
+        let resumed = run_tasks(&backend, &plan, tasks, true).await.unwrap();
+        assert_eq!(resumed.results.len(), 2);
+        let asked = double.requests.lock().unwrap()[asked_before..].to_vec();
+        assert!(
+            asked
+                .iter()
+                .all(|body| objective(body) == "Ask a server that is down."),
+            "the finished task did not run again"
+        );
+        let stored = agora::run::results::read(&out.path().join("results.jsonl")).unwrap();
+        let mut names: Vec<&str> = stored.results.iter().map(|r| r.task.as_str()).collect();
+        names.sort();
+        assert_eq!(names, ["inline/301", "inline/302"]);
+    });
+}
+
+/// Kills the Chromium of the running episode of `task` (as a crash would).
+async fn kill_browser_of(env: &agora::env::Environment, task: &str) {
+    for id in env.episode_ids().await {
+        let Ok(shared) = env.episode(&id).await else {
+            continue;
+        };
+        let Ok(episode) = shared.try_lock() else {
+            continue;
+        };
+        if episode
+            .task
+            .as_ref()
+            .is_some_and(|context| context.name.as_str() == task)
+        {
+            let pid = episode.session().unwrap().browser_pid().unwrap();
+            let status = std::process::Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status()
+                .unwrap();
+            assert!(status.success());
+            return;
+        }
+    }
+    panic!("no running episode of {task}");
+}
+
+/// Waits for `check` to hold, polling with a cap (a condition wait, not a fixed sleep).
+async fn eventually<F: AsyncFnMut() -> bool>(what: &str, mut check: F) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
+    let mut ticks = tokio::time::interval(Duration::from_millis(100));
+    loop {
+        ticks.tick().await;
+        if check().await {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+    }
+}
+
+/// Serves `router` on a free loopback port; returns its base URL.
+async fn serve(router: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    base
+}
+
+/// Serves `router` on a loopback port the agent browser is allowed to reach.
+async fn serve_allowed(harness: &Harness, router: axum::Router) -> String {
+    let base = serve(router).await;
+    harness
+        .env
+        .allowed()
+        .allow(agora::fence::Origin::of_url(&base).unwrap());
+    base
+}
+
+#[test]
+fn the_report_renders_tables_charts_and_trajectory_images_in_chromium() {
+    run(|harness| async move {
+        let out = tempfile::tempdir().unwrap();
+        let mut failing = task(harness, 401, "Open the other page (gold misses).");
+        let mut config = (*failing.task).clone();
+        config.agora.as_mut().unwrap().gold.remove(0);
+        failing.task = Arc::new(config);
+        let tasks = vec![task(harness, 402, "Open the other page (gold)."), failing];
+        let plan = plan(Agent::Replay, out.path(), StepLimits::default(), 0);
+        let outcome = run_tasks(&Backend::Local(harness.env.clone()), &plan, tasks, false)
+            .await
+            .unwrap();
+        assert_eq!(outcome.report, out.path().join("report.html"));
+        // Served from a loopback origin the fenced agent browser may open.
+        let base = serve_allowed(
+            harness,
+            axum::Router::new().fallback_service(tower_http::services::ServeDir::new(out.path())),
+        )
+        .await;
+        let page = harness
+            .try_open(agora::env::EpisodeSpec {
+                start_urls: vec![format!("{base}/report.html")],
+                ..Default::default()
+            })
+            .await
+            .unwrap();
+        let count = async |selector: &str| {
+            common::js(
+                &page,
+                &format!("document.querySelectorAll({selector:?}).length"),
+            )
+            .await
+            .as_u64()
+            .unwrap()
+        };
+        assert!(
+            count("#summary tbody tr").await >= 4,
+            "all, site, eval, difficulty rows"
+        );
+        assert!(count(".chart svg rect").await >= 5, "bars are drawn");
+        assert_eq!(count("#tasks tbody tr").await, 2);
+        let loaded = common::js(
+            &page,
+            "[...document.querySelectorAll('details.task img')].filter(i => i.complete && i.naturalWidth > 100).length",
+        )
+        .await;
+        assert!(
+            loaded.as_u64().unwrap() >= 3,
+            "trajectory screenshots decode: {loaded}"
+        );
+        let breakdown =
+            common::js(&page, "document.querySelector('table.checks').textContent").await;
+        assert!(breakdown.as_str().unwrap().contains("other.html?from=link"));
+        // The result filter, used as a person would: choose `fail`.
+        let filter = common::som_id(&page, "#filter-result").await;
+        let outcome = harness
+            .step(&page, &format!("select [{filter}] [fail]"))
+            .await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        let shown = common::js(
+            &page,
+            "[...document.querySelectorAll('#tasks tbody tr')].filter(r => !r.hidden).map(r => r.cells[0].textContent)",
+        )
+        .await;
+        assert_eq!(shown, json!(["inline/401"]));
+        harness.close(&page).await;
+    });
+}
+
+#[test]
+fn the_viewer_shows_a_new_step_of_an_episode_driven_through_the_api() {
+    run(|harness| async move {
+        let viewer = agora::viewer::ViewerState::follow(harness.env.events());
+        let app = agora::api::router(harness.env.clone(), None)
+            .merge(agora::viewer::router(viewer, None));
+        let base = serve_allowed(harness, app).await;
+        let watcher = harness
+            .try_open(agora::env::EpisodeSpec {
+                start_urls: vec![format!("{base}/viewer")],
+                ..Default::default()
+            })
+            .await
+            .unwrap();
+        let http = reqwest::Client::new();
+        let created: Value = http
+            .post(format!("{base}/episodes"))
+            .json(&json!({"start_url": harness.url("actions.html")}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = created["episode_id"].as_str().unwrap().to_owned();
+        let listed = format!("button.episode[data-id='{id}']");
+        eventually("the viewer lists the new episode", async || {
+            common::js(&watcher, &format!("!!document.querySelector({listed:?})"))
+                .await
+                .as_bool()
+                .unwrap()
+        })
+        .await;
+        // Choose it with a real click (the watcher's observation marks the list).
+        watcher
+            .lock()
+            .await
+            .observe(agora::observe::ObserveOptions::default())
+            .await
+            .unwrap();
+        let button = common::som_id(&watcher, &listed).await;
+        harness.step(&watcher, &format!("click [{button}]")).await;
+        eventually("the viewer shows the episode's elements", async || {
+            common::js(
+                &watcher,
+                "document.querySelectorAll('#elements button').length",
+            )
+            .await
+            .as_u64()
+            .unwrap()
+                > 5
+        })
+        .await;
+        let counter = created["observation"]["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|element| element["name"] == "Click me")
+            .unwrap()["id"]
+            .as_u64()
+            .unwrap();
+        let stepped: Value = http
+            .post(format!("{base}/episodes/{id}/step"))
+            .json(&json!({"action": format!("click [{counter}]")}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert!(stepped["error"].is_null(), "{stepped}");
+        let expected = format!("click [{counter}]");
+        eventually("the viewer shows the new step with its settle report", async || {
+            let row = common::js(
+                &watcher,
+                "[...(document.querySelector('#history tbody tr')?.cells || [])].map(c => c.textContent)",
+            )
+            .await;
+            row[1] == json!(expected) && row[3].as_str().is_some_and(|settle| settle.contains(" ms for "))
+        })
+        .await;
+        // Hovering an element of the list highlights its box on the screenshot.
+        watcher
+            .lock()
+            .await
+            .observe(agora::observe::ObserveOptions::default())
+            .await
+            .unwrap();
+        let row = common::som_id(&watcher, &format!("#elements button[data-id='{counter}']")).await;
+        let hovered = harness.step(&watcher, &format!("hover [{row}]")).await;
+        assert!(hovered.error.is_none(), "{:?}", hovered.error);
+        let highlight = common::js(
+            &watcher,
+            "(() => { const box = document.getElementById('highlight'); return [getComputedStyle(box).display, box.dataset.id, box.offsetWidth]; })()",
+        )
+        .await;
+        assert_eq!(highlight[0], "block");
+        assert_eq!(highlight[1], json!(counter.to_string()));
+        assert!(highlight[2].as_u64().unwrap() > 0);
+        http.delete(format!("{base}/episodes/{id}"))
+            .send()
+            .await
+            .unwrap();
+        eventually("the viewer marks the episode closed", async || {
+            common::js(&watcher, "document.getElementById('title').textContent")
+                .await
+                .as_str()
+                .is_some_and(|title| title.ends_with("(closed)"))
+        })
+        .await;
+        harness.close(&watcher).await;
+    });
+}
+
+#[test]
+fn the_viewer_keeps_the_api_rules_for_hosts_and_tokens() {
+    run(|harness| async move {
+        let serve_viewer = async |token: Option<&str>| {
+            let viewer = agora::viewer::ViewerState::follow(harness.env.events());
+            serve(agora::viewer::router(viewer, token.map(str::to_owned))).await
+        };
+        let http = reqwest::Client::new();
+        let open = serve_viewer(None).await;
+        let page = http.get(format!("{open}/viewer")).send().await.unwrap();
+        assert_eq!(page.status(), 200);
+        assert!(page.text().await.unwrap().contains("viewer.js"));
+        let rebound = http
+            .get(format!("{open}/viewer"))
+            .header("host", "attacker.example:8400")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(rebound.status(), 403, "DNS rebinding is refused");
+        let cross_site = http
+            .get(format!("{open}/viewer/api/episodes"))
+            .header("sec-fetch-site", "cross-site")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(cross_site.status(), 403);
+        let locked = serve_viewer(Some("s3cret")).await;
+        let refused = http.get(format!("{locked}/viewer")).send().await.unwrap();
+        assert_eq!(refused.status(), 401);
+        let body: Value = refused.json().await.unwrap();
+        assert_eq!(body["error"], "unauthorized");
+        let admitted = http
+            .get(format!("{locked}/viewer?token=s3cret"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(admitted.status(), 200);
+        let cookie = admitted.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(cookie.contains("HttpOnly"));
+        let with_cookie = http
+            .get(format!("{locked}/viewer/api/episodes"))
+            .header("cookie", cookie.split(';').next().unwrap())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(with_cookie.status(), 200);
+    });
+}
