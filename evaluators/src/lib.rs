@@ -20,6 +20,7 @@ pub mod matching;
 pub mod mode;
 pub mod page;
 pub mod program_html;
+pub mod python;
 pub mod render;
 pub mod ssim;
 pub mod string_match;
