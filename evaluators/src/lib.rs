@@ -14,6 +14,7 @@ pub mod error;
 pub mod evaluation;
 pub mod helper;
 pub mod image_query;
+pub mod js_value;
 pub mod judge;
 pub mod lint;
 pub mod matching;
@@ -21,12 +22,12 @@ pub mod mode;
 pub mod page;
 pub mod program_html;
 pub mod python;
-pub mod render;
 pub mod ssim;
 pub mod string_match;
 pub mod task;
 pub mod tokenize;
 pub mod url_match;
+pub mod vwa;
 
 pub use error::EvalError;
 pub use evaluation::{CheckKind, CheckReport, CheckStatus, Evaluation, EvaluatorReport, Outcome};
@@ -80,7 +81,7 @@ pub async fn evaluate_in<P: Page, Q: SiteQueries>(
                 )
                 .await?
             }
-            EvalType::UrlMatch => url_match::evaluate_url(spec, page).await?,
+            EvalType::UrlMatch => url_match::evaluate_url(spec, page, mode).await?,
             EvalType::ProgramHtml => {
                 program_html::evaluate_html(&spec.program_html, page, queries, judges, mode).await?
             }

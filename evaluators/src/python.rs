@@ -10,6 +10,7 @@
 mod number;
 mod value;
 
+pub(crate) use number::shortest_digits;
 pub use number::{IntParseError, Overflow, PyInt, float_repr, parse_float};
 pub use value::PyValue;
 
