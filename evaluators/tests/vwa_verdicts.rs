@@ -168,22 +168,28 @@ async fn run(vector: &Value) -> Verdict {
     })
 }
 
+/// VWA's verdicts (`vectors.jsonl`) and Agora's own vectors (`agora_vectors.jsonl`).
 fn vectors() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/vwa_verdicts/vectors.jsonl"
-    );
-    std::fs::read_to_string(path)
-        .expect("vectors.jsonl")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("vector is JSON"))
+    ["vectors.jsonl", "agora_vectors.jsonl"]
+        .iter()
+        .flat_map(|name| {
+            let path = format!(
+                "{}/tests/fixtures/vwa_verdicts/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text =
+                std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+            text.lines()
+                .map(|line| serde_json::from_str(line).expect("vector is JSON"))
+                .collect::<Vec<Value>>()
+        })
         .collect()
 }
 
 #[tokio::test]
 async fn vwa_mode_agrees_with_vwa_on_every_vector() {
     let vectors = vectors();
-    assert!(vectors.len() >= 454, "{} vectors", vectors.len());
+    assert!(vectors.len() >= 454 + 31, "{} vectors", vectors.len());
     let mut disagreements = Vec::new();
     for vector in &vectors {
         let expected = Verdict::expected(vector);
