@@ -336,8 +336,8 @@ mod tests {
     #[test]
     fn must_exclude_uses_the_same_number_rule() {
         // must_exclude passes when the reference is not included.
-        assert!(includes("5", "5,000 reviews", Correct) == false);
-        assert!(includes("5", "5,000 reviews", Vwa) == false);
+        assert!(!includes("5", "5,000 reviews", Correct));
+        assert!(!includes("5", "5,000 reviews", Vwa));
         assert!(includes("5", "5 reviews", Correct));
         assert!(includes("5", "5 reviews", Vwa));
     }

@@ -242,12 +242,10 @@ impl Token {
     }
 
     fn type_no_period(&self) -> &str {
-        if self.word_type.chars().count() > 1 {
-            if let Some(stem) = self.word_type.strip_suffix('.') {
-                return stem;
-            }
+        match self.word_type.strip_suffix('.') {
+            Some(stem) if self.word_type.chars().count() > 1 => stem,
+            _ => &self.word_type,
         }
-        &self.word_type
     }
 
     fn type_no_sentence_period(&self) -> &str {
@@ -324,11 +322,11 @@ fn end_contexts(chars: &[char]) -> Vec<(Mark, String)> {
             previous_slice.0
         };
         let word = (word_start, position);
-        if let Some((previous_mark, slice)) = previous.take() {
-            if slice.1 <= word.0 {
-                let context = context_text(chars, &previous_mark, slice);
-                contexts.push((previous_mark, context));
-            }
+        if let Some((previous_mark, slice)) = previous.take()
+            && slice.1 <= word.0
+        {
+            let context = context_text(chars, &previous_mark, slice);
+            contexts.push((previous_mark, context));
         }
         previous = Some((mark, word));
         previous_slice = word;
