@@ -106,9 +106,7 @@ fn document_locator_values_reach_the_evaluator_exactly_as_javascript_made_them()
     run(|harness| async move {
         // NaN, -0, 2**60, undefined and integer-like object keys do not survive JSON; VWA's
         // Python sees them through Playwright and renders them with str().
-        let target = |locator: &str, reference: &str| {
-            json!({"url": "last", "locator": locator, "required_contents": {"exact_match": reference}})
-        };
+        let target = |locator: &str, reference: &str| json!({"url": "last", "locator": locator, "required_contents": {"exact_match": reference}});
         let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
         "program_html": [
             target("document.body && NaN", "nan"),
@@ -130,7 +128,11 @@ fn document_locator_values_reach_the_evaluator_exactly_as_javascript_made_them()
             let id = episode.lock().await.id.clone();
             let evaluation = harness.env.evaluate(&id, Some(mode)).await.unwrap();
             let report = serde_json::to_string(&evaluation.evaluators).unwrap();
-            assert_eq!(evaluation.outcome.score(), Some(expected), "{mode:?}: {report}");
+            assert_eq!(
+                evaluation.outcome.score(),
+                Some(expected),
+                "{mode:?}: {report}"
+            );
             let actual: Vec<&str> = evaluation.evaluators[0]
                 .checks
                 .iter()

@@ -529,3 +529,26 @@ async fn numbers_match_whole_number_tokens_in_correct() {
         );
     }
 }
+
+#[tokio::test]
+async fn string_match_fuzzy_text_raises_in_vwa_and_is_judged_in_correct() {
+    let references = checks(json!({"fuzzy_match": "blue heron"}));
+    let error = evaluate_answer(
+        &references,
+        "a heron",
+        CONTEXT,
+        &Judges::none(),
+        EvalMode::Vwa,
+    )
+    .await
+    .unwrap_err();
+    assert!(error.is_vwa_raises(), "{error}");
+    let correct = answer(
+        json!({"fuzzy_match": "blue heron"}),
+        "a heron",
+        &Judges::none(),
+        EvalMode::Correct,
+    )
+    .await;
+    assert_eq!(correct.outcome, Outcome::NeedsJudge);
+}
