@@ -85,3 +85,11 @@ impl EvalError {
         }
     }
 }
+
+/// `text` cut to `limit` characters (with `…`), for quoting inputs in error messages.
+pub(crate) fn abbreviate(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}

@@ -6,7 +6,8 @@
 //! whose result [`JsValue::decode`] reads back. [`JsValue::to_python`] then converts the
 //! value as Playwright hands it to VWA's Python code.
 
-use crate::python::{PyInt, PyValue, shortest_digits};
+use crate::error::abbreviate;
+use crate::python::{PyInt, PyValue, fixed_notation, scientific_notation, shortest_digits};
 use serde_json::Value;
 
 /// The in-page encoder: a function expression taking the value to encode.
@@ -48,7 +49,7 @@ impl JsValue {
     /// `undefined`, `{"n":"<String(x)>"}` for numbers, `{"a":[…]}` for arrays and
     /// `{"o":[[key, value], …]}` for objects.
     pub fn decode(encoded: &Value) -> Result<JsValue, DecodeError> {
-        let bad = || DecodeError(truncate(&encoded.to_string()));
+        let bad = || DecodeError(abbreviate(&encoded.to_string(), 200));
         Ok(match encoded {
             Value::Null => JsValue::Null,
             Value::Bool(flag) => JsValue::Bool(*flag),
@@ -181,14 +182,6 @@ impl JsValue {
     }
 }
 
-fn truncate(text: &str) -> String {
-    const LIMIT: usize = 200;
-    match text.char_indices().nth(LIMIT) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
-}
-
 /// Reads a number as the encoder writes it (`String(x)`, or `-0`).
 fn parse_js_number(text: &str) -> Option<f64> {
     match text {
@@ -218,24 +211,10 @@ pub fn js_number_string(number: f64) -> String {
     }
     let sign = if number < 0.0 { "-" } else { "" };
     let (digits, point) = shortest_digits(number);
-    let length = digits.len() as i32;
-    let body = if length <= point && point <= 21 {
-        format!("{digits}{}", "0".repeat((point - length) as usize))
-    } else if 0 < point && point <= 21 {
-        let (whole, fraction) = digits.split_at(point as usize);
-        format!("{whole}.{fraction}")
-    } else if -6 < point && point <= 0 {
-        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    let body = if (-5..=21).contains(&point) {
+        fixed_notation(&digits, point)
     } else {
-        let (first, rest) = digits.split_at(1);
-        let exponent = point - 1;
-        let exponent_sign = if exponent < 0 { '-' } else { '+' };
-        let mantissa = if rest.is_empty() {
-            first.to_owned()
-        } else {
-            format!("{first}.{rest}")
-        };
-        format!("{mantissa}e{exponent_sign}{}", exponent.unsigned_abs())
+        scientific_notation(&digits, point, 1)
     };
     format!("{sign}{body}")
 }

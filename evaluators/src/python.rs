@@ -10,8 +10,8 @@
 mod number;
 mod value;
 
-pub(crate) use number::shortest_digits;
 pub use number::{IntParseError, Overflow, PyInt, float_repr, parse_float};
+pub(crate) use number::{fixed_notation, scientific_notation, shortest_digits};
 pub use value::PyValue;
 
 use regex::Regex;

@@ -14,7 +14,7 @@ mod content;
 pub use answer::evaluate_answer;
 pub use content::check_selected;
 
-use crate::error::EvalError;
+use crate::error::{EvalError, abbreviate};
 use crate::python::{PyInt, PyValue, parse_float, strip};
 use crate::task::OR_SEPARATOR;
 use crate::tokenize::word_tokenize;
@@ -43,18 +43,10 @@ fn wrong_type(check: &str, value: &PyValue, hint: &str) -> EvalError {
         "BeartypeCallHintParamViolation",
         format!(
             "{check}() parameter pred={} is a {}, not {hint}",
-            short(&value.repr()),
+            abbreviate(&value.repr(), 60),
             value.type_name()
         ),
     )
-}
-
-fn short(text: &str) -> String {
-    const LIMIT: usize = 60;
-    match text.char_indices().nth(LIMIT) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
 }
 
 /// The value as the `str` a check annotated `pred: str` requires.

@@ -233,6 +233,35 @@ pub(crate) fn shortest_digits(magnitude: f64) -> (String, i32) {
     (digits, exponent + 1)
 }
 
+/// `0.DIGITS × 10^point` written out: `0.000ddd`, `dd.ddd` or `ddd000`.
+pub(crate) fn fixed_notation(digits: &str, point: i32) -> String {
+    let length = digits.len() as i32;
+    if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else if point >= length {
+        format!("{digits}{}", "0".repeat((point - length) as usize))
+    } else {
+        let (whole, fraction) = digits.split_at(point as usize);
+        format!("{whole}.{fraction}")
+    }
+}
+
+/// `0.DIGITS × 10^point` as `d.ddde±x`, the exponent zero-padded to `exponent_width` digits.
+pub(crate) fn scientific_notation(digits: &str, point: i32, exponent_width: usize) -> String {
+    let (first, rest) = digits.split_at(1);
+    let mantissa = if rest.is_empty() {
+        first.to_owned()
+    } else {
+        format!("{first}.{rest}")
+    };
+    let exponent = point - 1;
+    let sign = if exponent < 0 { '-' } else { '+' };
+    format!(
+        "{mantissa}e{sign}{:0exponent_width$}",
+        exponent.unsigned_abs()
+    )
+}
+
 /// Python's `repr()` (= `str()`) of a float: `nan`, `inf`, `-0.0`, `1e+22`, `4.5e-06`,
 /// `100.0`; fixed notation for decimal exponents from -4 to 15, scientific outside.
 pub fn float_repr(value: f64) -> String {
@@ -248,25 +277,14 @@ pub fn float_repr(value: f64) -> String {
     }
     let (digits, point) = shortest_digits(value);
     let body = if (-3..=16).contains(&point) {
-        let length = digits.len() as i32;
-        if point <= 0 {
-            format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
-        } else if point >= length {
-            format!("{digits}{}.0", "0".repeat((point - length) as usize))
+        let fixed = fixed_notation(&digits, point);
+        if point >= digits.len() as i32 {
+            format!("{fixed}.0")
         } else {
-            let (whole, fraction) = digits.split_at(point as usize);
-            format!("{whole}.{fraction}")
+            fixed
         }
     } else {
-        let (first, rest) = digits.split_at(1);
-        let mantissa = if rest.is_empty() {
-            first.to_owned()
-        } else {
-            format!("{first}.{rest}")
-        };
-        let exponent = point - 1;
-        let exponent_sign = if exponent < 0 { '-' } else { '+' };
-        format!("{mantissa}e{exponent_sign}{:02}", exponent.unsigned_abs())
+        scientific_notation(&digits, point, 2)
     };
     format!("{sign}{body}")
 }
