@@ -5,59 +5,16 @@
 
 mod common;
 
-use agora::config::Config;
-use agora::env::{Environment, Episode, SiteHost};
-use agora::fence::AllowList;
-use agora::observe::{ObserveOptions, SomId};
-use common::observation;
+use agora::env::{Environment, Episode};
+use agora::observe::ObserveOptions;
+use common::{observation, som_id};
 use serde_json::json;
-use std::sync::{Arc, LazyLock};
-use tokio::sync::{Mutex, OnceCell};
+use std::sync::Arc;
+use tokio::sync::Mutex;
 
-static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-});
-static SITE: OnceCell<Environment> = OnceCell::const_new();
-
-/// A small seeded classifieds site on a free port, and a controller that hosts it.
-async fn environment() -> &'static Environment {
-    SITE.get_or_init(|| async {
-        let data = tempfile::tempdir().unwrap().keep();
-        let directory = data.clone();
-        tokio::task::spawn_blocking(move || {
-            classifieds::seed(&directory, classifieds::Scale::Small(400), 7)
-        })
-        .await
-        .unwrap()
-        .expect("seeding a small classifieds site");
-        let sites = agora::sites::start(agora::sites::SitesConfig {
-            data_dir: data,
-            bind: std::net::IpAddr::from([127, 0, 0, 1]),
-            classifieds_port: 0,
-        })
-        .await
-        .unwrap();
-        let sites: Arc<dyn SiteHost> = Arc::new(sites);
-        let config = Config {
-            pool_size: 2,
-            ..Config::default()
-        };
-        Environment::start_with_sites(Arc::new(config), AllowList::default(), Some(sites))
-            .await
-            .unwrap()
-    })
-    .await
-}
-
+/// Runs a test body with the shared harness's controller (it hosts the small seeded sites).
 fn run<Fut: Future<Output = ()>>(body: impl FnOnce(&'static Environment) -> Fut) {
-    RUNTIME.block_on(async {
-        let env = environment().await;
-        body(env).await;
-    });
+    common::run(|harness| body(&harness.env));
 }
 
 /// An episode on the site, logged in as the default account, with a photo to upload.
@@ -94,24 +51,6 @@ async fn step(env: &Environment, episode: &Arc<Mutex<Episode>>, action: &str) {
     assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
 }
 
-async fn id_of(episode: &Arc<Mutex<Episode>>, css: &str) -> SomId {
-    let guard = episode.lock().await;
-    let mark = guard
-        .session()
-        .unwrap()
-        .execute("const e = document.querySelector(arguments[0]); return e && e.getAttribute('data-agora-som');", vec![json!(css)])
-        .await
-        .unwrap();
-    let id = SomId(
-        mark.as_str()
-            .unwrap_or_else(|| panic!("{css} is not marked"))
-            .parse()
-            .unwrap(),
-    );
-    assert!(guard.observation.as_ref().unwrap().element(id).is_some());
-    id
-}
-
 async fn som_text(episode: &Arc<Mutex<Episode>>) -> String {
     observation(episode).await.som_text()
 }
@@ -137,11 +76,11 @@ async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &
         &format!("goto [{base}/index.php?page=item&action=item_add]"),
     )
     .await;
-    let category = id_of(episode, "#category").await;
+    let category = som_id(episode, "#category").await;
     step(env, episode, &format!("select [{category}] [Bicycles]")).await;
-    let title_field = id_of(episode, "#title").await;
+    let title_field = som_id(episode, "#title").await;
     step(env, episode, &format!("type [{title_field}] [{title}] [0]")).await;
-    let description = id_of(episode, "#description").await;
+    let description = som_id(episode, "#description").await;
     step(
         env,
         episode,
@@ -159,18 +98,18 @@ async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &
         )
         .await
         .unwrap();
-    let city = id_of(episode, "#city").await;
+    let city = som_id(episode, "#city").await;
     step(
         env,
         episode,
         &format!("select [{city}] [{}]", city_name.as_str().unwrap()),
     )
     .await;
-    let price = id_of(episode, "#price").await;
+    let price = som_id(episode, "#price").await;
     step(env, episode, &format!("type [{price}] [123] [0]")).await;
-    let photos = id_of(episode, "#photos").await;
+    let photos = som_id(episode, "#photos").await;
     step(env, episode, &format!("upload [{photos}] [0]")).await;
-    let publish = id_of(episode, "button.btn-publish").await;
+    let publish = som_id(episode, "button.btn-publish").await;
     step(env, episode, &format!("click [{publish}]")).await;
     let text = som_text(episode).await;
     assert!(
@@ -180,7 +119,7 @@ async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &
 }
 
 async fn search(env: &Environment, episode: &Arc<Mutex<Episode>>, words: &str) -> String {
-    let field = id_of(episode, "input[name=sPattern]").await;
+    let field = som_id(episode, "input[name=sPattern]").await;
     step(env, episode, &format!("type [{field}] [{words}] [1]")).await;
     som_text(episode).await
 }
@@ -222,21 +161,21 @@ fn search_open_a_listing_and_comment_on_it() {
             url.contains("page=item&id="),
             "clicking [{link}] opens the listing, at {url}: {now}\nresults were {results}"
         );
-        let comment_title = id_of(&episode, "#comment-title").await;
+        let comment_title = som_id(&episode, "#comment-title").await;
         step(
             env,
             &episode,
             &format!("type [{comment_title}] [Question] [0]"),
         )
         .await;
-        let body = id_of(&episode, "#comment-body").await;
+        let body = som_id(&episode, "#comment-body").await;
         step(
             env,
             &episode,
             &format!("type [{body}] [Is the price negotiable?] [0]"),
         )
         .await;
-        let send = id_of(&episode, ".comment-form button[type=submit]").await;
+        let send = som_id(&episode, ".comment-form button[type=submit]").await;
         step(env, &episode, &format!("click [{send}]")).await;
         let heading = episode
             .lock()
@@ -348,21 +287,21 @@ fn evaluators_read_comments_prices_and_photos_of_the_site() {
             serde_json::from_str(&eval.to_string().replace("PHOTO.png", &photo_name)).unwrap();
 
         let episode = episode_with_eval(env, "/index.php?page=item&id=1", eval).await;
-        let comment_title = id_of(&episode, "#comment-title").await;
+        let comment_title = som_id(&episode, "#comment-title").await;
         step(
             env,
             &episode,
             &format!("type [{comment_title}] [Great lamp] [0]"),
         )
         .await;
-        let body = id_of(&episode, "#comment-body").await;
+        let body = som_id(&episode, "#comment-body").await;
         step(
             env,
             &episode,
             &format!("type [{body}] [Works perfectly.] [0]"),
         )
         .await;
-        let send = id_of(&episode, ".comment-form button[type=submit]").await;
+        let send = som_id(&episode, ".comment-form button[type=submit]").await;
         step(env, &episode, &format!("click [{send}]")).await;
         let id = episode.lock().await.id.clone();
         let evaluation = env.evaluate(&id, None).await.unwrap();
@@ -392,7 +331,7 @@ fn every_search_submitted_with_enter_is_observed_on_its_results_page() {
         let episode = episode(env, "/").await;
         for round in 0..12 {
             let words = ["lamp", "red bike", "sofa", "guitar"][round % 4];
-            let field = id_of(&episode, "input[name=sPattern]").await;
+            let field = som_id(&episode, "input[name=sPattern]").await;
             step(env, &episode, &format!("type [{field}] [{words}] [1]")).await;
             let url = observation(&episode).await.url.clone();
             let expected = format!("sPattern={}", words.replace(' ', "+"));

@@ -13,6 +13,14 @@ pub enum EvalError {
     /// A helper that needs a site's data was called but that site is not available.
     #[error("site `{0}` is not available to answer evaluator helpers")]
     SiteNotAvailable(&'static str),
+    /// A site's data could not be read to answer a helper.
+    #[error("site `{site}` could not answer an evaluator helper: {message}")]
+    SiteFailed {
+        /// The site.
+        site: &'static str,
+        /// What went wrong.
+        message: String,
+    },
     /// The task config cannot be evaluated (bad helper call, unknown url_note, …); `agora tasks lint` reports these.
     #[error("invalid task config at {field}: {message}")]
     Config {

@@ -11,7 +11,8 @@ pub use comment_tree::CommentNode;
 
 use crate::error::EvalError;
 use crate::mode::EvalMode;
-use crate::page::{Page, SiteQueries};
+use crate::page::Page;
+use crate::site_queries::SiteQueries;
 use crate::task::OR_SEPARATOR;
 use serde_json::Value;
 
@@ -90,6 +91,15 @@ pub enum Helper {
     /// `reddit_get_parent_comment_username_of_latest_comment_by_username(__page__, username)`.
     RedditGetParentCommentUsernameOfLatestCommentByUsername {
         /// Username.
+        username: String,
+    },
+    /// `classifieds_get_latest_comment_content_by_username('<listing id>', '<user name>')`:
+    /// the newest comment by that user on that listing, from the tenant's data (an Agora
+    /// addition; VWA reads comments through the page).
+    ClassifiedsGetLatestCommentContentByUsername {
+        /// The listing.
+        listing_id: i64,
+        /// The commenter's display name ("Blake Sullivan").
         username: String,
     },
     /// `gitlab_get_project_memeber_role(__page__, account)` (WebArena's spelling).
@@ -201,6 +211,21 @@ impl Helper {
                     username: one("__page__, username")?,
                 }
             }
+            "classifieds_get_latest_comment_content_by_username" => {
+                let expected = "listing_id, username";
+                match call.args.as_slice() {
+                    [Arg::Text(listing), Arg::Text(username)] => {
+                        Helper::ClassifiedsGetLatestCommentContentByUsername {
+                            listing_id: listing
+                                .trim()
+                                .parse()
+                                .map_err(|_| arguments_error(name, expected))?,
+                            username: username.clone(),
+                        }
+                    }
+                    _ => return Err(arguments_error(name, expected)),
+                }
+            }
             "gitlab_get_project_memeber_role" => Helper::GitlabGetProjectMemberRole {
                 account: one("__page__, account_name")?,
             },
@@ -209,7 +234,7 @@ impl Helper {
     }
 
     /// Runs the helper against the live page (or the site queries) and returns its value.
-    pub async fn run<P: Page, Q: SiteQueries>(
+    pub async fn run<P: Page, Q: SiteQueries + ?Sized>(
         &self,
         page: &mut P,
         queries: &Q,
@@ -301,6 +326,15 @@ impl Helper {
                         .unwrap_or_default(),
                 )
             }
+            Helper::ClassifiedsGetLatestCommentContentByUsername {
+                listing_id,
+                username,
+            } => Value::from(
+                queries
+                    .classifieds_latest_comment(*listing_id, username)
+                    .await?
+                    .unwrap_or_default(),
+            ),
             Helper::GitlabGetProjectMemberRole { account } => {
                 page.call(MEMBER_ROLE_JS, vec![Value::from(account.as_str())])
                     .await?
@@ -312,7 +346,7 @@ impl Helper {
 impl Helper {
     /// The review field a `shopping_get_sku_latest_review_*` helper reports (`""` when the
     /// product has no review; VWA renders the rating as `str(percent)`).
-    async fn review_value<Q: SiteQueries>(
+    async fn review_value<Q: SiteQueries + ?Sized>(
         &self,
         sku: &str,
         queries: &Q,
@@ -415,7 +449,7 @@ impl UrlHelper {
     }
 
     /// Resolves the URL; `last_url` replaces `__last_url__`.
-    pub async fn resolve<Q: SiteQueries>(
+    pub async fn resolve<Q: SiteQueries + ?Sized>(
         &self,
         last_url: &str,
         queries: &Q,
@@ -585,19 +619,20 @@ mod tests {
     struct Shop;
 
     impl SiteQueries for Shop {
-        async fn shopping_latest_order_url(&self) -> Result<String, EvalError> {
-            Ok("http://127.0.0.1:7770/sales/order/view/order_id/170/".into())
+        fn shopping_latest_order_url(&self) -> crate::QueryFuture<'_, String> {
+            Box::pin(async { Ok("http://127.0.0.1:7770/sales/order/view/order_id/170/".into()) })
         }
 
-        async fn shopping_latest_review(
+        fn shopping_latest_review(
             &self,
             sku: &str,
-        ) -> Result<Option<crate::page::Review>, EvalError> {
-            Ok((sku == "B1").then(|| crate::page::Review {
+        ) -> crate::QueryFuture<'_, Option<crate::Review>> {
+            let review = (sku == "B1").then(|| crate::Review {
                 author: "Emma".into(),
                 rating_percent: 80,
                 text: "Great lamp".into(),
-            }))
+            });
+            Box::pin(async move { Ok(review) })
         }
     }
 
@@ -609,7 +644,7 @@ mod tests {
             .unwrap();
         assert!(resolved.ends_with("/order_id/170/"));
         let unavailable = UrlHelper::ShoppingGetLatestOrderUrl
-            .resolve("ignored", &crate::page::NoSiteQueries)
+            .resolve("ignored", &crate::NoSiteQueries)
             .await
             .unwrap_err();
         assert!(unavailable.is_site_not_available());
@@ -622,7 +657,7 @@ mod tests {
         }
         .resolve(
             "http://127.0.0.1:9999/f/pics/5/a-title",
-            &crate::page::NoSiteQueries,
+            &crate::NoSiteQueries,
         )
         .await
         .unwrap();
@@ -634,7 +669,7 @@ mod tests {
         let text = Helper::ShoppingGetSkuLatestReviewText { sku: "B9".into() };
         assert_eq!(text.review_value("B9", &Shop).await.unwrap(), "");
         assert!(
-            text.review_value("B9", &crate::page::NoSiteQueries)
+            text.review_value("B9", &crate::NoSiteQueries)
                 .await
                 .unwrap_err()
                 .is_site_not_available()

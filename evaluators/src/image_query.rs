@@ -5,8 +5,9 @@ use crate::error::EvalError;
 use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
 use crate::judge::{Judges, normalize_reply};
 use crate::mode::EvalMode;
-use crate::page::{Page, SiteQueries};
+use crate::page::Page;
 use crate::program_html::navigate;
+use crate::site_queries::SiteQueries;
 use crate::ssim::image_ssim;
 use crate::task::{EvalType, ImageQuery, OR_SEPARATOR, VisualQuestion, is_remote};
 use image::DynamicImage;
@@ -36,7 +37,7 @@ pub fn resolve_source(page_url: &str, source: &str) -> String {
 }
 
 /// Runs every query; `task_dir` resolves local reference images.
-pub async fn evaluate_images<P: Page, Q: SiteQueries>(
+pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
     queries_spec: &[ImageQuery],
     task_dir: &Path,
     page: &mut P,

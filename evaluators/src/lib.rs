@@ -22,6 +22,8 @@ pub mod mode;
 pub mod page;
 pub mod program_html;
 pub mod python;
+pub mod site_names;
+pub mod site_queries;
 pub mod ssim;
 pub mod string_match;
 pub mod task;
@@ -33,7 +35,8 @@ pub use error::EvalError;
 pub use evaluation::{CheckKind, CheckReport, CheckStatus, Evaluation, EvaluatorReport, Outcome};
 pub use judge::{JudgeConfig, Judges};
 pub use mode::EvalMode;
-pub use page::{NoSiteQueries, Page, PageError, Review, SiteQueries};
+pub use page::{Page, PageError};
+pub use site_queries::{NoSiteQueries, QueryFuture, Review, SiteQueries, SiteQuerySet};
 pub use task::{Task, TaskId};
 
 use std::path::Path;
@@ -41,7 +44,7 @@ use task::EvalType;
 
 /// Scores a task's end state: every evaluator of `eval_types`, in order, on the same page;
 /// the outcome is their product. Local reference images resolve against the working directory.
-pub async fn evaluate<P: Page, Q: SiteQueries>(
+pub async fn evaluate<P: Page, Q: SiteQueries + ?Sized>(
     task: &Task,
     answer: &str,
     page: &mut P,
@@ -53,7 +56,7 @@ pub async fn evaluate<P: Page, Q: SiteQueries>(
 }
 
 /// [`evaluate`], with local reference images resolved against `task_dir` (the task file's folder).
-pub async fn evaluate_in<P: Page, Q: SiteQueries>(
+pub async fn evaluate_in<P: Page, Q: SiteQueries + ?Sized>(
     task: &Task,
     task_dir: &Path,
     answer: &str,

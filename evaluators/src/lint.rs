@@ -190,14 +190,6 @@ impl Findings {
     }
 }
 
-const KNOWN_SITES: [&str; 6] = [
-    "classifieds",
-    "shopping",
-    "reddit",
-    "wikipedia",
-    "homepage",
-    "webui",
-];
 const ACTIONS: [&str; 16] = [
     "click",
     "hover",
@@ -228,8 +220,14 @@ pub fn lint_task(task: &Task) -> Vec<(Severity, String, String)> {
         );
     }
     for (index, site) in task.sites.iter().enumerate() {
-        if !KNOWN_SITES.contains(&site.as_str()) {
-            findings.warning(format!("sites[{index}]"), format!("unknown site `{site}`"));
+        if crate::site_names::site_named(site).is_none() {
+            findings.warning(
+                format!("sites[{index}]"),
+                format!(
+                    "unknown site `{site}`: expected one of {}",
+                    crate::site_names::task_names_list()
+                ),
+            );
         }
     }
     if task.start_urls().is_empty() {

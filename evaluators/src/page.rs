@@ -1,9 +1,8 @@
-//! What evaluators need from a browser page and from the sites' data.
+//! What evaluators need from a browser page.
 //!
 //! `env` implements [`Page`] over WebDriver; tests implement it over fixtures. Navigation
 //! settling is the implementation's job, so evaluators never wait on a clock.
 
-use crate::error::EvalError;
 use crate::js_value::JsValue;
 #[cfg(doc)]
 use crate::js_value::encoding_script;
@@ -73,38 +72,3 @@ pub trait Page {
     fn fetch_bytes(&mut self, url: &str)
     -> impl Future<Output = Result<Vec<u8>, PageError>> + Send;
 }
-
-/// The latest review of a product, as the shopping site's query module reports it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Review {
-    /// The reviewer's nickname.
-    pub author: String,
-    /// The rating as a percentage (VWA renders `ratings[0].percent`).
-    pub rating_percent: u32,
-    /// The review body.
-    pub text: String,
-}
-
-/// Site-backed facts for helpers VWA answers from REST APIs; answered from the sites' query
-/// modules. The defaults report the site as unavailable.
-pub trait SiteQueries {
-    /// URL of the customer's most recent order page (`…/sales/order/view/order_id/<N>/`).
-    fn shopping_latest_order_url(&self) -> impl Future<Output = Result<String, EvalError>> + Send {
-        async { Err(EvalError::SiteNotAvailable("shopping")) }
-    }
-
-    /// The latest review of the product with `sku`, or `None` if it has none.
-    fn shopping_latest_review(
-        &self,
-        sku: &str,
-    ) -> impl Future<Output = Result<Option<Review>, EvalError>> + Send {
-        let _ = sku;
-        async { Err(EvalError::SiteNotAvailable("shopping")) }
-    }
-}
-
-/// No site data available: every site-backed helper fails with `SiteNotAvailable`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NoSiteQueries;
-
-impl SiteQueries for NoSiteQueries {}

@@ -7,8 +7,9 @@ use crate::js_value::JsValue;
 use crate::judge::Judges;
 use crate::matching::{exact_match, includes, includes_any, parse_number, satisfies_any};
 use crate::mode::EvalMode;
-use crate::page::{Page, PageError, SiteQueries};
+use crate::page::{Page, PageError};
 use crate::python::PyValue;
+use crate::site_queries::SiteQueries;
 use crate::string_match::fuzzy_any;
 use crate::task::{Check, Checks, EvalType, FuzzyReference, HtmlTarget, OR_SEPARATOR};
 
@@ -94,7 +95,7 @@ impl LocatorKind {
 }
 
 /// Navigates as a `url` field says (nothing for `last`).
-pub async fn navigate<P: Page, Q: SiteQueries>(
+pub async fn navigate<P: Page, Q: SiteQueries + ?Sized>(
     page: &mut P,
     url_field: &str,
     field: &str,
@@ -164,7 +165,7 @@ impl Selection {
 }
 
 /// Runs a locator.
-pub async fn select<P: Page, Q: SiteQueries>(
+pub async fn select<P: Page, Q: SiteQueries + ?Sized>(
     page: &mut P,
     target: &HtmlTarget,
     field: &str,
@@ -335,7 +336,7 @@ async fn check_correctly(
 }
 
 /// Runs every `program_html` target in order on the live page.
-pub async fn evaluate_html<P: Page, Q: SiteQueries>(
+pub async fn evaluate_html<P: Page, Q: SiteQueries + ?Sized>(
     targets: &[HtmlTarget],
     page: &mut P,
     queries: &Q,

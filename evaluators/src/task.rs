@@ -9,7 +9,7 @@ mod site_urls;
 
 pub use checks::{Check, Checks, FuzzyReference};
 pub(crate) use load::parse_entries;
-pub use load::{LoadError, TaskFile, json_files, load_path, load_str};
+pub use load::{LoadError, TaskFile, json_files, load_file, load_path, load_str};
 pub use site_urls::{SiteUrls, UnknownSite};
 
 use serde::{Deserialize, Deserializer, Serialize};

@@ -240,7 +240,7 @@ async fn locate(
             return Err(ActionError::StaleId { id });
         }
     }
-    let selector = format!("[data-agora-som=\"{id}\"]");
+    let selector = format!("[{}=\"{id}\"]", crate::observe::SOM_ATTRIBUTE);
     match session.client().find(Locator::Css(&selector)).await {
         Ok(element) => Ok(Located { element, in_frame }),
         Err(error) => {

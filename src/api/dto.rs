@@ -25,6 +25,22 @@ pub struct CreateEpisode {
     /// Observation options for this episode.
     #[serde(default)]
     pub observe: ObserveOptions,
+    /// Whose site data a `start_url` episode sees: `private` (default, its own copy) or
+    /// `shared` (the default tenant every browser without a tenant cookie sees). Task
+    /// episodes are always private.
+    #[serde(default)]
+    pub tenant: TenantChoice,
+}
+
+/// Whose site data a `start_url` episode sees.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TenantChoice {
+    /// Its own copy, made as it first uses each site, dropped when it ends.
+    #[default]
+    Private,
+    /// The shared default tenant.
+    Shared,
 }
 
 /// `POST /episodes/{id}/step`.
@@ -177,12 +193,14 @@ pub struct EpisodeSummary {
 /// `GET /health`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Health {
-    /// Always `ok` when the server answers.
+    /// `ok` when every site is ready, else `degraded`.
     pub status: String,
     /// Browser sessions ready for new episodes.
     pub warm_sessions: usize,
     /// Running episodes.
     pub episodes: usize,
+    /// Each hosted site's state (`ready` or `stopped`).
+    pub sites: std::collections::BTreeMap<String, String>,
 }
 
 /// `?kind=` of the screenshot endpoint.
@@ -210,6 +228,34 @@ pub struct EvaluationBody {
     /// Everything the evaluators compared.
     #[schema(value_type = Object)]
     pub evaluation: evaluators::Evaluation,
+}
+
+/// `GET /tasks` and `POST /tasks/reload`: the usable tasks (intents only, no answers) and the
+/// task files that could not be loaded.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TaskList {
+    /// The tasks episodes can be started from.
+    pub tasks: Vec<TaskSummary>,
+    /// Task files that failed to load, with why.
+    pub broken: Vec<crate::env::BrokenTaskFile>,
+}
+
+impl TaskList {
+    /// The list of a registry.
+    pub fn of(registry: &crate::env::TaskRegistry) -> Self {
+        Self {
+            tasks: registry
+                .tasks()
+                .map(|context| TaskSummary {
+                    task_id: context.name.to_string(),
+                    intent: context.task.intent.clone(),
+                    sites: context.task.sites.clone(),
+                    input_images: context.task.input_images(&context.dir).len(),
+                })
+                .collect(),
+            broken: registry.broken().to_vec(),
+        }
+    }
 }
 
 /// One task in `GET /tasks` (no answers).

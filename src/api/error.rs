@@ -39,15 +39,27 @@ impl From<EnvError> for ApiError {
     fn from(error: EnvError) -> Self {
         let (status, code) = match &error {
             EnvError::UnknownEpisode(_) => (StatusCode::NOT_FOUND, "unknown_episode"),
+            EnvError::UnknownTask { .. } => (StatusCode::NOT_FOUND, "unknown_task"),
+            EnvError::InvalidTask(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_task"),
             EnvError::StartUrlRefused(..) => (StatusCode::BAD_REQUEST, "start_url_refused"),
             EnvError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            EnvError::NotATaskEpisode(_) => (StatusCode::CONFLICT, "not_a_task_episode"),
+            EnvError::Config(_) => (StatusCode::INTERNAL_SERVER_ERROR, "server_misconfigured"),
+            EnvError::JudgeConfig(_) => (StatusCode::INTERNAL_SERVER_ERROR, "judge_misconfigured"),
+            EnvError::Sites(_) => (StatusCode::INTERNAL_SERVER_ERROR, "site_error"),
             EnvError::Browser(browser) if browser.is_session_lost() => {
                 (StatusCode::SERVICE_UNAVAILABLE, "browser_lost")
             }
             EnvError::Browser(_) => (StatusCode::BAD_GATEWAY, "browser_error"),
             EnvError::Action(action) => (StatusCode::BAD_GATEWAY, action.code()),
+            EnvError::Evaluation(evaluation) if evaluation.is_config() => {
+                (StatusCode::UNPROCESSABLE_ENTITY, "invalid_task")
+            }
             EnvError::Evaluation(_) => (StatusCode::BAD_GATEWAY, "evaluation_failed"),
         };
+        if status.is_server_error() {
+            tracing::warn!(%error, code, "request failed on the server's side");
+        }
         Self::new(status, code, error.to_string())
     }
 }

@@ -5,9 +5,13 @@
 
 mod dto;
 mod error;
+mod extract;
 mod routes;
 
-pub use dto::{CreateEpisode, EpisodeCreated, ObservationBody, StepRequest, StepResponse};
+pub use dto::{
+    CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
+    ObservationBody, StepRequest, StepResponse, TaskList, TaskSummary, TenantChoice,
+};
 pub use error::{ApiError, ErrorBody};
 
 use crate::env::Environment;
@@ -20,30 +24,41 @@ use axum::routing::{get, post};
 use std::sync::Arc;
 use utoipa::OpenApi;
 
-/// The OpenAPI document served at `/openapi.json`.
+/// The OpenAPI document served at `/openapi.json`: every route and every JSON shape of the
+/// wire format (a snapshot test pins the route and schema names).
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Agora control API",
-        description = "Episodes in real Chromium with Set-of-Marks observations."
+        description = "Episodes in real Chromium with Set-of-Marks observations, tasks and their evaluation."
     ),
     paths(
         routes::create_episode,
+        routes::list,
+        routes::episode,
+        routes::close,
         routes::step,
         routes::observe,
         routes::screenshot,
-        routes::episode,
-        routes::close,
-        routes::list,
+        routes::evaluate,
+        routes::input_image,
+        routes::tasks,
+        routes::reload_tasks,
         routes::health
     ),
     components(schemas(
         dto::CreateEpisode,
+        dto::TenantChoice,
         dto::StepRequest,
         dto::StepResponse,
         dto::ObservationBody,
         dto::EpisodeCreated,
         dto::EpisodeSummary,
+        dto::EvaluateRequest,
+        dto::EvaluationBody,
+        dto::TaskList,
+        dto::TaskSummary,
+        crate::env::BrokenTaskFile,
         dto::Health,
         error::ErrorBody
     ))
@@ -65,6 +80,7 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
             get(routes::input_image),
         )
         .route("/tasks", get(routes::tasks))
+        .route("/tasks/reload", post(routes::reload_tasks))
         .route("/health", get(routes::health))
         .route(
             "/openapi.json",
@@ -75,6 +91,13 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
                 StatusCode::NOT_FOUND,
                 "not_found",
                 "no such endpoint; see /openapi.json",
+            )
+        })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "this endpoint does not take that method; see /openapi.json",
             )
         })
         .layer(middleware::from_fn(move |request, next| {

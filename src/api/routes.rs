@@ -2,10 +2,11 @@
 
 use super::dto::{
     CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
-    ObservationBody, ScreenshotQuery, StepRequest, StepResponse, TaskSummary,
+    ObservationBody, ScreenshotQuery, StepRequest, StepResponse, TaskList, TenantChoice,
 };
 use super::error::{ApiError, ErrorBody};
-use crate::env::{Environment, EpisodeId, EpisodeSpec};
+use super::extract::{ApiJson, ApiParts};
+use crate::env::{Environment, EpisodeId, EpisodeSpec, TaskName, Tenancy};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -17,7 +18,7 @@ use axum::response::{IntoResponse, Response};
     responses((status = 201, body = EpisodeCreated), (status = 400, body = ErrorBody)))]
 pub async fn create_episode(
     State(env): State<Environment>,
-    Json(request): Json<CreateEpisode>,
+    ApiJson(request): ApiJson<CreateEpisode>,
 ) -> Result<(StatusCode, Json<EpisodeCreated>), ApiError> {
     let shared = match (request.start_url, request.task_id, request.task) {
         (Some(start_url), None, None) => {
@@ -29,12 +30,16 @@ pub async fn create_episode(
                 viewport: request.viewport,
                 observe: request.observe,
                 input_images: Vec::new(),
-                cookies: Vec::new(),
+                tenancy: match request.tenant {
+                    TenantChoice::Private => Tenancy::Private,
+                    TenantChoice::Shared => Tenancy::Shared,
+                },
+                logins: Vec::new(),
             };
             env.create_episode(spec).await?
         }
         (None, Some(task_id), None) => {
-            env.create_task_episode(env.task(&task_id)?, request.observe)
+            env.create_task_episode(env.task(&TaskName::new(&task_id))?, request.observe)
                 .await?
         }
         (None, None, Some(task)) => {
@@ -73,8 +78,8 @@ pub async fn create_episode(
     responses((status = 200, body = StepResponse), (status = 404, body = ErrorBody)))]
 pub async fn step(
     State(env): State<Environment>,
-    Path(id): Path<String>,
-    Json(request): Json<StepRequest>,
+    ApiParts(Path(id)): ApiParts<Path<String>>,
+    ApiJson(request): ApiJson<StepRequest>,
 ) -> Result<Json<StepResponse>, ApiError> {
     let action_text = match &request.action {
         serde_json::Value::String(text) => text.clone(),
@@ -114,13 +119,13 @@ pub async fn step(
     responses((status = 200, body = ObservationBody), (status = 404, body = ErrorBody)))]
 pub async fn observe(
     State(env): State<Environment>,
-    Path(id): Path<String>,
-    options: Option<Json<ObserveOptions>>,
+    ApiParts(Path(id)): ApiParts<Path<String>>,
+    options: Option<ApiJson<ObserveOptions>>,
 ) -> Result<Json<ObservationBody>, ApiError> {
     let shared = env.episode(&EpisodeId(id)).await?;
     let mut episode = shared.lock().await;
     let options = options
-        .map(|Json(options)| options)
+        .map(|ApiJson(options)| options)
         .unwrap_or(episode.options);
     episode
         .observe(options)
@@ -143,8 +148,8 @@ pub async fn observe(
     responses((status = 200, content_type = "image/png", body = Vec<u8>), (status = 404, body = ErrorBody)))]
 pub async fn screenshot(
     State(env): State<Environment>,
-    Path(id): Path<String>,
-    Query(query): Query<ScreenshotQuery>,
+    ApiParts(Path(id)): ApiParts<Path<String>>,
+    ApiParts(Query(query)): ApiParts<Query<ScreenshotQuery>>,
 ) -> Result<Response, ApiError> {
     let shared = env.episode(&EpisodeId(id)).await?;
     let mut episode = shared.lock().await;
@@ -205,7 +210,7 @@ pub async fn screenshot(
     responses((status = 200, body = EpisodeSummary), (status = 404, body = ErrorBody)))]
 pub async fn episode(
     State(env): State<Environment>,
-    Path(id): Path<String>,
+    ApiParts(Path(id)): ApiParts<Path<String>>,
 ) -> Result<Json<EpisodeSummary>, ApiError> {
     let shared = env.episode(&EpisodeId(id)).await?;
     let episode = shared.lock().await;
@@ -226,7 +231,7 @@ pub async fn episode(
     responses((status = 204), (status = 404, body = ErrorBody)))]
 pub async fn close(
     State(env): State<Environment>,
-    Path(id): Path<String>,
+    ApiParts(Path(id)): ApiParts<Path<String>>,
 ) -> Result<StatusCode, ApiError> {
     env.close_episode(&EpisodeId(id)).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -244,13 +249,16 @@ pub async fn list(State(env): State<Environment>) -> Json<Vec<String>> {
     )
 }
 
-/// Liveness and pool status.
+/// Liveness, pool status and each site's readiness.
 #[utoipa::path(get, path = "/health", responses((status = 200, body = Health)))]
 pub async fn health(State(env): State<Environment>) -> Json<Health> {
+    let sites = env.site_readiness();
+    let ready = sites.values().all(|state| state == "ready");
     Json(Health {
-        status: "ok".into(),
+        status: if ready { "ok" } else { "degraded" }.into(),
         warm_sessions: env.pool().warm_count().await,
         episodes: env.episode_ids().await.len(),
+        sites,
     })
 }
 
@@ -260,11 +268,11 @@ pub async fn health(State(env): State<Environment>) -> Json<Health> {
     responses((status = 200, body = EvaluationBody), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn evaluate(
     State(env): State<Environment>,
-    Path(id): Path<String>,
-    request: Option<Json<EvaluateRequest>>,
+    ApiParts(Path(id)): ApiParts<Path<String>>,
+    request: Option<ApiJson<EvaluateRequest>>,
 ) -> Result<Json<EvaluationBody>, ApiError> {
     let id = EpisodeId(id);
-    let mode = request.and_then(|Json(request)| request.mode);
+    let mode = request.and_then(|ApiJson(request)| request.mode);
     let evaluation = env.evaluate(&id, mode).await?;
     let answer = env
         .episode(&id)
@@ -287,7 +295,7 @@ pub async fn evaluate(
     responses((status = 200, content_type = "image/png", body = Vec<u8>), (status = 404, body = ErrorBody)))]
 pub async fn input_image(
     State(env): State<Environment>,
-    Path((id, index)): Path<(String, usize)>,
+    ApiParts(Path((id, index))): ApiParts<Path<(String, usize)>>,
 ) -> Result<Response, ApiError> {
     let shared = env.episode(&EpisodeId(id)).await?;
     let path = shared
@@ -319,19 +327,18 @@ pub async fn input_image(
     Ok(([(header::CONTENT_TYPE, mime)], bytes).into_response())
 }
 
-/// The tasks episodes can be started from (intents only; no answers).
-#[utoipa::path(get, path = "/tasks", responses((status = 200, body = Vec<TaskSummary>), (status = 400, body = ErrorBody)))]
-pub async fn tasks(State(env): State<Environment>) -> Result<Json<Vec<TaskSummary>>, ApiError> {
-    let tasks = env.tasks()?;
-    Ok(Json(
-        tasks
-            .into_iter()
-            .map(|context| TaskSummary {
-                input_images: context.task.input_images(&context.dir).len(),
-                task_id: context.name,
-                intent: context.task.intent.clone(),
-                sites: context.task.sites.clone(),
-            })
-            .collect(),
-    ))
+/// The tasks episodes can be started from (intents only; no answers), and the task files
+/// that could not be loaded.
+#[utoipa::path(get, path = "/tasks", responses((status = 200, body = TaskList)))]
+pub async fn tasks(State(env): State<Environment>) -> Json<TaskList> {
+    Json(TaskList::of(&env.tasks()))
+}
+
+/// Loads the task directories again (after task files changed) and returns the new list.
+#[utoipa::path(post, path = "/tasks/reload", responses((status = 200, body = TaskList)))]
+pub async fn reload_tasks(State(env): State<Environment>) -> Json<TaskList> {
+    let registry = tokio::task::spawn_blocking(move || env.reload_tasks())
+        .await
+        .unwrap_or_default();
+    Json(TaskList::of(&registry))
 }

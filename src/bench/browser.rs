@@ -8,7 +8,6 @@ use crate::env::{Environment, EpisodeSpec};
 use crate::fence::{AllowList, Origin};
 use crate::observe::{ImageFormat, ObserveOptions, capture};
 use anyhow::Context;
-use fantoccini::Locator;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -68,7 +67,7 @@ async fn raw_captures(session: &BrowserSession, samples: usize) -> anyhow::Resul
     let mut jpeg = Samples::new();
     for _ in 0..samples {
         let started = Instant::now();
-        session.client().screenshot().await?;
+        session.webdriver_screenshot().await?;
         webdriver.push(started.elapsed());
         let started = Instant::now();
         capture(session, ImageFormat::Png, 80).await?;
@@ -177,14 +176,7 @@ pub async fn step(args: BrowserBenchArgs) -> anyhow::Result<ExitCode> {
         let [_, fast_png, _] = raw_captures(episode.session()?, args.samples).await?;
         let mut bare_click = Samples::new();
         for _ in 0..args.samples {
-            let button = episode
-                .session()?
-                .client()
-                .find(Locator::Css("#quiet"))
-                .await?;
-            let started = Instant::now();
-            button.click().await?;
-            bare_click.push(started.elapsed());
+            bare_click.push(episode.session()?.timed_click("#quiet").await?);
         }
         let quiet_id = som_id(&episode, "Does nothing")?;
         let busy_id = som_id(&episode, "Click me")?;

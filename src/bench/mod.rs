@@ -4,9 +4,8 @@
 
 mod browser;
 mod images;
-mod stats;
 
-pub use stats::Samples;
+pub use kit::samples::Samples;
 
 use std::process::ExitCode;
 

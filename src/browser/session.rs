@@ -231,6 +231,41 @@ impl BrowserSession {
         Ok(reply["result"]["value"].clone())
     }
 
+    /// Navigates the current tab to `url` (WebDriver waits for the load event).
+    pub async fn goto(&self, url: &str) -> Result<(), BrowserError> {
+        self.check_alive()?;
+        Ok(self.client.goto(url).await?)
+    }
+
+    /// The current tab's URL.
+    pub async fn current_url(&self) -> Result<String, BrowserError> {
+        self.check_alive()?;
+        Ok(self.client.current_url().await?.to_string())
+    }
+
+    /// The current document's serialized HTML.
+    pub async fn page_source(&self) -> Result<String, BrowserError> {
+        self.check_alive()?;
+        Ok(self.client.source().await?)
+    }
+
+    /// A bare WebDriver click on the first element matching `css` (no settling, no checks),
+    /// the raw baseline benchmarks compare steps with; returns how long the click command
+    /// took, the element lookup excluded.
+    pub async fn timed_click(&self, css: &str) -> Result<std::time::Duration, BrowserError> {
+        self.check_alive()?;
+        let element = self.client.find(fantoccini::Locator::Css(css)).await?;
+        let started = std::time::Instant::now();
+        element.click().await?;
+        Ok(started.elapsed())
+    }
+
+    /// A WebDriver screenshot of the current tab (PNG bytes).
+    pub async fn webdriver_screenshot(&self) -> Result<Vec<u8>, BrowserError> {
+        self.check_alive()?;
+        Ok(self.client.screenshot().await?)
+    }
+
     /// Sets the viewport of the current tab (CSS px, devicePixelRatio 1).
     pub async fn set_viewport(&self, viewport: Viewport) -> Result<(), BrowserError> {
         self.cdp(

@@ -69,20 +69,20 @@ pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    use crate::env::{Environment, SiteHost, TaskContext};
+    use crate::env::{Environment, SiteHost, TaskRegistry};
     use anyhow::Context;
     use std::sync::Arc;
 
-    let sites = crate::sites::start(crate::sites::SitesConfig {
-        data_dir: args.data_dir.clone(),
-        bind: std::net::IpAddr::from([127, 0, 0, 1]),
-        classifieds_port: 0,
-    })
+    let sites = crate::sites::start(
+        &crate::sites::SiteOptions::free_ports(&args.data_dir),
+        std::net::IpAddr::from([127, 0, 0, 1]),
+    )
     .await
     .context("starting the sites")?;
     let sites: Arc<dyn SiteHost> = Arc::new(sites);
     let config = crate::config::Config {
         pool_size: args.parallel.max(1),
+        task_dirs: Vec::new(),
         ..args.config
     };
     let env = Environment::start_with_sites(
@@ -92,22 +92,16 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
     )
     .await
     .context("starting the browser environment")?;
-    let urls = env.site_urls();
-    let mut tasks = Vec::new();
+    let registry = TaskRegistry::load(&args.paths, &env.site_urls());
     for path in &args.paths {
-        let root = if path.is_dir() {
-            path.clone()
-        } else {
-            path.parent().map(PathBuf::from).unwrap_or_default()
-        };
-        let files = evaluators::task::load_path(path, &urls)
-            .with_context(|| format!("loading {}", path.display()))?;
-        tasks.extend(
-            files
-                .into_iter()
-                .map(|file| TaskContext::from_file(&root, file)),
-        );
+        if !path.exists() {
+            println!("{}: no such file or directory", path.display());
+        }
     }
+    for broken in registry.broken() {
+        println!("{}: not loaded: {}", broken.path, broken.message);
+    }
+    let tasks: Vec<_> = registry.tasks().cloned().collect();
     println!(
         "checking {} task(s), {} at a time",
         tasks.len(),
@@ -122,7 +116,8 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
     }
     env.shutdown().await;
-    let failed = checks.len() - passed;
+    let missing = args.paths.iter().filter(|path| !path.exists()).count();
+    let failed = checks.len() - passed + registry.broken().len() + missing;
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 && passed > 0 {
         ExitCode::SUCCESS

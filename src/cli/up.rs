@@ -15,12 +15,9 @@ pub struct UpArgs {
     /// Controller and API settings.
     #[command(flatten)]
     pub config: Config,
-    /// Where the sites' base databases live (seeded there when missing).
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: std::path::PathBuf,
-    /// The classifieds site's port.
-    #[arg(long, default_value_t = classifieds::DEFAULT_PORT)]
-    pub classifieds_port: u16,
+    /// The sites' data dir and ports.
+    #[command(flatten)]
+    pub sites: crate::sites::SiteOptions,
 }
 
 /// Brings everything up and serves until Ctrl-C or SIGTERM, then closes every browser.
@@ -32,13 +29,9 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
             config.bind
         );
     }
-    let sites = crate::sites::start(crate::sites::SitesConfig {
-        data_dir: args.data_dir,
-        bind: std::net::IpAddr::from([127, 0, 0, 1]),
-        classifieds_port: args.classifieds_port,
-    })
-    .await
-    .context("starting the sites")?;
+    let sites = crate::sites::start(&args.sites, std::net::IpAddr::from([127, 0, 0, 1]))
+        .await
+        .context("starting the sites")?;
     let sites = Arc::new(sites);
     let site_urls = crate::env::SiteHost::site_urls(sites.as_ref());
     let token = config.token.clone();

@@ -91,8 +91,8 @@ pub struct Episode {
     pub warm_start: bool,
     /// The task being run, for task episodes.
     pub task: Option<super::TaskContext>,
-    /// The episode's private site tenant.
-    pub tenant: Option<String>,
+    /// The site tenant the episode browses as (none when no sites are hosted).
+    pub tenant: Option<super::EpisodeTenant>,
     /// The last evaluation.
     pub evaluation: Option<evaluators::Evaluation>,
     /// Where the trajectory is saved, if it is.

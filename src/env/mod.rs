@@ -2,27 +2,30 @@
 //! (created, stepped, observed, closed, reaped when idle).
 
 mod episode;
+mod error;
 mod page;
 mod recorder;
 mod site_host;
 mod task_episode;
+mod task_registry;
 
 pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
+pub use error::EnvError;
 pub use page::EpisodePage;
 pub use recorder::{Recorder, TrajectoryFile};
 pub use site_host::{SiteCookie, SiteHost, SiteHostError};
-pub use task_episode::{TaskContext, tenant_cookies};
+pub use task_registry::{BrokenTaskFile, TaskContext, TaskName, TaskRegistry};
 
-use crate::act::ActionError;
 use crate::browser::{
     BrowserError, BrowserPool, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint, settle,
 };
 use crate::config::Config;
 use crate::fence::{AllowList, Fence, Origin};
 use crate::observe::ObserveOptions;
+use kit::TenantId;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tokio::sync::Mutex;
 
@@ -37,32 +40,30 @@ pub struct EpisodeSpec {
     pub observe: ObserveOptions,
     /// Files `upload [id] [n]` may use.
     pub input_images: Vec<std::path::PathBuf>,
-    /// Cookies set before the first navigation (tenant, logins).
-    pub cookies: Vec<SiteCookie>,
+    /// Whose site data the episode sees.
+    pub tenancy: Tenancy,
+    /// Sites whose default account is logged in before the first navigation (Agora's or
+    /// task-file names, e.g. `classifieds`, `reddit`).
+    pub logins: Vec<String>,
 }
 
-/// Why an episode request failed (the API maps these to HTTP errors).
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum EnvError {
-    /// No episode has that id (it was closed or reaped).
-    #[error("no episode `{0}`; it was closed or timed out — create a new one")]
-    UnknownEpisode(EpisodeId),
-    /// A start URL is not a permitted web address.
-    #[error("start URL `{0}` is not one of the allowed sites ({1})")]
-    StartUrlRefused(String, String),
-    /// The request itself is malformed.
-    #[error("{0}")]
-    BadRequest(String),
-    /// The browser failed.
-    #[error(transparent)]
-    Browser(#[from] BrowserError),
-    /// An action-level failure while starting.
-    #[error(transparent)]
-    Action(#[from] ActionError),
-    /// The evaluation could not be carried out (not a wrong answer: something broke).
-    #[error("evaluation failed: {0}")]
-    Evaluation(String),
+/// Whose site data an episode sees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tenancy {
+    /// A private copy, made as the episode first uses each site and dropped when it ends.
+    #[default]
+    Private,
+    /// The shared default tenant every browser without a tenant cookie sees.
+    Shared,
+}
+
+/// The site tenant an episode browses as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EpisodeTenant {
+    /// The tenant.
+    pub id: TenantId,
+    /// Whether it is the episode's own (dropped when the episode ends).
+    pub private: bool,
 }
 
 type SharedEpisode = Arc<Mutex<Episode>>;
@@ -80,6 +81,7 @@ struct EnvInner {
     fence: Fence,
     episodes: Mutex<HashMap<EpisodeId, SharedEpisode>>,
     sites: Option<Arc<dyn SiteHost>>,
+    tasks: RwLock<Arc<TaskRegistry>>,
 }
 
 impl Environment {
@@ -111,8 +113,8 @@ impl Environment {
             match Origin::of_url(origin) {
                 Some(origin) => allowed.allow(origin),
                 None => {
-                    return Err(EnvError::BadRequest(format!(
-                        "--allow-origin `{origin}` is not an http(s) origin"
+                    return Err(EnvError::Config(format!(
+                        "--allow-origin `{origin}` is not an http(s) origin such as http://127.0.0.1:8080"
                     )));
                 }
             }
@@ -129,6 +131,13 @@ impl Environment {
             fence_proxy,
         };
         let pool = BrowserPool::new(endpoint, settings, config.pool_size, allowed.to_strings());
+        let tasks = TaskRegistry::load(
+            &config.task_dirs,
+            &task_episode::site_urls(sites.as_deref()),
+        );
+        for broken in tasks.broken() {
+            tracing::warn!(path = %broken.path, message = %broken.message, "task file not loaded");
+        }
         let environment = Self {
             inner: Arc::new(EnvInner {
                 config,
@@ -136,6 +145,7 @@ impl Environment {
                 fence,
                 episodes: Mutex::new(HashMap::new()),
                 sites,
+                tasks: RwLock::new(Arc::new(tasks)),
             }),
         };
         tokio::spawn(reap_idle(Arc::downgrade(&environment.inner)));
@@ -155,6 +165,15 @@ impl Environment {
     /// Origins agent browsers may reach.
     pub fn allowed(&self) -> &AllowList {
         self.inner.fence.allowed()
+    }
+
+    /// Each hosted site's state by name (empty without sites).
+    pub fn site_readiness(&self) -> std::collections::BTreeMap<String, String> {
+        self.inner
+            .sites
+            .as_ref()
+            .map(|sites| sites.readiness())
+            .unwrap_or_default()
     }
 
     /// The configuration.
@@ -191,9 +210,80 @@ impl Environment {
                 viewport.width, viewport.height
             )));
         }
+        let tenant = self.open_tenant(spec.tenancy)?;
+        let created = self.start_episode(spec, viewport, tenant).await;
+        if created.is_err() {
+            self.drop_tenant(tenant);
+        }
+        created
+    }
+
+    /// The tenant an episode browses as: a new private one, or the shared default.
+    fn open_tenant(&self, tenancy: Tenancy) -> Result<Option<EpisodeTenant>, EnvError> {
+        let Some(sites) = &self.inner.sites else {
+            return Ok(None);
+        };
+        Ok(Some(match tenancy {
+            Tenancy::Private => EpisodeTenant {
+                id: sites.create_tenant()?,
+                private: true,
+            },
+            Tenancy::Shared => EpisodeTenant {
+                id: sites.default_tenant(),
+                private: false,
+            },
+        }))
+    }
+
+    /// Drops an episode's tenant if it is its own.
+    fn drop_tenant(&self, tenant: Option<EpisodeTenant>) {
+        if let (Some(sites), Some(tenant)) = (&self.inner.sites, tenant)
+            && tenant.private
+        {
+            sites.remove_tenant(&tenant.id);
+        }
+    }
+
+    /// The cookies that select the episode's tenant on every site and log in the spec's sites.
+    fn episode_cookies(
+        &self,
+        spec: &EpisodeSpec,
+        tenant: Option<EpisodeTenant>,
+    ) -> Result<Vec<SiteCookie>, EnvError> {
+        let (Some(sites), Some(tenant)) = (&self.inner.sites, tenant) else {
+            return Ok(Vec::new());
+        };
+        let mut cookies = Vec::new();
+        if tenant.private {
+            cookies.extend(sites.site_urls().into_iter().map(|(_, url)| SiteCookie {
+                url,
+                name: kit::TENANT_COOKIE.to_owned(),
+                value: tenant.id.to_string(),
+            }));
+        }
+        for site in &spec.logins {
+            cookies.extend(sites.login_cookies(site, &tenant.id)?);
+        }
+        Ok(cookies)
+    }
+
+    async fn start_episode(
+        &self,
+        spec: EpisodeSpec,
+        viewport: Viewport,
+        tenant: Option<EpisodeTenant>,
+    ) -> Result<SharedEpisode, EnvError> {
+        let cookies = self.episode_cookies(&spec, tenant)?;
         let lease = self.inner.pool.acquire().await?;
         let mut session = lease.session;
-        let opened = open_start_urls(&mut session, &spec, viewport, self.settle_policy()).await;
+        let opened = open_start_urls(
+            &mut session,
+            &spec,
+            &cookies,
+            viewport,
+            self.settle_policy(),
+        )
+        .await;
         if let Err(error) = opened {
             if !error.is_session_lost() {
                 self.inner.pool.release(session);
@@ -202,6 +292,7 @@ impl Environment {
         }
         let mut episode = Episode::new(session, viewport, spec.observe, lease.warm);
         episode.input_images = spec.input_images;
+        episode.tenant = tenant;
         episode.recorder = self
             .inner
             .config
@@ -250,9 +341,7 @@ impl Environment {
         if let Some(session) = episode.take_session() {
             self.inner.pool.release(session);
         }
-        if let (Some(sites), Some(tenant)) = (&self.inner.sites, episode.tenant.take()) {
-            sites.remove_tenant(&tenant);
-        }
+        self.drop_tenant(episode.tenant.take());
         episode.save_trajectory().await;
         Ok(())
     }
@@ -272,9 +361,7 @@ impl Environment {
             if let Some(session) = episode.take_session() {
                 session.close().await;
             }
-            if let (Some(sites), Some(tenant)) = (&self.inner.sites, episode.tenant.take()) {
-                sites.remove_tenant(&tenant);
-            }
+            self.drop_tenant(episode.tenant.take());
             episode.save_trajectory().await;
         }
         self.inner.pool.drain().await;
@@ -285,10 +372,11 @@ impl Environment {
 async fn open_start_urls(
     session: &mut crate::browser::BrowserSession,
     spec: &EpisodeSpec,
+    cookies: &[SiteCookie],
     viewport: Viewport,
     policy: SettlePolicy,
 ) -> Result<(), BrowserError> {
-    for cookie in &spec.cookies {
+    for cookie in cookies {
         session
             .cdp(
                 "Network.setCookie",
@@ -304,7 +392,7 @@ async fn open_start_urls(
         }
         session.set_viewport(viewport).await?;
         session.instrument_current_tab().await?;
-        session.client().goto(url).await?;
+        session.goto(url).await?;
         settle(session, policy).await?;
     }
     if let (true, Some(first)) = (urls.len() > 1, first) {

@@ -49,13 +49,7 @@ fn browser_error(error: BrowserError) -> PageError {
 
 impl Page for EpisodePage<'_> {
     async fn url(&mut self) -> Result<String, PageError> {
-        let url = self
-            .session
-            .client()
-            .current_url()
-            .await
-            .map_err(|error| browser_error(error.into()))?;
-        Ok(url.to_string())
+        self.session.current_url().await.map_err(browser_error)
     }
 
     async fn goto(&mut self, url: &str) -> Result<(), PageError> {
@@ -64,7 +58,6 @@ impl Page for EpisodePage<'_> {
             message,
         };
         self.session
-            .client()
             .goto(url)
             .await
             .map_err(|error| navigation_error(error.to_string()))?;
@@ -76,11 +69,7 @@ impl Page for EpisodePage<'_> {
 
     async fn content(&mut self) -> Result<String, PageError> {
         self.as_rendered().await?;
-        self.session
-            .client()
-            .source()
-            .await
-            .map_err(|error| browser_error(error.into()))
+        self.session.page_source().await.map_err(browser_error)
     }
 
     async fn evaluate(&mut self, js_expression: &str) -> Result<JsValue, PageError> {

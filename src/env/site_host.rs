@@ -1,6 +1,9 @@
-//! What the controller needs from the hosted sites: a private tenant per episode and
-//! logged-in sessions, handed to the browser as cookies.
+//! What the controller needs from the hosted sites: a private tenant per episode, logged-in
+//! sessions handed to the browser as cookies, and the tenant's state for evaluators.
 
+use evaluators::SiteQuerySet;
+use kit::TenantId;
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A cookie the browser gets before the episode's first navigation.
@@ -14,20 +17,37 @@ pub struct SiteCookie {
     pub value: String,
 }
 
-/// A site-host failure (seeding, tenancy, unknown account).
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("site host: {0}")]
-pub struct SiteHostError(pub String);
+/// A site-host failure: the tenant registry or a site itself.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SiteHostError {
+    /// The tenant registry failed.
+    #[error("site tenancy: {0}")]
+    Tenant(#[from] kit::KitError),
+    /// A site failed (its data, an unknown account, …).
+    #[error("site {0}")]
+    Site(#[from] kit::SiteError),
+}
 
 /// The sites Agora serves, as the controller sees them.
 pub trait SiteHost: Send + Sync + fmt::Debug {
     /// Site names and base URLs (`classifieds` → `http://127.0.0.1:9980`).
     fn site_urls(&self) -> Vec<(String, String)>;
-    /// Creates a fresh tenant (a private copy of every site's data) and returns the cookies
-    /// that select it.
-    fn create_tenant(&self) -> Result<(String, Vec<SiteCookie>), SiteHostError>;
-    /// Drops a tenant.
-    fn remove_tenant(&self, tenant: &str);
-    /// Cookies that log the site's default account in on `tenant`; empty for sites not hosted.
-    fn login_cookies(&self, site: &str, tenant: &str) -> Result<Vec<SiteCookie>, SiteHostError>;
+    /// Creates a fresh tenant; it copies a site's data when it first uses the site.
+    fn create_tenant(&self) -> Result<TenantId, SiteHostError>;
+    /// The tenant of browsers without a tenant cookie (shared by everyone).
+    fn default_tenant(&self) -> TenantId;
+    /// Drops a tenant and its data.
+    fn remove_tenant(&self, tenant: &TenantId);
+    /// Cookies that log the site's default account in on `tenant` (`site` is Agora's name or
+    /// a task-file name such as `reddit`); empty for sites not hosted or without accounts.
+    fn login_cookies(
+        &self,
+        site: &str,
+        tenant: &TenantId,
+    ) -> Result<Vec<SiteCookie>, SiteHostError>;
+    /// The evaluators' queries over `tenant`'s state of every site.
+    fn queries(&self, tenant: &TenantId) -> Result<SiteQuerySet, SiteHostError>;
+    /// Each site's state by name (`ready`, or why not).
+    fn readiness(&self) -> BTreeMap<String, String>;
 }

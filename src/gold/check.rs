@@ -26,7 +26,7 @@ pub enum RunResult {
 #[derive(Debug)]
 pub struct TaskCheck {
     /// The task's name.
-    pub name: String,
+    pub name: crate::env::TaskName,
     /// Gold trajectory result.
     pub gold: RunResult,
     /// Immediate empty stop result (None when N/A is the right answer).

@@ -41,9 +41,6 @@ pub enum ReplayError {
     },
 }
 
-const MARK_OF_JS: &str = "const element = document.querySelector(arguments[0]); \
-                          return element ? element.getAttribute('data-agora-som') : null;";
-
 /// Resolves a locator against the episode's current observation.
 async fn resolve(episode: &Episode, step: usize, locator: &Locator) -> Result<SomId, ReplayError> {
     let not_found = || ReplayError::NotFound {
@@ -57,14 +54,12 @@ async fn resolve(episode: &Episode, step: usize, locator: &Locator) -> Result<So
                 step,
                 message: error.to_string(),
             })?;
-            let mark = session
-                .execute(MARK_OF_JS, vec![json!(css)])
+            crate::observe::som_id_of(session, css)
                 .await
                 .map_err(|error| ReplayError::BadStep {
                     step,
                     message: format!("selector `{css}`: {error}"),
-                })?;
-            mark.as_str().and_then(|mark| mark.parse().ok()).map(SomId)
+                })?
         }
         Locator::Text { text } => {
             let wanted = text.trim();

@@ -3,9 +3,11 @@
 
 mod axtree;
 mod capture;
+mod locate;
 mod som;
 
 pub use capture::{ImageFormat, Screenshot, capture};
+pub use locate::{SOM_ATTRIBUTE, som_id_of};
 pub use som::{BoundingBox, SomElement, SomId, som_text};
 
 use crate::browser::{BrowserError, BrowserSession, Viewport};

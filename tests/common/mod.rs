@@ -1,12 +1,14 @@
-//! Shared harness for the browser tests: one runtime, one chromedriver, one warm pool and a
-//! fixture server on port 0, shared by every test of the binary.
+//! The one harness of every browser test binary: one runtime, one chromedriver, one warm pool,
+//! a fixture server on port 0 and every site on free ports over a small seeded data set,
+//! shared by every test of the binary.
 
 #![allow(dead_code)]
 
 use agora::config::Config;
-use agora::env::{EnvError, Environment, Episode, EpisodeSpec};
+use agora::env::{EnvError, Environment, Episode, EpisodeSpec, SiteHost};
 use agora::fence::{AllowList, Origin};
 use agora::observe::SomId;
+use agora::sites::{RunningSites, SITES, SiteOptions};
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
@@ -25,11 +27,16 @@ static HARNESS: OnceCell<Harness> = OnceCell::const_new();
 
 /// What the tests share.
 pub struct Harness {
-    /// The controller.
+    /// The controller, hosting the sites and allowing the fixtures.
     pub env: Environment,
     /// Base URL of the fixture server (`http://127.0.0.1:PORT`).
     pub fixtures: String,
+    /// The sites.
+    pub sites: Arc<RunningSites>,
 }
+
+/// Primary items (listings, products, posts) per site in the tests' data set.
+pub const SMALL_SCALE: u32 = 400;
 
 /// The fixture directory.
 pub fn fixture_dir() -> PathBuf {
@@ -47,18 +54,45 @@ async fn start() -> Harness {
     tokio::spawn(async move { axum::serve(listener, router).await });
     let allowed = AllowList::default();
     allowed.allow(Origin::of_url(&fixtures).expect("fixture origin"));
+    let sites = Arc::new(small_sites().await);
     let trajectories = tempfile::tempdir().expect("trajectory folder").keep();
     let config = Config {
         upload_dir: Some(fixture_dir().join("uploads")),
         pool_size: 2,
         trajectory_dir: Some(trajectories),
+        task_dirs: Vec::new(),
         ..Config::default()
     };
-    let env = match Environment::start(Arc::new(config), allowed).await {
+    let host: Arc<dyn SiteHost> = sites.clone();
+    let env = match Environment::start_with_sites(Arc::new(config), allowed, Some(host)).await {
         Ok(env) => env,
         Err(error) => panic!("cannot start the browser environment: {error}"),
     };
-    Harness { env, fixtures }
+    Harness {
+        env,
+        fixtures,
+        sites,
+    }
+}
+
+/// Every site, seeded small in a fresh folder and served on free ports.
+async fn small_sites() -> RunningSites {
+    let data = tempfile::tempdir().expect("data folder").keep();
+    let directory = data.clone();
+    tokio::task::spawn_blocking(move || {
+        for site in SITES {
+            site.seed(&directory, kit::Scale::Small(SMALL_SCALE), Some(7))
+                .unwrap_or_else(|error| panic!("seeding {}: {error}", site.name()));
+        }
+    })
+    .await
+    .expect("seeding finishes");
+    agora::sites::start(
+        &SiteOptions::free_ports(data),
+        std::net::IpAddr::from([127, 0, 0, 1]),
+    )
+    .await
+    .expect("sites start")
 }
 
 /// How long `/slow/…` takes to answer: a slow site, so the page the agent acted on stays
@@ -98,6 +132,14 @@ impl Harness {
     /// The fixture URL for `path`.
     pub fn url(&self, path: &str) -> String {
         format!("{}/{}", self.fixtures, path.trim_start_matches('/'))
+    }
+
+    /// A site's base URL (`classifieds` → `http://127.0.0.1:PORT`).
+    pub fn site(&self, name: &str) -> String {
+        self.sites
+            .url_of(name)
+            .unwrap_or_else(|| panic!("site `{name}` is not hosted"))
+            .to_owned()
     }
 
     /// Starts an episode on one fixture page.
@@ -151,23 +193,17 @@ pub async fn js(episode: &Arc<Mutex<Episode>>, expression: &str) -> serde_json::
 
 /// The SoM id the last observation gave the element matching `css` (top document).
 pub async fn som_id(episode: &Arc<Mutex<Episode>>, css: &str) -> SomId {
-    let value = js(
-        episode,
-        &format!("document.querySelector({css:?})?.getAttribute('data-agora-som')"),
-    )
-    .await;
-    let id: u32 = value
-        .as_str()
-        .unwrap_or_else(|| panic!("{css} is not marked"))
-        .parse()
-        .expect("numeric id");
     let episode = episode.lock().await;
+    let id = agora::observe::som_id_of(episode.session().expect("live session"), css)
+        .await
+        .expect("lookup runs")
+        .unwrap_or_else(|| panic!("{css} is not marked"));
     let observation = episode.observation.as_ref().expect("observed");
     assert!(
-        observation.element(SomId(id)).is_some(),
+        observation.element(id).is_some(),
         "{css} has id {id} but is not in the observation"
     );
-    SomId(id)
+    id
 }
 
 /// A copy of the episode's current observation.

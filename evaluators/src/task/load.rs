@@ -58,19 +58,25 @@ impl TaskFile {
 pub fn load_path(path: &Path, urls: &SiteUrls) -> Result<Vec<TaskFile>, LoadError> {
     let mut loaded = Vec::new();
     for file in json_files(path)? {
-        let text = std::fs::read_to_string(&file).map_err(|source| LoadError::Read {
-            path: file.clone(),
-            source,
-        })?;
-        for (index, task) in load_str(&text, urls, &file)? {
-            loaded.push(TaskFile {
-                path: file.clone(),
-                index,
-                task,
-            });
-        }
+        loaded.extend(load_file(&file, urls)?);
     }
     Ok(loaded)
+}
+
+/// Loads one task file (a task object or an array of them).
+pub fn load_file(file: &Path, urls: &SiteUrls) -> Result<Vec<TaskFile>, LoadError> {
+    let text = std::fs::read_to_string(file).map_err(|source| LoadError::Read {
+        path: file.to_owned(),
+        source,
+    })?;
+    Ok(load_str(&text, urls, file)?
+        .into_iter()
+        .map(|(index, task)| TaskFile {
+            path: file.to_owned(),
+            index,
+            task,
+        })
+        .collect())
 }
 
 /// Parses one file's text: a task object or an array of them. `path` is only used in errors.

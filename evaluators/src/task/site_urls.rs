@@ -1,20 +1,17 @@
 //! Site base URLs that replace the `__SITE__` placeholders of task files.
 
+use crate::site_names::{SiteNames, site_named, task_names_list};
 use std::collections::BTreeMap;
 
-/// Sites whose placeholder (`__CLASSIFIEDS__`, …) task files may use.
-pub const PLACEHOLDER_SITES: [&str; 5] =
-    ["classifieds", "shopping", "reddit", "wikipedia", "homepage"];
-
-/// A site name that has no placeholder.
+/// A site name that is in no row of [`crate::site_names::SITE_NAMES`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown site `{0}`: expected one of classifieds, shopping, reddit, wikipedia, homepage")]
+#[error("unknown site `{0}`: expected one of {list}", list = task_names_list())]
 pub struct UnknownSite(pub String);
 
 /// Base URL per site, used to replace placeholders by plain text substitution (as VWA does).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SiteUrls {
-    bases: BTreeMap<&'static str, String>,
+    bases: BTreeMap<&'static str, (&'static SiteNames, String)>,
 }
 
 impl SiteUrls {
@@ -25,21 +22,21 @@ impl SiteUrls {
 
     /// Sets the base URL of `site` (a trailing `/` is dropped, as placeholders are followed by paths).
     pub fn insert(&mut self, site: &str, base_url: &str) -> Result<(), UnknownSite> {
-        let known = PLACEHOLDER_SITES
-            .iter()
-            .find(|known| known.eq_ignore_ascii_case(site))
-            .ok_or_else(|| UnknownSite(site.to_owned()))?;
-        self.bases
-            .insert(known, base_url.trim_end_matches('/').to_owned());
+        let names = site_named(site).ok_or_else(|| UnknownSite(site.to_owned()))?;
+        self.bases.insert(
+            names.name,
+            (names, base_url.trim_end_matches('/').to_owned()),
+        );
         Ok(())
     }
 
     /// Replaces every known `__SITE__` placeholder in `text`.
     pub fn substitute(&self, text: &str) -> String {
         let mut replaced = text.to_owned();
-        for (site, base) in &self.bases {
-            let placeholder = format!("__{}__", site.to_ascii_uppercase());
-            replaced = replaced.replace(&placeholder, base);
+        for (names, base) in self.bases.values() {
+            for placeholder in names.placeholders {
+                replaced = replaced.replace(placeholder, base);
+            }
         }
         replaced
     }
@@ -57,9 +54,9 @@ mod tests {
         urls.insert("REDDIT", "http://127.0.0.1:9999").unwrap();
         assert_eq!(
             urls.substitute(
-                "__CLASSIFIEDS__/index.php |AND| __REDDIT__/f/x __CLASSIFIEDS__ __SHOPPING__"
+                "__CLASSIFIEDS__/index.php |AND| __REDDIT__/f/x __CLASSIFIEDS__ __SHOPPING__ __FORUM__"
             ),
-            "http://127.0.0.1:9980/index.php |AND| http://127.0.0.1:9999/f/x http://127.0.0.1:9980 __SHOPPING__"
+            "http://127.0.0.1:9980/index.php |AND| http://127.0.0.1:9999/f/x http://127.0.0.1:9980 __SHOPPING__ http://127.0.0.1:9999"
         );
         assert_eq!(
             urls.insert("gitlab", "x"),

@@ -1,77 +1,30 @@
-//! Server-side latency of the main pages at full scale, tenant reset time and memory per
-//! tenant. Requests go through the router in process, so figures exclude the network.
+//! Server-side latency of the main pages at full scale, a fresh tenant's first page and memory
+//! per tenant. Requests go through the router in process, so figures exclude the network.
 
 use crate::{Classifieds, ClassifiedsError};
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use kit::samples::Samples;
+use kit::timing::{FreshTenant, fresh_tenants, time_get};
 use kit::{TENANT_COOKIE, Tenants};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::path::Path;
-use std::time::{Duration, Instant};
-use tower::ServiceExt;
-
-/// Latency percentiles of one kind of request.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Latency {
-    /// Requests measured.
-    pub samples: usize,
-    /// Median.
-    pub p50: Duration,
-    /// 95th percentile.
-    pub p95: Duration,
-    /// Slowest.
-    pub max: Duration,
-}
-
-impl Latency {
-    fn of(mut samples: Vec<Duration>) -> Self {
-        samples.sort();
-        let at = |fraction: f64| {
-            let index = ((samples.len() as f64 - 1.0) * fraction).round() as usize;
-            samples.get(index).copied().unwrap_or_default()
-        };
-        Latency {
-            samples: samples.len(),
-            p50: at(0.5),
-            p95: at(0.95),
-            max: samples.last().copied().unwrap_or_default(),
-        }
-    }
-}
-
-impl fmt::Display for Latency {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ms = |duration: Duration| duration.as_secs_f64() * 1e3;
-        write!(
-            formatter,
-            "n={} p50={:.2} ms p95={:.2} ms max={:.2} ms",
-            self.samples,
-            ms(self.p50),
-            ms(self.p95),
-            ms(self.max)
-        )
-    }
-}
 
 /// The benchmark's figures.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Report {
     /// Listings in the base data.
     pub listings: i64,
     /// Item pages.
-    pub item: Latency,
+    pub item: Samples,
     /// Searches with text, filters and sorting.
-    pub search: Latency,
+    pub search: Samples,
     /// Category pages (paged, sorted).
-    pub category: Latency,
+    pub category: Samples,
     /// Home page.
-    pub home: Latency,
-    /// Creating a fresh tenant copy (reset).
-    pub reset: Latency,
-    /// Bytes of one tenant's in-memory database.
-    pub tenant_bytes: u64,
+    pub home: Samples,
+    /// A fresh tenant's first page (its copy of the site included) and its memory.
+    pub fresh: FreshTenant,
 }
 
 impl fmt::Display for Report {
@@ -81,15 +34,15 @@ impl fmt::Display for Report {
             "classifieds bench over {} listings (server-side, in process)",
             self.listings
         )?;
-        writeln!(formatter, "item page      {}", self.item)?;
-        writeln!(formatter, "search         {}", self.search)?;
-        writeln!(formatter, "category page  {}", self.category)?;
-        writeln!(formatter, "home page      {}", self.home)?;
-        writeln!(formatter, "tenant reset   {}", self.reset)?;
+        writeln!(formatter, "item page          {}", self.item)?;
+        writeln!(formatter, "search             {}", self.search)?;
+        writeln!(formatter, "category page      {}", self.category)?;
+        writeln!(formatter, "home page          {}", self.home)?;
+        writeln!(formatter, "fresh tenant home  {}", self.fresh.first_page)?;
         write!(
             formatter,
-            "memory per tenant {:.1} MiB",
-            self.tenant_bytes as f64 / (1024.0 * 1024.0)
+            "memory per tenant  {:.1} MiB",
+            self.fresh.bytes as f64 / (1024.0 * 1024.0)
         )
     }
 }
@@ -99,32 +52,6 @@ const SEARCH_WORDS: [&str; 12] = [
     "tv", "size",
 ];
 
-async fn time_get(
-    router: &axum::Router,
-    cookie: &str,
-    uri: &str,
-) -> Result<Duration, ClassifiedsError> {
-    let request = Request::get(uri)
-        .header(header::COOKIE, cookie)
-        .body(Body::empty())
-        .map_err(|error| kit::KitError::Task(error.to_string()))?;
-    let started = Instant::now();
-    let response = router
-        .clone()
-        .oneshot(request)
-        .await
-        .map_err(|error| kit::KitError::Task(error.to_string()))?;
-    let status = response.status();
-    axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .map_err(|error| kit::KitError::Task(error.to_string()))?;
-    let elapsed = started.elapsed();
-    if status != StatusCode::OK {
-        return Err(kit::KitError::Task(format!("{uri} answered {status}")).into());
-    }
-    Ok(elapsed)
-}
-
 /// Runs the benchmark over `data_dir`'s base data (seed it first) with `rounds` requests of
 /// each kind, and returns the figures.
 pub async fn run(data_dir: &Path, rounds: usize) -> Result<Report, ClassifiedsError> {
@@ -133,7 +60,7 @@ pub async fn run(data_dir: &Path, rounds: usize) -> Result<Report, ClassifiedsEr
     let tenant = tenants.create()?;
     let router = site.router();
     let cookie = format!("{TENANT_COOKIE}={tenant}");
-    let database = tenants.database_of(&tenant, crate::SITE)?;
+    let database = tenants.database(&tenant, crate::SITE)?;
     let listings: i64 = database.call_blocking(|connection| {
         Ok::<_, ClassifiedsError>(connection.query_row(
             "SELECT max(id) FROM listings",
@@ -145,8 +72,12 @@ pub async fn run(data_dir: &Path, rounds: usize) -> Result<Report, ClassifiedsEr
     // Warm up caches and prepared statements.
     time_get(&router, &cookie, "/").await?;
 
-    let (mut item, mut search, mut category, mut home) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut item, mut search, mut category, mut home) = (
+        Samples::new(),
+        Samples::new(),
+        Samples::new(),
+        Samples::new(),
+    );
     for round in 0..rounds {
         let id = rng.random_range(1..=listings);
         item.push(time_get(&router, &cookie, &format!("/index.php?page=item&id={id}")).await?);
@@ -172,20 +103,13 @@ pub async fn run(data_dir: &Path, rounds: usize) -> Result<Report, ClassifiedsEr
             home.push(time_get(&router, &cookie, "/").await?);
         }
     }
-    let mut resets = Vec::new();
-    for _ in 0..rounds.clamp(5, 30) {
-        let started = Instant::now();
-        tenants.reset(&tenant)?;
-        resets.push(started.elapsed());
-    }
-    let tenant_bytes = tenants.database_of(&tenant, crate::SITE)?.size_bytes()?;
+    let fresh = fresh_tenants(&tenants, crate::SITE, &router, "/", rounds.clamp(5, 30)).await?;
     Ok(Report {
         listings,
-        item: Latency::of(item),
-        search: Latency::of(search),
-        category: Latency::of(category),
-        home: Latency::of(home),
-        reset: Latency::of(resets),
-        tenant_bytes,
+        item,
+        search,
+        category,
+        home,
+        fresh,
     })
 }

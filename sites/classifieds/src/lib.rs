@@ -12,18 +12,20 @@ pub mod catalog;
 pub mod db;
 pub mod dump;
 mod error;
-mod form;
 pub mod migrations;
-pub mod money;
 mod pages;
 mod queries;
 mod routes;
 pub mod seed;
+mod site;
+mod state;
 mod visitor;
 
 pub use error::ClassifiedsError;
+pub use kit::Scale;
 pub use queries::ClassifiedsQueries;
-pub use seed::{BASE_FILE, DEFAULT_EMAIL, DEFAULT_PASSWORD, DEFAULT_SEED, Scale, SeedReport, seed};
+pub use seed::{BASE_FILE, DEFAULT_EMAIL, DEFAULT_PASSWORD, DEFAULT_SEED, SeedReport, seed};
+pub use site::ClassifiedsSite;
 
 use kit::{SiteName, TenantId, Tenants};
 use std::path::Path;
@@ -34,10 +36,12 @@ pub const SITE: SiteName = SiteName("classifieds");
 pub const SESSION_COOKIE: &str = "classifieds_session";
 /// The CSRF double-submit cookie.
 pub const CSRF_COOKIE: &str = "classifieds_csrf";
+/// The cookie carrying a one-time notice across a redirect.
+pub const NOTICE_COOKIE: &str = "classifieds_notice";
 /// The port VWA serves the classifieds site on.
 pub const DEFAULT_PORT: u16 = 9980;
 
-/// The classifieds site, registered with a tenant registry.
+/// The classifieds site, opened over a tenant registry.
 #[derive(Debug, Clone)]
 pub struct Classifieds {
     tenants: Tenants,
@@ -64,7 +68,7 @@ impl Classifieds {
         id: &TenantId,
         email: &str,
     ) -> Result<(String, String), ClassifiedsError> {
-        let database = self.tenants.database_of(id, SITE)?;
+        let database = self.tenants.database(id, SITE)?;
         let email = email.to_owned();
         let token = database.call_blocking(move |connection| {
             let (user, _) = db::users::by_email(connection, &email)?
@@ -74,8 +78,12 @@ impl Classifieds {
         Ok((SESSION_COOKIE.to_owned(), token))
     }
 
-    /// Typed queries over tenant `id`'s state (for evaluators and tests).
+    /// Typed queries over tenant `id`'s state (for evaluators and tests); nothing is copied
+    /// until a query runs.
     pub fn queries(&self, id: &TenantId) -> Result<ClassifiedsQueries, ClassifiedsError> {
-        Ok(ClassifiedsQueries::new(self.tenants.database_of(id, SITE)?))
+        if !self.tenants.contains(id) {
+            return Err(kit::KitError::UnknownTenant(id.to_string()).into());
+        }
+        Ok(ClassifiedsQueries::new(self.tenants.handle(*id, SITE)))
     }
 }

@@ -6,31 +6,39 @@ use crate::db::listings::{self, Listing};
 use crate::db::photos;
 use crate::db::search::{self, ListingSummary, SearchQuery};
 use crate::db::users::{self, User};
-use kit::Database;
+use evaluators::{EvalError, QueryFuture, SiteQueries};
 use kit::imagery::ImageSpec;
+use kit::{Database, TenantDatabase};
 
-/// Queries over one tenant's classifieds database.
+/// Queries over one tenant's classifieds database (copied on the first query, if the tenant
+/// has not used the site yet).
 #[derive(Debug, Clone)]
 pub struct ClassifiedsQueries {
-    database: Database,
+    tenant: TenantDatabase,
 }
 
 impl ClassifiedsQueries {
-    /// Queries over `database`.
-    pub fn new(database: Database) -> Self {
-        Self { database }
+    /// Queries over a tenant's database.
+    pub fn new(tenant: TenantDatabase) -> Self {
+        Self { tenant }
+    }
+
+    async fn database(&self) -> Result<Database, ClassifiedsError> {
+        Ok(self.tenant.get().await?)
     }
 
     /// The listing with this id, `None` if it does not exist or was deleted.
     pub async fn listing(&self, id: i64) -> Result<Option<Listing>, ClassifiedsError> {
-        self.database
+        self.database()
+            .await?
             .call(move |connection| Ok(listings::by_id(connection, id)?))
             .await
     }
 
     /// A listing's comments, oldest first.
     pub async fn comments(&self, listing_id: i64) -> Result<Vec<Comment>, ClassifiedsError> {
-        self.database
+        self.database()
+            .await?
             .call(move |connection| Ok(comments::of_listing(connection, listing_id)?))
             .await
     }
@@ -53,7 +61,8 @@ impl ClassifiedsQueries {
     /// The account with this email.
     pub async fn user_by_email(&self, email: &str) -> Result<Option<User>, ClassifiedsError> {
         let email = email.to_owned();
-        self.database
+        self.database()
+            .await?
             .call(move |connection| Ok(users::by_email(connection, &email)?.map(|(user, _)| user)))
             .await
     }
@@ -73,7 +82,8 @@ impl ClassifiedsQueries {
             page,
             ..SearchQuery::default()
         };
-        self.database
+        self.database()
+            .await?
             .call(move |connection| Ok(search::run(connection, &query)?.listings))
             .await
     }
@@ -83,8 +93,30 @@ impl ClassifiedsQueries {
         &self,
         listing_id: i64,
     ) -> Result<Vec<(i64, ImageSpec)>, ClassifiedsError> {
-        self.database
+        self.database()
+            .await?
             .call(move |connection| photos::specs_of(connection, listing_id))
             .await
+    }
+}
+
+/// What the evaluators may ask of the classifieds site.
+impl SiteQueries for ClassifiedsQueries {
+    fn classifieds_latest_comment(
+        &self,
+        listing_id: i64,
+        author: &str,
+    ) -> QueryFuture<'_, Option<String>> {
+        let author = author.to_owned();
+        Box::pin(async move {
+            let comment = self
+                .latest_comment_by(listing_id, &author)
+                .await
+                .map_err(|error| EvalError::SiteFailed {
+                    site: "classifieds",
+                    message: error.to_string(),
+                })?;
+            Ok(comment.map(|comment| comment.body))
+        })
     }
 }

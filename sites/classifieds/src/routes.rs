@@ -1,44 +1,23 @@
 //! URL scheme: OSClass's `index.php?page=…&action=…` dispatch, photos and static files.
 
-use crate::form::Fields;
 use crate::pages::{account, home, item, listing_form, photo, search};
+use crate::state::AppState;
 use crate::visitor::Visitor;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use kit::assets::Asset;
-use kit::imagery::ImageCache;
+use kit::form::Fields;
 use kit::{PageError, Tenants};
 use std::collections::HashMap;
-use std::sync::Arc;
-
-/// Shared state of the site's handlers.
-#[derive(Clone)]
-pub struct AppState {
-    /// The tenant registry.
-    pub tenants: Tenants,
-    stylesheet: Arc<Asset>,
-    images: ImageCache,
-}
-
-/// Memory kept for rendered photos (shared by all tenants: seeded photos are the same).
-const PHOTO_CACHE_BYTES: usize = 256 * 1024 * 1024;
 
 /// Bodies may carry a few photos plus the form fields.
 const BODY_LIMIT: usize = 4 * kit::upload::MAX_UPLOAD_BYTES;
 
 /// The site's routes.
 pub fn router(tenants: Tenants) -> Router {
-    let state = AppState {
-        tenants,
-        images: ImageCache::new(PHOTO_CACHE_BYTES),
-        stylesheet: Arc::new(Asset::new(
-            include_bytes!("../static/style.css"),
-            "text/css; charset=utf-8",
-        )),
-    };
+    let state = AppState::new(tenants);
     Router::new()
         .route("/", get(get_page).post(post_page))
         .route("/index.php", get(get_page).post(post_page))

@@ -8,20 +8,37 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use axum::response::Response;
 use classifieds::{Classifieds, DEFAULT_EMAIL, DEFAULT_PASSWORD, Scale};
+use kit::testing::{
+    FilePart, RouterClient, TEST_CSRF, body_html, body_text, location, select_texts,
+};
+use kit::visitor::SiteCookies;
 use kit::{TENANT_COOKIE, TenantId, Tenants};
 use scraper::{Html, Selector};
-use tower::ServiceExt;
 
-const CSRF: &str = "0123456789abcdef0123456789abcdef";
+const CSRF: &str = TEST_CSRF;
 const LISTINGS: u32 = 300;
 
+/// A small seeded classifieds site and a browser on a fresh tenant of it.
 struct Site {
     _data: tempfile::TempDir,
     tenants: Tenants,
     site: Classifieds,
-    router: axum::Router,
     tenant: TenantId,
-    session: Option<String>,
+    client: RouterClient,
+}
+
+impl std::ops::Deref for Site {
+    type Target = RouterClient;
+
+    fn deref(&self) -> &RouterClient {
+        &self.client
+    }
+}
+
+impl std::ops::DerefMut for Site {
+    fn deref_mut(&mut self) -> &mut RouterClient {
+        &mut self.client
+    }
 }
 
 impl Site {
@@ -31,13 +48,18 @@ impl Site {
         let tenants = Tenants::new();
         let site = Classifieds::open(data.path(), &tenants).unwrap();
         let tenant = tenants.create().unwrap();
+        let cookies = SiteCookies {
+            site: classifieds::SITE,
+            session: classifieds::SESSION_COOKIE,
+            csrf: classifieds::CSRF_COOKIE,
+            notice: classifieds::NOTICE_COOKIE,
+        };
         Site {
-            router: site.router(),
+            client: RouterClient::new(site.router(), cookies, Some(tenant)),
             _data: data,
             tenants,
             site,
             tenant,
-            session: None,
         }
     }
 
@@ -48,36 +70,8 @@ impl Site {
         site
     }
 
-    fn cookies(&self) -> String {
-        let mut cookies = format!("{TENANT_COOKIE}={}; classifieds_csrf={CSRF}", self.tenant);
-        if let Some(token) = &self.session {
-            cookies.push_str(&format!("; classifieds_session={token}"));
-        }
-        cookies
-    }
-
-    async fn send(&self, request: Request<Body>) -> Response {
-        self.router.clone().oneshot(request).await.unwrap()
-    }
-
-    async fn get(&self, uri: &str) -> Response {
-        let request = Request::get(uri)
-            .header(header::COOKIE, self.cookies())
-            .body(Body::empty())
-            .unwrap();
-        self.send(request).await
-    }
-
     async fn post(&self, uri: &str, fields: &[(&str, &str)]) -> Response {
-        let body = url::form_urlencoded::Serializer::new(String::new())
-            .extend_pairs(fields)
-            .finish();
-        let request = Request::post(uri)
-            .header(header::COOKIE, self.cookies())
-            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .body(Body::from(body))
-            .unwrap();
-        self.send(request).await
+        self.client.post_form(uri, fields).await
     }
 
     async fn post_multipart(
@@ -86,57 +80,17 @@ impl Site {
         fields: &[(&str, &str)],
         photo: Option<&[u8]>,
     ) -> Response {
-        let boundary = "agoraboundary7";
-        let mut body = Vec::new();
-        for (name, value) in fields {
-            body.extend_from_slice(
-                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
-            );
-        }
-        if let Some(bytes) = photo {
-            body.extend_from_slice(
-                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"photo.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n").as_bytes(),
-            );
-            body.extend_from_slice(bytes);
-            body.extend_from_slice(b"\r\n");
-        }
-        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-        let request = Request::post(uri)
-            .header(header::COOKIE, self.cookies())
-            .header(
-                header::CONTENT_TYPE,
-                format!("multipart/form-data; boundary={boundary}"),
-            )
-            .body(Body::from(body))
-            .unwrap();
-        self.send(request).await
+        let files: Vec<FilePart> = photo
+            .map(|bytes| FilePart {
+                name: "photos",
+                filename: "photo.jpg",
+                content_type: "image/jpeg",
+                bytes,
+            })
+            .into_iter()
+            .collect();
+        self.client.post_multipart(uri, fields, &files).await
     }
-}
-
-async fn html(response: Response) -> Html {
-    Html::parse_document(&text(response).await)
-}
-
-async fn text(response: Response) -> String {
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn select_texts(document: &Html, selector: &str) -> Vec<String> {
-    let selector = Selector::parse(selector).unwrap();
-    document
-        .select(&selector)
-        .map(|element| element.text().collect::<String>().trim().to_owned())
-        .collect()
-}
-
-fn location(response: &Response) -> String {
-    response.headers()[header::LOCATION]
-        .to_str()
-        .unwrap()
-        .to_owned()
 }
 
 fn valid_listing<'a>(title: &'a str, price: &'a str) -> Vec<(&'a str, &'a str)> {
@@ -174,7 +128,7 @@ async fn home_shows_the_category_tree_with_counts_and_latest_listings() {
     let site = Site::new();
     let response = site.get("/").await;
     assert_eq!(response.status(), StatusCode::OK);
-    let page = html(response).await;
+    let page = body_html(response).await;
     let parents = select_texts(&page, ".category-parent > .count");
     assert_eq!(parents.len(), 5);
     let total: i64 = parents
@@ -190,7 +144,7 @@ async fn home_shows_the_category_tree_with_counts_and_latest_listings() {
 #[tokio::test]
 async fn search_filters_sorts_pages_and_switches_views() {
     let site = Site::new();
-    let page = html(
+    let page = body_html(
         site.get(
             "/index.php?page=search&sCategory=1&sOrder=i_price&iOrderType=asc&sShowAs=gallery",
         )
@@ -208,7 +162,7 @@ async fn search_filters_sorts_pages_and_switches_views() {
     );
     assert!(!select_texts(&page, ".pagination a").is_empty());
 
-    let page = html(site.get("/index.php?page=search&sPriceMin=100&sPriceMax=500&sOrder=i_price&iOrderType=desc&iPage=2").await).await;
+    let page = body_html(site.get("/index.php?page=search&sPriceMin=100&sPriceMax=500&sOrder=i_price&iOrderType=desc&iPage=2").await).await;
     let prices: Vec<f64> = select_texts(&page, ".listing-list .card-price")
         .iter()
         .map(|p| price_of(p))
@@ -217,17 +171,17 @@ async fn search_filters_sorts_pages_and_switches_views() {
     assert!(prices.iter().all(|price| (100.0..=500.0).contains(price)));
     assert!(prices.windows(2).all(|pair| pair[0] >= pair[1]));
 
-    let page = html(site.get("/index.php?page=search&sRegion=1").await).await;
+    let page = body_html(site.get("/index.php?page=search&sRegion=1").await).await;
     let places = select_texts(&page, ".listing-list .card-meta");
     assert!(
         !places.is_empty() && places.iter().all(|meta| meta.contains("Pennsylvania")),
         "{places:?}"
     );
 
-    let page = html(site.get("/index.php?page=search&sPattern=bike").await).await;
+    let page = body_html(site.get("/index.php?page=search&sPattern=bike").await).await;
     let titles = select_texts(&page, ".listing-card .title");
     assert!(!titles.is_empty());
-    let all = html(site.get("/index.php?page=search").await).await;
+    let all = body_html(site.get("/index.php?page=search").await).await;
     let total = select_texts(&all, ".results-count");
     assert_eq!(total, [format!("1 - 20 of {LISTINGS} listings")]);
 }
@@ -286,7 +240,7 @@ async fn search_input_is_validated_and_metacharacters_are_harmless() {
     ] {
         let response = site.get(&uri).await;
         assert_eq!(response.status(), status, "{uri}");
-        let body = text(response).await;
+        let body = body_text(response).await;
         assert!(body.contains("error-message"), "{uri} gave no error page");
     }
 }
@@ -304,7 +258,7 @@ async fn the_item_page_has_the_hooks_tasks_rely_on() {
     }
     let id = commented.unwrap();
     let listing = queries.listing(id).await.unwrap().unwrap();
-    let page = html(site.get(&format!("/index.php?page=item&id={id}")).await).await;
+    let page = body_html(site.get(&format!("/index.php?page=item&id={id}")).await).await;
     assert_eq!(
         select_texts(&page, "h1.item-title"),
         [listing.title.as_str()]
@@ -312,7 +266,7 @@ async fn the_item_page_has_the_hooks_tasks_rely_on() {
     assert_eq!(select_texts(&page, ".desc"), [listing.description.as_str()]);
     assert_eq!(
         select_texts(&page, ".price"),
-        [classifieds::money::format_cents(listing.price_cents)]
+        [kit::money::format_cents(listing.price_cents)]
     );
     assert_eq!(
         select_texts(&page, ".seller .email"),
@@ -384,7 +338,7 @@ async fn photos_are_pngs_with_etags_at_the_osclass_paths() {
 #[tokio::test]
 async fn login_checks_csrf_and_password_and_opens_my_listings() {
     let site = Site::new();
-    let form = html(site.get("/index.php?page=login").await).await;
+    let form = body_html(site.get("/index.php?page=login").await).await;
     assert_eq!(select_texts(&form, "#email").len(), 1);
     assert_eq!(select_texts(&form, "#password").len(), 1);
     assert_eq!(select_texts(&form, "form.login-form button"), ["Log in"]);
@@ -418,7 +372,7 @@ async fn login_checks_csrf_and_password_and_opens_my_listings() {
         )
         .await;
     assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
-    assert!(text(wrong).await.contains("incorrect"));
+    assert!(body_text(wrong).await.contains("incorrect"));
     let empty = site
         .post(
             "/index.php?page=login",
@@ -448,7 +402,7 @@ async fn login_checks_csrf_and_password_and_opens_my_listings() {
         .unwrap();
     let mut site = site;
     site.session = Some(session);
-    let mine = html(site.get("/index.php?page=user&action=items").await).await;
+    let mine = body_html(site.get("/index.php?page=user&action=items").await).await;
     assert_eq!(select_texts(&mine, ".listing-card").len(), 6);
     assert_eq!(select_texts(&mine, ".hello"), ["Hello, Blake Sullivan"]);
 
@@ -477,7 +431,7 @@ async fn comments_appear_with_their_heading_and_escaped_text() {
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     assert_eq!(location(&response), "/index.php?page=item&id=7");
-    let body = text(site.get("/index.php?page=item&id=7").await).await;
+    let body = body_text(site.get("/index.php?page=item&id=7").await).await;
     assert!(!body.contains("<script>alert(1)</script>"));
     let page = Html::parse_document(&body);
     assert_eq!(
@@ -575,11 +529,15 @@ async fn contacting_the_seller_validates_and_confirms() {
     let request = Request::get("/index.php?page=item&id=3")
         .header(
             header::COOKIE,
-            format!("{}; {}", site.cookies(), notice.split(';').next().unwrap()),
+            format!(
+                "{}; {}",
+                site.cookie_header(),
+                notice.split(';').next().unwrap()
+            ),
         )
         .body(Body::empty())
         .unwrap();
-    let page = html(site.send(request).await).await;
+    let page = body_html(site.send(request).await).await;
     assert_eq!(
         select_texts(&page, ".flash-notice"),
         ["Your message has been sent to the seller."]
@@ -601,7 +559,7 @@ async fn contacting_the_seller_validates_and_confirms() {
 #[tokio::test]
 async fn posting_a_listing_with_a_photo_and_refusing_bad_uploads() {
     let site = Site::logged_in();
-    let form = html(site.get("/index.php?page=item&action=item_add").await).await;
+    let form = body_html(site.get("/index.php?page=item&action=item_add").await).await;
     assert!(!select_texts(&form, "select#category option").is_empty());
     let photo = jpeg();
     let response = site
@@ -613,7 +571,7 @@ async fn posting_a_listing_with_a_photo_and_refusing_bad_uploads() {
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let url = location(&response);
-    let body = text(site.get(&url).await).await;
+    let body = body_text(site.get(&url).await).await;
     assert!(
         body.contains("Trek road bike &#60;b&#62;fast&#60;/b&#62;")
             || body.contains("Trek road bike &lt;b&gt;fast&lt;/b&gt;")
@@ -664,7 +622,7 @@ async fn posting_a_listing_with_a_photo_and_refusing_bad_uploads() {
             .post_multipart("/index.php?page=item&action=item_add", &fields, photo)
             .await;
         assert_eq!(response.status(), status);
-        assert!(text(response).await.contains("error-message"));
+        assert!(body_text(response).await.contains("error-message"));
     }
     let mut wrong_category = valid_listing("Bike", "100");
     wrong_category[1] = ("category", "1");
@@ -695,7 +653,7 @@ async fn posting_a_listing_with_a_photo_and_refusing_bad_uploads() {
 async fn owners_edit_and_delete_their_listings_and_deleted_pages_say_404() {
     let site = Site::logged_in();
     // Listings 1–6 belong to the default account.
-    let form = html(site.get("/index.php?page=item&action=item_edit&id=2").await).await;
+    let form = body_html(site.get("/index.php?page=item&action=item_edit&id=2").await).await;
     assert_eq!(select_texts(&form, "form.listing-form button"), ["Update"]);
     let edited = site
         .post(
@@ -704,7 +662,7 @@ async fn owners_edit_and_delete_their_listings_and_deleted_pages_say_404() {
         )
         .await;
     assert_eq!(edited.status(), StatusCode::SEE_OTHER);
-    let page = html(site.get("/index.php?page=item&id=2").await).await;
+    let page = body_html(site.get("/index.php?page=item&id=2").await).await;
     assert_eq!(select_texts(&page, ".price"), ["$77.50"]);
     assert_eq!(select_texts(&page, "h1.item-title"), ["Edited title"]);
 
@@ -738,7 +696,7 @@ async fn owners_edit_and_delete_their_listings_and_deleted_pages_say_404() {
     assert_eq!(deleted.status(), StatusCode::SEE_OTHER);
     let gone = site.get("/index.php?page=item&id=2").await;
     assert_eq!(gone.status(), StatusCode::NOT_FOUND);
-    assert!(text(gone).await.contains("404"));
+    assert!(body_text(gone).await.contains("404"));
     assert!(
         site.site
             .queries(&site.tenant)
@@ -748,7 +706,7 @@ async fn owners_edit_and_delete_their_listings_and_deleted_pages_say_404() {
             .unwrap()
             .is_none()
     );
-    let mine = html(site.get("/index.php?page=user&action=items").await).await;
+    let mine = body_html(site.get("/index.php?page=user&action=items").await).await;
     assert_eq!(select_texts(&mine, ".listing-card").len(), 5);
 }
 
@@ -811,7 +769,7 @@ async fn tenants_do_not_see_each_other_and_reset_restores_the_base() {
     site.post("/index.php?page=item&action=add_comment&id=9", &comment)
         .await;
     let headings = |page: Html| select_texts(&page, ".comments_list h3");
-    let mine = headings(html(site.get("/index.php?page=item&id=9").await).await);
+    let mine = headings(body_html(site.get("/index.php?page=item&id=9").await).await);
     assert!(mine.contains(&"Tenant check by Blake Sullivan".to_owned()));
 
     let other = site.tenants.create().unwrap();
@@ -819,16 +777,16 @@ async fn tenants_do_not_see_each_other_and_reset_restores_the_base() {
         .header(header::COOKIE, format!("{TENANT_COOKIE}={other}"))
         .body(Body::empty())
         .unwrap();
-    let theirs = headings(html(site.send(request).await).await);
+    let theirs = headings(body_html(site.send(request).await).await);
     assert!(!theirs.contains(&"Tenant check by Blake Sullivan".to_owned()));
     let request = Request::get("/index.php?page=item&id=9")
         .body(Body::empty())
         .unwrap();
-    let shared = headings(html(site.send(request).await).await);
+    let shared = headings(body_html(site.send(request).await).await);
     assert_eq!(shared, theirs);
 
     site.tenants.reset(&site.tenant).unwrap();
-    let after = headings(html(site.get("/index.php?page=item&id=9").await).await);
+    let after = headings(body_html(site.get("/index.php?page=item&id=9").await).await);
     assert_eq!(after, theirs);
     // The reset also ended the session.
     assert_eq!(
@@ -846,7 +804,7 @@ async fn login_cookie_rejects_unknown_users_and_tenants() {
             .unwrap_err()
             .is_unknown_user()
     );
-    let missing: TenantId = "424242".parse().unwrap();
+    let missing = TenantId::random();
     assert!(site.site.login_cookie(&missing, DEFAULT_EMAIL).is_err());
     let listings = site
         .site

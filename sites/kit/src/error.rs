@@ -24,7 +24,7 @@ pub enum KitError {
     #[error("site `{0}` is not registered")]
     UnknownSite(String),
     /// A tenant id could not be parsed.
-    #[error("invalid tenant id `{0}`: expected a positive decimal number")]
+    #[error("invalid tenant id `{0}`: expected 32 hexadecimal digits")]
     InvalidTenantId(String),
     /// A lock was poisoned by a panicking thread.
     #[error("a database lock was poisoned by an earlier panic")]
@@ -41,6 +41,14 @@ impl KitError {
     /// Whether the error names a tenant that does not exist.
     pub fn is_unknown_tenant(&self) -> bool {
         matches!(self, KitError::UnknownTenant(_))
+    }
+
+    /// Whether a request named a tenant that is not live (malformed, guessed or removed).
+    pub fn is_refused_tenant(&self) -> bool {
+        matches!(
+            self,
+            KitError::UnknownTenant(_) | KitError::InvalidTenantId(_)
+        )
     }
 
     /// Whether the error comes from SQLite.

@@ -59,8 +59,14 @@ impl PageError {
     }
 }
 
+/// What a browser whose tenant cookie names no live tenant is told.
+const REFUSED_TENANT: &str = "This browsing session's data is gone: the episode it belonged to has ended, or the session cookie is not one Agora issued. Start a new episode, or clear the agora_tenant cookie to browse the shared demo data.";
+
 impl From<KitError> for PageError {
     fn from(error: KitError) -> Self {
+        if error.is_refused_tenant() {
+            return Self::forbidden(REFUSED_TENANT);
+        }
         tracing::error!(%error, "site request failed");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,

@@ -1,8 +1,10 @@
 //! What every Agora site shares: SQLite tenancy, auth, templates, uploads, errors and imagery.
 //!
 //! A site keeps its state in one SQLite database. `agora seed` builds a *base* database per
-//! site; [`Tenants`] hands each episode its own in-memory copy of every registered site's base,
-//! chosen per browser session by the [`TENANT_COOKIE`] so no URL the agent sees changes.
+//! site; [`Tenants`] hands each episode its own in-memory copy of a site's base on the
+//! tenant's first request to it, chosen per browser session by the [`TENANT_COOKIE`] so no URL
+//! the agent sees changes. Every site implements the [`Site`] contract, which is all the
+//! binary knows of it.
 //! [`auth`] holds argon2 passwords and sessions, [`csrf`] the double-submit tokens every
 //! form carries, [`upload`] the capped, sniffed image uploads, [`error_page`] the HTML error
 //! page and [`assets`] the cache headers of static files.
@@ -14,12 +16,25 @@ pub mod csrf;
 pub mod database;
 pub mod error;
 pub mod error_page;
+pub mod form;
 pub mod imagery;
+pub mod money;
+pub mod names;
+pub mod pager;
+pub mod samples;
+pub mod site;
 pub mod tenant;
+#[cfg(feature = "testing")]
+pub mod testing;
+pub mod timing;
 pub mod token;
 pub mod upload;
+pub mod visitor;
 
 pub use database::{Database, Migrations};
 pub use error::KitError;
 pub use error_page::PageError;
-pub use tenant::{SiteName, TENANT_COOKIE, TenantId, Tenants};
+pub use site::{
+    BenchFuture, Directory, HostedSite, Listing, OpenContext, Scale, SeedReport, Site, SiteError,
+};
+pub use tenant::{SiteName, TENANT_COOKIE, TenantDatabase, TenantId, Tenants};

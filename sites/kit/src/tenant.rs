@@ -1,27 +1,37 @@
-//! Tenancy: every episode gets its own in-memory copy of every site's base database.
+//! Tenancy: every episode gets its own in-memory copy of a site's base database, made on the
+//! tenant's first request to that site — a tenant pays only for the sites it touches.
 //!
 //! The browser picks its tenant with the [`TENANT_COOKIE`]; cookies are per host, not per
 //! port, so one cookie serves every site on the host, and a controller can set it on a
-//! remote browser through WebDriver. Visitors without a (known) tenant share the default one.
+//! remote browser through WebDriver. Tenant ids are random 128-bit values. Visitors without
+//! the cookie share the default tenant; a cookie that names no live tenant is refused rather
+//! than silently served someone else's data.
 
 use crate::{Database, KitError, cookie};
 use axum::http::HeaderMap;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// The cookie that selects a browser session's tenant.
 pub const TENANT_COOKIE: &str = "agora_tenant";
 
-/// Identifies one tenant (one episode's copy of every site).
+/// Identifies one tenant (one episode's copy of the sites' data): 128 random bits, written as
+/// 32 lower-case hex digits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TenantId(u64);
+pub struct TenantId(u128);
+
+impl TenantId {
+    /// A fresh id from the OS-seeded generator; unguessable.
+    pub fn random() -> Self {
+        Self(rand::random())
+    }
+}
 
 impl fmt::Display for TenantId {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(formatter, "{}", self.0)
+        write!(formatter, "{:032x}", self.0)
     }
 }
 
@@ -29,22 +39,18 @@ impl FromStr for TenantId {
     type Err = KitError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        text.trim()
-            .parse::<u64>()
+        let text = text.trim();
+        if text.len() != 32 || !text.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+            return Err(KitError::InvalidTenantId(text.chars().take(64).collect()));
+        }
+        u128::from_str_radix(text, 16)
             .map(TenantId)
             .map_err(|_| KitError::InvalidTenantId(text.to_owned()))
     }
 }
 
-impl TenantId {
-    /// The tenant named by the request's [`TENANT_COOKIE`], if any parses.
-    pub fn from_headers(headers: &HeaderMap) -> Option<TenantId> {
-        cookie::get(headers, TENANT_COOKIE)?.parse().ok()
-    }
-}
-
 /// The name of a site, as registered with [`Tenants`] ("classifieds").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SiteName(pub &'static str);
 
 impl fmt::Display for SiteName {
@@ -53,26 +59,28 @@ impl fmt::Display for SiteName {
     }
 }
 
+/// One tenant: the copies it has made so far, one per site it touched.
+#[derive(Default)]
+struct Tenant {
+    copies: Mutex<HashMap<SiteName, Database>>,
+}
+
 #[derive(Default)]
 struct Registry {
     bases: HashMap<SiteName, Arc<Vec<u8>>>,
-    tenants: HashMap<TenantId, HashMap<SiteName, Database>>,
+    tenants: HashMap<TenantId, Arc<Tenant>>,
 }
 
 /// The registry of tenants over all sites. Clones share it.
 #[derive(Clone)]
 pub struct Tenants {
     registry: Arc<RwLock<Registry>>,
-    next_id: Arc<AtomicU64>,
     default_id: TenantId,
 }
 
 impl fmt::Debug for Tenants {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter
-            .debug_struct("Tenants")
-            .field("default_id", &self.default_id)
-            .finish_non_exhaustive()
+        formatter.debug_struct("Tenants").finish_non_exhaustive()
     }
 }
 
@@ -85,12 +93,11 @@ impl Default for Tenants {
 impl Tenants {
     /// An empty registry holding only the shared default tenant.
     pub fn new() -> Self {
-        let default_id = TenantId(0);
+        let default_id = TenantId::random();
         let mut registry = Registry::default();
-        registry.tenants.insert(default_id, HashMap::new());
+        registry.tenants.insert(default_id, Arc::default());
         Self {
             registry: Arc::new(RwLock::new(registry)),
-            next_id: Arc::new(AtomicU64::new(1)),
             default_id,
         }
     }
@@ -100,46 +107,39 @@ impl Tenants {
         self.default_id
     }
 
-    /// Registers a site's base database image (a serialized SQLite file); every existing
-    /// tenant, the default one included, gets its own copy.
+    /// Registers a site's base database image (a serialized SQLite file). Tenants copy it
+    /// when they first use the site; copies made from an earlier image are dropped.
     pub fn register_site(&self, site: SiteName, image: Vec<u8>) -> Result<(), KitError> {
-        let image = Arc::new(image);
-        let ids: Vec<TenantId> = self.read()?.tenants.keys().copied().collect();
-        let mut copies = Vec::with_capacity(ids.len());
-        for id in ids {
-            copies.push((id, Database::from_image(&image)?));
-        }
         let mut registry = self.write()?;
-        registry.bases.insert(site, image);
-        for (id, database) in copies {
-            if let Some(databases) = registry.tenants.get_mut(&id) {
-                databases.insert(site, database);
+        registry.bases.insert(site, Arc::new(image));
+        for tenant in registry.tenants.values() {
+            if let Ok(mut copies) = tenant.copies.lock() {
+                copies.remove(&site);
             }
         }
         Ok(())
     }
 
-    /// A new tenant with a fresh copy of every registered site's base database.
+    /// A new tenant; it copies a site's data on first use.
     pub fn create(&self) -> Result<TenantId, KitError> {
-        let id = TenantId(self.next_id.fetch_add(1, Ordering::Relaxed));
-        let databases = self.fresh_copies()?;
-        self.write()?.tenants.insert(id, databases);
+        let id = TenantId::random();
+        self.write()?.tenants.insert(id, Arc::default());
         Ok(id)
     }
 
-    /// Throws away the tenant's state and gives it fresh copies of the base databases.
+    /// Throws away the tenant's state: its next request to any site starts from the base.
     pub fn reset(&self, id: &TenantId) -> Result<(), KitError> {
-        if !self.read()?.tenants.contains_key(id) {
-            return Err(KitError::UnknownTenant(id.to_string()));
-        }
-        // Copy outside the write lock so other tenants' requests keep flowing meanwhile.
-        let databases = self.fresh_copies()?;
-        self.write()?.tenants.insert(*id, databases);
+        let mut registry = self.write()?;
+        let tenant = registry
+            .tenants
+            .get_mut(id)
+            .ok_or_else(|| KitError::UnknownTenant(id.to_string()))?;
+        *tenant = Arc::default();
         Ok(())
     }
 
-    /// Forgets a tenant; its visitors fall back to the default tenant. The default tenant
-    /// itself cannot be removed (reset it instead).
+    /// Forgets a tenant and frees its copies; a browser still holding its cookie is refused.
+    /// The default tenant cannot be removed (reset it instead).
     pub fn remove(&self, id: &TenantId) {
         if *id == self.default_id {
             return;
@@ -156,47 +156,90 @@ impl Tenants {
             .unwrap_or(false)
     }
 
-    /// The site's database of tenant `id`; an unknown or missing tenant gets the default one.
-    pub fn database(&self, id: Option<&TenantId>, site: SiteName) -> Result<Database, KitError> {
-        let registry = self.read()?;
-        let databases = id
-            .and_then(|id| registry.tenants.get(id))
-            .or_else(|| registry.tenants.get(&self.default_id))
-            .ok_or_else(|| KitError::UnknownTenant(self.default_id.to_string()))?;
-        databases
-            .get(&site)
-            .cloned()
-            .ok_or_else(|| KitError::UnknownSite(site.to_string()))
+    /// The sites tenant `id` has copied so far.
+    pub fn touched_sites(&self, id: &TenantId) -> Result<Vec<SiteName>, KitError> {
+        let tenant = self.tenant(id)?;
+        let copies = tenant.copies.lock().map_err(|_| KitError::Poisoned)?;
+        let mut sites: Vec<SiteName> = copies.keys().copied().collect();
+        sites.sort();
+        Ok(sites)
     }
 
-    /// The site's database of the tenant named by the request's cookie (or the default one).
-    pub fn database_for_request(
+    /// The site's database of tenant `id`, copied from the base on first use (blocking: a
+    /// copy is a memory copy of the whole base image).
+    pub fn database(&self, id: &TenantId, site: SiteName) -> Result<Database, KitError> {
+        let (tenant, base) = {
+            let registry = self.read()?;
+            let tenant = registry
+                .tenants
+                .get(id)
+                .cloned()
+                .ok_or_else(|| KitError::UnknownTenant(id.to_string()))?;
+            let base = registry
+                .bases
+                .get(&site)
+                .cloned()
+                .ok_or_else(|| KitError::UnknownSite(site.to_string()))?;
+            (tenant, base)
+        };
+        // Holding the tenant's lock while copying makes concurrent first requests share one
+        // copy; other tenants are not affected.
+        let mut copies = tenant.copies.lock().map_err(|_| KitError::Poisoned)?;
+        if let Some(database) = copies.get(&site) {
+            return Ok(database.clone());
+        }
+        let database = Database::from_image(&base)?;
+        copies.insert(site, database.clone());
+        Ok(database)
+    }
+
+    /// The tenant a request selects: the default one without a [`TENANT_COOKIE`], the named
+    /// one if it is live, an error otherwise (never someone else's data).
+    pub fn tenant_of_request(&self, headers: &HeaderMap) -> Result<TenantId, KitError> {
+        let Some(value) = cookie::get(headers, TENANT_COOKIE) else {
+            return Ok(self.default_id);
+        };
+        let id: TenantId = value.parse()?;
+        if self.contains(&id) {
+            Ok(id)
+        } else {
+            Err(KitError::UnknownTenant(id.to_string()))
+        }
+    }
+
+    /// The site's database of the tenant a request selects ([`Tenants::tenant_of_request`]);
+    /// a first-use copy runs on the blocking pool.
+    pub async fn database_for_request(
         &self,
         headers: &HeaderMap,
         site: SiteName,
     ) -> Result<Database, KitError> {
-        self.database(TenantId::from_headers(headers).as_ref(), site)
+        let id = self.tenant_of_request(headers)?;
+        self.handle(id, site).get().await
     }
 
-    /// The site's database of exactly tenant `id` (no fallback).
-    pub fn database_of(&self, id: &TenantId, site: SiteName) -> Result<Database, KitError> {
-        if !self.contains(id) {
-            return Err(KitError::UnknownTenant(id.to_string()));
+    /// A handle on tenant `id`'s database of `site` that copies nothing until it is used.
+    pub fn handle(&self, id: TenantId, site: SiteName) -> TenantDatabase {
+        TenantDatabase {
+            tenants: self.clone(),
+            id,
+            site,
         }
-        self.database(Some(id), site)
     }
 
-    fn fresh_copies(&self) -> Result<HashMap<SiteName, Database>, KitError> {
-        let bases: Vec<(SiteName, Arc<Vec<u8>>)> = self
-            .read()?
-            .bases
-            .iter()
-            .map(|(site, image)| (*site, Arc::clone(image)))
-            .collect();
-        bases
-            .into_iter()
-            .map(|(site, image)| Ok((site, Database::from_image(&image)?)))
-            .collect()
+    /// The tenant's copy of the site, if it has made one.
+    fn copied(&self, id: &TenantId, site: SiteName) -> Result<Option<Database>, KitError> {
+        let tenant = self.tenant(id)?;
+        let copies = tenant.copies.lock().map_err(|_| KitError::Poisoned)?;
+        Ok(copies.get(&site).cloned())
+    }
+
+    fn tenant(&self, id: &TenantId) -> Result<Arc<Tenant>, KitError> {
+        self.read()?
+            .tenants
+            .get(id)
+            .cloned()
+            .ok_or_else(|| KitError::UnknownTenant(id.to_string()))
     }
 
     fn read(&self) -> Result<std::sync::RwLockReadGuard<'_, Registry>, KitError> {
@@ -208,6 +251,33 @@ impl Tenants {
     }
 }
 
+/// One tenant's database of one site, resolved when used: the copy is made on first use,
+/// on the blocking pool.
+#[derive(Debug, Clone)]
+pub struct TenantDatabase {
+    tenants: Tenants,
+    id: TenantId,
+    site: SiteName,
+}
+
+impl TenantDatabase {
+    /// The database, copying the site's base first if the tenant has not used the site yet.
+    pub async fn get(&self) -> Result<Database, KitError> {
+        if let Some(database) = self.tenants.copied(&self.id, self.site)? {
+            return Ok(database);
+        }
+        let this = self.clone();
+        tokio::task::spawn_blocking(move || this.tenants.database(&this.id, this.site))
+            .await
+            .map_err(|error| KitError::Task(error.to_string()))?
+    }
+
+    /// The tenant.
+    pub fn tenant(&self) -> TenantId {
+        self.id
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,6 +285,7 @@ mod tests {
     use rusqlite::Connection;
 
     const SITE: SiteName = SiteName("notes");
+    const OTHER: SiteName = SiteName("other");
 
     fn image() -> Vec<u8> {
         let connection = Connection::open_in_memory().unwrap();
@@ -240,59 +311,96 @@ mod tests {
             .unwrap();
     }
 
+    fn cookie_headers(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        let cookie = format!("{TENANT_COOKIE}={value}");
+        headers.insert(header::COOKIE, HeaderValue::from_str(&cookie).unwrap());
+        headers
+    }
+
     #[test]
     fn tenants_are_isolated_and_reset_restores_the_base() {
         let tenants = Tenants::new();
         tenants.register_site(SITE, image()).unwrap();
         let first = tenants.create().unwrap();
         let second = tenants.create().unwrap();
-        wipe(&tenants.database_of(&first, SITE).unwrap());
-        assert_eq!(count(&tenants.database_of(&first, SITE).unwrap()), 0);
-        assert_eq!(count(&tenants.database_of(&second, SITE).unwrap()), 1);
-        assert_eq!(count(&tenants.database(None, SITE).unwrap()), 1);
-        tenants.reset(&first).unwrap();
-        assert_eq!(count(&tenants.database_of(&first, SITE).unwrap()), 1);
-    }
-
-    #[test]
-    fn unknown_or_removed_tenants_fall_back_to_the_default_one() {
-        let tenants = Tenants::new();
-        tenants.register_site(SITE, image()).unwrap();
-        wipe(&tenants.database(None, SITE).unwrap());
-        let id = tenants.create().unwrap();
-        tenants.remove(&id);
-        assert!(!tenants.contains(&id));
-        assert_eq!(count(&tenants.database(Some(&id), SITE).unwrap()), 0);
-        assert!(tenants.reset(&id).unwrap_err().is_unknown_tenant());
-        assert!(
-            tenants
-                .database_of(&id, SITE)
-                .unwrap_err()
-                .is_unknown_tenant()
-        );
-    }
-
-    #[test]
-    fn the_cookie_selects_the_tenant() {
-        let tenants = Tenants::new();
-        tenants.register_site(SITE, image()).unwrap();
-        let id = tenants.create().unwrap();
-        wipe(&tenants.database_of(&id, SITE).unwrap());
-        let mut headers = HeaderMap::new();
-        let cookie = format!("{TENANT_COOKIE}={id}");
-        headers.insert(header::COOKIE, HeaderValue::from_str(&cookie).unwrap());
+        wipe(&tenants.database(&first, SITE).unwrap());
+        assert_eq!(count(&tenants.database(&first, SITE).unwrap()), 0);
+        assert_eq!(count(&tenants.database(&second, SITE).unwrap()), 1);
         assert_eq!(
-            count(&tenants.database_for_request(&headers, SITE).unwrap()),
-            0
-        );
-        headers.insert(
-            header::COOKIE,
-            HeaderValue::from_static("agora_tenant=junk"),
-        );
-        assert_eq!(
-            count(&tenants.database_for_request(&headers, SITE).unwrap()),
+            count(&tenants.database(&tenants.default_id(), SITE).unwrap()),
             1
         );
-        assert!("x1".parse::<TenantId>().is_err());
+        tenants.reset(&first).unwrap();
+        assert_eq!(count(&tenants.database(&first, SITE).unwrap()), 1);
+    }
+
+    #[test]
+    fn a_tenant_copies_only_the_sites_it_touches() {
+        let tenants = Tenants::new();
+        tenants.register_site(SITE, image()).unwrap();
+        tenants.register_site(OTHER, image()).unwrap();
+        let id = tenants.create().unwrap();
+        assert!(tenants.touched_sites(&id).unwrap().is_empty());
+        tenants.database(&id, OTHER).unwrap();
+        tenants.database(&id, OTHER).unwrap();
+        assert_eq!(tenants.touched_sites(&id).unwrap(), vec![OTHER]);
+        tenants.reset(&id).unwrap();
+        assert!(tenants.touched_sites(&id).unwrap().is_empty());
+        assert!(
+            tenants
+                .database(&id, SiteName("nowhere"))
+                .unwrap_err()
+                .to_string()
+                .contains("nowhere")
+        );
+    }
+
+    #[test]
+    fn ids_are_random_128_bit_hex_and_round_trip() {
+        let tenants = Tenants::new();
+        let first = tenants.create().unwrap();
+        let second = tenants.create().unwrap();
+        assert_ne!(first, second);
+        let text = first.to_string();
+        assert_eq!(text.len(), 32);
+        assert_eq!(text.parse::<TenantId>().unwrap(), first);
+        for bad in ["", "1", "424242", &"g".repeat(32), &"a".repeat(33)] {
+            assert!(bad.parse::<TenantId>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[tokio::test]
+    async fn the_cookie_selects_a_live_tenant_and_anything_else_is_refused() {
+        let tenants = Tenants::new();
+        tenants.register_site(SITE, image()).unwrap();
+        let id = tenants.create().unwrap();
+        wipe(&tenants.database(&id, SITE).unwrap());
+        let mine = cookie_headers(&id.to_string());
+        let database = tenants.database_for_request(&mine, SITE).await.unwrap();
+        assert_eq!(count(&database), 0);
+        // No cookie: the shared default tenant.
+        let none = tenants
+            .database_for_request(&HeaderMap::new(), SITE)
+            .await
+            .unwrap();
+        assert_eq!(count(&none), 1);
+        // Junk, a guessed id and a removed tenant are all refused, not served the default.
+        let guessed = TenantId::random().to_string();
+        for value in ["junk", "0", "1", guessed.as_str()] {
+            let error = tenants
+                .database_for_request(&cookie_headers(value), SITE)
+                .await
+                .unwrap_err();
+            assert!(error.is_refused_tenant(), "{value}: {error}");
+        }
+        tenants.remove(&id);
+        assert!(!tenants.contains(&id));
+        let error = tenants.database_for_request(&mine, SITE).await.unwrap_err();
+        assert!(error.is_refused_tenant());
+        assert!(tenants.reset(&id).unwrap_err().is_unknown_tenant());
+        // The default tenant cannot be removed.
+        tenants.remove(&tenants.default_id());
+        assert!(tenants.contains(&tenants.default_id()));
     }
 }

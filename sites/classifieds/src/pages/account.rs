@@ -1,14 +1,15 @@
 //! Accounts: log in, log out, register, and "My listings".
 
-use super::{Card, PageLink, PageResult, now, pager};
+use super::{Card, PageResult, now};
 use crate::db::search::{self, PAGE_SIZE, SearchQuery};
 use crate::db::users;
-use crate::form::Fields;
-use crate::visitor::{Layout, Notice, Visitor, login_redirect};
+use crate::visitor::{Framed, Layout, Notice, Visitor, login_redirect};
 use crate::{ClassifiedsError, SESSION_COOKIE};
 use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use kit::form::Fields;
+use kit::pager::{PageLink, pager};
 use kit::{PageError, cookie};
 
 #[derive(Template)]

@@ -4,7 +4,7 @@ use super::{Card, PageResult};
 use crate::ClassifiedsError;
 use crate::db::categories::{self, Category};
 use crate::db::search::{self, SearchQuery};
-use crate::visitor::{Layout, Visitor};
+use crate::visitor::{Framed, Layout, Visitor};
 use askama::Template;
 
 #[derive(Template)]
@@ -30,7 +30,7 @@ pub async fn show(visitor: &Visitor) -> PageResult {
     let page = HomePage {
         layout: visitor.layout("Classifieds: buy and sell locally"),
         tree: nest(categories),
-        total: crate::money::group_digits(results.total.unsigned_abs()),
+        total: kit::money::group_digits(results.total.unsigned_abs()),
         gallery: true,
         cards: results
             .listings

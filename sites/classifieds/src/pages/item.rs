@@ -6,11 +6,11 @@ use crate::ClassifiedsError;
 use crate::db::comments::{self, Comment};
 use crate::db::listings::{self, Listing};
 use crate::db::photos::url_path;
-use crate::form::Fields;
-use crate::money::format_cents;
-use crate::visitor::{Layout, Notice, Visitor, login_redirect};
+use crate::visitor::{Framed, Layout, Notice, Visitor, login_redirect};
 use askama::Template;
 use kit::PageError;
+use kit::form::Fields;
+use kit::money::format_cents;
 
 /// Longest comment title.
 const MAX_COMMENT_TITLE: usize = 100;

@@ -6,11 +6,11 @@ use crate::db::categories::{self, Category};
 use crate::db::listings::{self, ListingDraft};
 use crate::db::photos;
 use crate::db::places::{self, Region};
-use crate::form::Fields;
-use crate::visitor::{Layout, Notice, Visitor, login_redirect};
+use crate::visitor::{Framed, Layout, Notice, Visitor, login_redirect};
 use askama::Template;
 use axum::extract::Multipart;
 use kit::PageError;
+use kit::form::Fields;
 use kit::upload::{self, StoredImage};
 use std::collections::HashMap;
 

@@ -9,7 +9,7 @@ pub mod search;
 
 use crate::db::photos::url_path;
 use crate::db::search::ListingSummary;
-use crate::money::format_cents;
+use kit::money::format_cents;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Page handlers answer with a response or an error page.
@@ -57,28 +57,4 @@ pub fn now() -> i64 {
         .duration_since(UNIX_EPOCH)
         .map(|elapsed| elapsed.as_secs() as i64)
         .unwrap_or(0)
-}
-
-/// A page link in a pager.
-#[derive(Debug, Clone)]
-pub struct PageLink {
-    /// The page number shown.
-    pub number: u32,
-    /// Its URL.
-    pub url: String,
-    /// Whether it is the current page.
-    pub current: bool,
-}
-
-/// Links to pages around `current` of `pages`, built by `url_of`.
-pub fn pager(current: u32, pages: u32, url_of: impl Fn(u32) -> String) -> Vec<PageLink> {
-    let first = current.saturating_sub(4).max(1);
-    let last = (first + 8).min(pages);
-    (first..=last)
-        .map(|number| PageLink {
-            number,
-            url: url_of(number),
-            current: number == current,
-        })
-        .collect()
 }

@@ -1,15 +1,16 @@
 //! The search page: `index.php?page=search` with OSClass's parameters, a filter sidebar,
 //! sorting, list and gallery views, and pagination.
 
-use super::{Card, PageLink, PageResult, pager};
+use super::{Card, PageResult};
 use crate::ClassifiedsError;
 use crate::db::categories::{self, Category};
 use crate::db::places::{self, Region};
 use crate::db::search::{self, Direction, Order, PAGE_SIZE, SearchQuery};
-use crate::form::Fields;
-use crate::visitor::{Layout, Visitor};
+use crate::visitor::{Framed, Layout, Visitor};
 use askama::Template;
 use kit::PageError;
+use kit::form::Fields;
+use kit::pager::{PageLink, pager};
 
 /// The longest accepted search text.
 const MAX_PATTERN: usize = 200;

@@ -5,14 +5,16 @@ pub mod vocabulary;
 
 use crate::catalog::{self, CATEGORIES, REGIONS};
 use crate::{ClassifiedsError, migrations::MIGRATIONS};
+use kit::Scale;
 use kit::imagery::{ImageSpec, NamedColor, Pattern};
+use kit::names::{EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rusqlite::{Connection, params};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use vocabulary::{COMMENT_BODIES, COMMENT_TITLES, EMAIL_DOMAINS, FIRST_NAMES, GOODS, LAST_NAMES};
+use vocabulary::{COMMENT_BODIES, COMMENT_TITLES, GOODS};
 
 pub use text::mentions_color;
 
@@ -33,16 +35,14 @@ pub const FULL_LISTINGS: u32 = 66_000;
 const NEWEST: i64 = 1_761_955_200;
 const TWO_YEARS: i64 = 730 * 24 * 3600;
 
-/// How much data to generate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scale {
-    /// VWA's scale: 66,000 listings, 1,200 users, 24,000 comments.
-    Full,
-    /// A small data set with this many listings (for tests).
-    Small(u32),
+/// How much of each table a [`Scale`] asks for.
+trait Amounts {
+    fn listings(self) -> u32;
+    fn users(self) -> u32;
+    fn comments(self) -> u32;
 }
 
-impl Scale {
+impl Amounts for Scale {
     fn listings(self) -> u32 {
         match self {
             Scale::Full => FULL_LISTINGS,
@@ -86,6 +86,22 @@ pub struct SeedReport {
     pub bytes: u64,
     /// Wall time spent.
     pub elapsed: Duration,
+}
+
+impl SeedReport {
+    /// One line of facts about the data, for `agora seed`.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} listings, {} photos, {} users, {} comments; {} listings ({:.1} %) show their colour only in the photo, {} carry printed text",
+            kit::money::group_digits(u64::from(self.listings)),
+            self.photos,
+            self.users,
+            self.comments,
+            self.color_only_in_photo,
+            100.0 * f64::from(self.color_only_in_photo) / f64::from(self.listings.max(1)),
+            self.printed_text,
+        )
+    }
 }
 
 /// Builds `data_dir/classifieds.sqlite` from `seed`; the same seed gives the same data.

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use super::cache::ImageCache;
 use super::error::ImageryError;
 use super::spec::{ImageSpec, NamedColor, ObjectKind, Pattern};
+use crate::samples::Samples;
 
 /// Width of benchmark renders.
 pub const BENCH_WIDTH: u32 = 400;
@@ -52,20 +53,12 @@ pub fn sample_spec(i: usize) -> ImageSpec {
     }
 }
 
-fn percentile(sorted: &[Duration], q: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let idx = ((sorted.len() - 1) as f64 * q).round() as usize;
-    sorted[idx.min(sorted.len() - 1)]
-}
-
 /// Renders `samples` varied specs at 400×300 through a fresh cache, then fetches
 /// each again, and reports percentiles of both.
 pub fn bench(samples: usize) -> Result<BenchReport, ImageryError> {
     let cache = ImageCache::new(256 << 20);
     let specs: Vec<ImageSpec> = (0..samples).map(sample_spec).collect();
-    let mut render = Vec::with_capacity(samples);
+    let mut render = Samples::new();
     let mut bytes = 0usize;
     for spec in &specs {
         let start = Instant::now();
@@ -73,20 +66,18 @@ pub fn bench(samples: usize) -> Result<BenchReport, ImageryError> {
         render.push(start.elapsed());
         bytes += image.png.len();
     }
-    let mut cached = Vec::with_capacity(samples);
+    let mut cached = Samples::new();
     for spec in &specs {
         let start = Instant::now();
         cache.get(spec, BENCH_WIDTH, BENCH_HEIGHT)?;
         cached.push(start.elapsed());
     }
-    render.sort();
-    cached.sort();
     Ok(BenchReport {
         samples,
-        render_p50: percentile(&render, 0.5),
-        render_p90: percentile(&render, 0.9),
-        cached_p50: percentile(&cached, 0.5),
-        cached_p90: percentile(&cached, 0.9),
+        render_p50: render.p50(),
+        render_p90: render.percentile(0.9),
+        cached_p50: cached.p50(),
+        cached_p90: cached.percentile(0.9),
         mean_png_bytes: bytes.checked_div(samples).unwrap_or(0),
     })
 }

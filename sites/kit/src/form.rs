@@ -1,6 +1,6 @@
 //! Submitted form fields and their validation, with messages that say what to fix.
 
-use kit::PageError;
+use crate::PageError;
 use std::collections::HashMap;
 
 /// The fields of a submitted form (or a query string).

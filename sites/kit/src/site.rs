@@ -1,0 +1,170 @@
+//! The contract every site crate implements, so the binary hosts a list of sites by looping
+//! over it: name and default port, seeding, opening over a data dir and the shared tenants,
+//! logins, the ground-truth dump, the server-side bench and the evaluators' queries.
+
+use crate::{KitError, SiteName, TenantId, Tenants};
+use evaluators::SiteQueries;
+use std::fmt;
+use std::future::Future;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How much data a seed builds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// VWA's scale (the site says what that is).
+    Full,
+    /// A small data set with about this many primary items (listings, products, posts), for
+    /// tests.
+    Small(u32),
+}
+
+/// What a seed built.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeedReport {
+    /// The site.
+    pub site: SiteName,
+    /// One line of facts about the data ("66,000 listings, …").
+    pub summary: String,
+    /// The base database written.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+impl fmt::Display for SeedReport {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "{}: {}; {:.1} MiB in {} ({:.1} s)",
+            self.site,
+            self.summary,
+            self.bytes as f64 / (1024.0 * 1024.0),
+            self.path.display(),
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// A site failed at one of the contract's operations.
+#[derive(Debug, thiserror::Error)]
+#[error("{site}: {source}")]
+pub struct SiteError {
+    /// The site.
+    pub site: SiteName,
+    /// What went wrong, in the site's own error type.
+    #[source]
+    pub source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+impl SiteError {
+    /// Wraps a site's own error.
+    pub fn new(site: SiteName, source: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Self {
+            site,
+            source: Box::new(source),
+        }
+    }
+
+    /// Whether the failure is a request for a tenant that is not live.
+    pub fn is_refused_tenant(&self) -> bool {
+        self.source
+            .downcast_ref::<KitError>()
+            .is_some_and(KitError::is_refused_tenant)
+    }
+}
+
+/// One hosted site in the [`Directory`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    /// The site's name.
+    pub name: SiteName,
+    /// Its human title ("Classifieds").
+    pub title: &'static str,
+    /// What it is for, in a sentence.
+    pub description: &'static str,
+    /// Its base URL as agents see it (`http://127.0.0.1:9980`).
+    pub url: String,
+}
+
+/// Where every hosted site is, in the order the binary lists them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Directory {
+    /// The hosted sites.
+    pub sites: Vec<Listing>,
+}
+
+impl Directory {
+    /// The base URL of `site`, if it is hosted.
+    pub fn url_of(&self, site: SiteName) -> Option<&str> {
+        self.sites
+            .iter()
+            .find(|listing| listing.name == site)
+            .map(|listing| listing.url.as_str())
+    }
+}
+
+/// What a site is given when it is opened for serving.
+#[derive(Debug, Clone)]
+pub struct OpenContext {
+    /// Where base databases live.
+    pub data_dir: PathBuf,
+    /// The tenant registry shared by every site.
+    pub tenants: Tenants,
+    /// Every hosted site and its URL (this one included).
+    pub directory: Arc<Directory>,
+}
+
+/// The future of a site's benchmark: a printable report.
+pub type BenchFuture<'a> = Pin<Box<dyn Future<Output = Result<String, SiteError>> + Send + 'a>>;
+
+/// A site the binary can host. Implemented by a unit struct in each site crate and listed
+/// once in the binary (`src/sites.rs`).
+pub trait Site: Send + Sync + fmt::Debug {
+    /// The registered name (`classifieds`): in `--port NAME=PORT`, task `sites` and tenants.
+    fn name(&self) -> SiteName;
+    /// Its human title ("Classifieds").
+    fn title(&self) -> &'static str;
+    /// What it is for, in a sentence (shown on the homepage).
+    fn description(&self) -> &'static str;
+    /// The port VWA serves it on.
+    fn default_port(&self) -> u16;
+    /// The base database's file name in the data dir; `None` for sites without data.
+    fn base_file(&self) -> Option<&'static str>;
+    /// Builds the deterministic base data in `data_dir` (blocking); `seed` `None` is the
+    /// site's default seed. Sites without data return `Ok(None)`.
+    fn seed(
+        &self,
+        data_dir: &Path,
+        scale: Scale,
+        seed: Option<u64>,
+    ) -> Result<Option<SeedReport>, SiteError>;
+    /// Opens the site for serving: registers its base data with the tenants.
+    fn open(&self, context: &OpenContext) -> Result<Arc<dyn HostedSite>, SiteError>;
+    /// Writes the ground truth as JSON lines; returns how many records were written.
+    fn dump(&self, data_dir: &Path, out: &mut dyn Write) -> Result<u64, SiteError>;
+    /// Measures the site server-side at the seeded scale (`rounds` requests of each kind).
+    fn bench<'a>(&'a self, data_dir: &'a Path, rounds: usize) -> BenchFuture<'a>;
+
+    /// Whether the base data exists in `data_dir` (sites without data are always seeded).
+    fn is_seeded(&self, data_dir: &Path) -> bool {
+        self.base_file()
+            .is_none_or(|file| data_dir.join(file).is_file())
+    }
+}
+
+/// A site being served.
+pub trait HostedSite: Send + Sync + fmt::Debug {
+    /// The site's HTTP routes.
+    fn router(&self) -> axum::Router;
+    /// Session cookies `(name, value)` that log the site's default account in on `tenant`;
+    /// empty for sites without accounts.
+    fn login_cookies(&self, tenant: &TenantId) -> Result<Vec<(String, String)>, SiteError>;
+    /// The evaluators' queries over `tenant`'s state of this site.
+    fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn SiteQueries>, SiteError>;
+}

@@ -1,0 +1,166 @@
+//! Driving a site's router in memory the way a browser would — tenant, CSRF and session
+//! cookies, forms and multipart posts — and reading the pages, for site crates' router tests
+//! (feature `testing`).
+
+use crate::csrf;
+use crate::visitor::SiteCookies;
+use crate::{TENANT_COOKIE, TenantId};
+use axum::body::Body;
+use axum::http::{Request, header};
+use axum::response::Response;
+use scraper::{Html, Selector};
+use tower::ServiceExt;
+
+/// The CSRF token every [`RouterClient`] holds in its cookie; forms repeat it.
+pub const TEST_CSRF: &str = "0123456789abcdef0123456789abcdef";
+
+/// A file field of a multipart form.
+#[derive(Debug, Clone, Copy)]
+pub struct FilePart<'a> {
+    /// The field name.
+    pub name: &'a str,
+    /// The file name the browser would send.
+    pub filename: &'a str,
+    /// Its content type.
+    pub content_type: &'a str,
+    /// Its bytes.
+    pub bytes: &'a [u8],
+}
+
+/// A browser on one tenant of a site, in memory.
+#[derive(Debug, Clone)]
+pub struct RouterClient {
+    router: axum::Router,
+    cookies: SiteCookies,
+    /// The tenant the client browses as (`None`: the shared default tenant).
+    pub tenant: Option<TenantId>,
+    /// The login session token, once logged in.
+    pub session: Option<String>,
+}
+
+impl RouterClient {
+    /// A client of `router` on `tenant`, not logged in, holding [`TEST_CSRF`].
+    pub fn new(router: axum::Router, cookies: SiteCookies, tenant: Option<TenantId>) -> Self {
+        Self {
+            router,
+            cookies,
+            tenant,
+            session: None,
+        }
+    }
+
+    /// The `Cookie` header the client sends.
+    pub fn cookie_header(&self) -> String {
+        let mut cookies = vec![format!("{}={TEST_CSRF}", self.cookies.csrf)];
+        if let Some(tenant) = self.tenant {
+            cookies.push(format!("{TENANT_COOKIE}={tenant}"));
+        }
+        if let Some(session) = &self.session {
+            cookies.push(format!("{}={session}", self.cookies.session));
+        }
+        cookies.join("; ")
+    }
+
+    /// Sends a request as is (no cookies added).
+    pub async fn send(&self, request: Request<Body>) -> Response {
+        match self.router.clone().oneshot(request).await {
+            Ok(response) => response,
+            Err(never) => match never {},
+        }
+    }
+
+    /// `GET uri` with the client's cookies.
+    pub async fn get(&self, uri: &str) -> Response {
+        let request = Request::get(uri)
+            .header(header::COOKIE, self.cookie_header())
+            .body(Body::empty())
+            .expect("a GET request with a valid URI");
+        self.send(request).await
+    }
+
+    /// Posts an urlencoded form with the client's cookies (add [`csrf::FIELD`] yourself, so
+    /// tests can forge or omit it).
+    pub async fn post_form(&self, uri: &str, fields: &[(&str, &str)]) -> Response {
+        let body = url::form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(fields)
+            .finish();
+        let request = Request::post(uri)
+            .header(header::COOKIE, self.cookie_header())
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(body))
+            .expect("a form POST with a valid URI");
+        self.send(request).await
+    }
+
+    /// Posts a multipart form with text fields and files, with the client's cookies.
+    pub async fn post_multipart(
+        &self,
+        uri: &str,
+        fields: &[(&str, &str)],
+        files: &[FilePart<'_>],
+    ) -> Response {
+        let boundary = "agoraboundary7";
+        let mut body = Vec::new();
+        for (name, value) in fields {
+            body.extend_from_slice(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
+            );
+        }
+        for file in files {
+            body.extend_from_slice(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"{}\"; filename=\"{}\"\r\nContent-Type: {}\r\n\r\n",
+                    file.name, file.filename, file.content_type
+                )
+                .as_bytes(),
+            );
+            body.extend_from_slice(file.bytes);
+            body.extend_from_slice(b"\r\n");
+        }
+        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+        let request = Request::post(uri)
+            .header(header::COOKIE, self.cookie_header())
+            .header(
+                header::CONTENT_TYPE,
+                format!("multipart/form-data; boundary={boundary}"),
+            )
+            .body(Body::from(body))
+            .expect("a multipart POST with a valid URI");
+        self.send(request).await
+    }
+}
+
+/// The CSRF form field with the client's token, for `post_form` field lists.
+pub const CSRF_FIELD: (&str, &str) = (csrf::FIELD, TEST_CSRF);
+
+/// The response body as text.
+pub async fn body_text(response: Response) -> String {
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .expect("the body is readable");
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The response body parsed as HTML.
+pub async fn body_html(response: Response) -> Html {
+    Html::parse_document(&body_text(response).await)
+}
+
+/// The trimmed text of every element matching `selector`.
+pub fn select_texts(document: &Html, selector: &str) -> Vec<String> {
+    let selector = Selector::parse(selector).expect("a valid CSS selector");
+    document
+        .select(&selector)
+        .map(|element| element.text().collect::<String>().trim().to_owned())
+        .collect()
+}
+
+/// The `Location` header of a redirect (empty when there is none).
+pub fn location(response: &Response) -> String {
+    response
+        .headers()
+        .get(header::LOCATION)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}

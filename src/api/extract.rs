@@ -1,0 +1,106 @@
+//! Request extractors whose rejections answer in the API's error shape, with a message that
+//! says what to fix (axum's own answer plain text).
+
+use super::error::ApiError;
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, Request};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+
+/// A JSON request body.
+#[derive(Debug)]
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    Json<T>: FromRequest<S, Rejection = JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let Json(value) = Json::<T>::from_request(request, state).await?;
+        Ok(Self(value))
+    }
+}
+
+impl<S, T> OptionalFromRequest<S> for ApiJson<T>
+where
+    Json<T>: OptionalFromRequest<S, Rejection = JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Option<Self>, Self::Rejection> {
+        let value = <Json<T> as OptionalFromRequest<S>>::from_request(request, state).await?;
+        Ok(value.map(|Json(value)| Self(value)))
+    }
+}
+
+/// Path parameters or a query string (`ApiParts<Path<…>>`, `ApiParts<Query<…>>`).
+#[derive(Debug)]
+pub struct ApiParts<E>(pub E);
+
+impl<S, E> FromRequestParts<S> for ApiParts<E>
+where
+    E: FromRequestParts<S>,
+    E::Rejection: Into<ApiError>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        E::from_request_parts(parts, state)
+            .await
+            .map(Self)
+            .map_err(Into::into)
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        let status = rejection.status();
+        let (code, advice) = match status {
+            StatusCode::PAYLOAD_TOO_LARGE => (
+                "payload_too_large",
+                "the body is larger than the server accepts; send less",
+            ),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => (
+                "unsupported_media_type",
+                "send the body as JSON with `Content-Type: application/json`",
+            ),
+            _ => (
+                "bad_json",
+                "fix the JSON body; /openapi.json describes every request",
+            ),
+        };
+        ApiError::new(status, code, format!("{}: {advice}", rejection.body_text()))
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_path",
+            format!(
+                "{}: check the URL against /openapi.json",
+                rejection.body_text()
+            ),
+        )
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_query",
+            format!(
+                "{}: check the query string against /openapi.json",
+                rejection.body_text()
+            ),
+        )
+    }
+}
