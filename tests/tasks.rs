@@ -165,6 +165,46 @@ fn document_locator_values_reach_the_evaluator_exactly_as_javascript_made_them()
 }
 
 #[test]
+fn where_vwa_raises_vwa_mode_refuses_to_score_and_correct_mode_scores() {
+    run(|harness| async move {
+        // required_values turns VWA's answer into an int; the must_include after it raises.
+        let eval = json!({"eval_types": ["string_match"], "reference_url": "", "program_html": [],
+            "reference_answers": {"required_values": [">= 40"], "must_include": ["42"]}});
+        let gold = json!([{"action": "stop", "answer": "42"}]);
+        let context = task(harness, "actions.html", eval, gold);
+        let episode = harness
+            .env
+            .create_task_episode(context, ObserveOptions::default())
+            .await
+            .unwrap();
+        harness.step(&episode, "stop [42]").await;
+        let id = episode.lock().await.id.clone();
+        let error = harness
+            .env
+            .evaluate(&id, Some(EvalMode::Vwa))
+            .await
+            .unwrap_err();
+        match &error {
+            agora::env::EnvError::Evaluation(evaluation) => {
+                assert!(evaluation.is_vwa_raises(), "{evaluation}")
+            }
+            other => panic!("expected an evaluation error, got {other}"),
+        }
+        assert!(
+            error.to_string().contains("VWA would not have scored"),
+            "{error}"
+        );
+        let evaluation = harness
+            .env
+            .evaluate(&id, Some(EvalMode::Correct))
+            .await
+            .unwrap();
+        assert_eq!(evaluation.outcome.score(), Some(1.0));
+        harness.env.close_episode(&id).await.unwrap();
+    });
+}
+
+#[test]
 fn page_image_query_compares_page_images_by_ssim() {
     run(|harness| async move {
         let query = |reference: &str| {
