@@ -617,6 +617,11 @@ mod tests {
         }
     }
 
+    async fn homepage_of(running: &RunningSites) -> String {
+        let url = format!("{}/", running.url_of("homepage").unwrap());
+        reqwest::get(url).await.unwrap().text().await.unwrap()
+    }
+
     #[tokio::test]
     async fn a_throwaway_site_is_seeded_hosted_and_isolated_through_the_contract() {
         static LIST: [&dyn Site; 2] = [&Notes, &homepage::HomepageSite];
@@ -678,12 +683,7 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
-        let home = reqwest::get(format!("{}/", running.url_of("homepage").unwrap()))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let home = homepage_of(&running).await;
         assert!(home.contains(&format!("href=\"{base}/\"")), "{home}");
         assert!(home.contains("A list of notes."));
         let mut dumped = Vec::new();
@@ -721,12 +721,7 @@ mod tests {
             .unwrap();
         assert_eq!(mine.status(), StatusCode::OK);
         assert!(mine.text().await.unwrap().contains("Hello, Blake Sullivan"));
-        let home = reqwest::get(format!("{}/", running.url_of("homepage").unwrap()))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let home = homepage_of(&running).await;
         assert!(home.contains(&format!("href=\"{base}/\"")));
     }
 }

@@ -523,3 +523,152 @@ fn trajectories_are_saved_with_a_screenshot_per_step() {
         }
     });
 }
+
+#[test]
+fn every_error_answers_in_the_json_shape_with_what_to_fix() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), None).await;
+        let http = reqwest::Client::new();
+        let shape = |response: reqwest::Response| async move {
+            let status = response.status().as_u16();
+            let body: Value = response.json().await.expect("a JSON error body");
+            let code = body["error"].as_str().expect("an error code").to_owned();
+            let message = body["message"].as_str().expect("a message").to_owned();
+            (status, code, message)
+        };
+        let post = |path: &str, body: &'static str| {
+            http.post(format!("{base}{path}"))
+                .header("content-type", "application/json")
+                .body(body)
+                .send()
+        };
+        let (status, code, message) =
+            shape(post("/episodes", "{\"start_url\": ").await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (400, "bad_json"), "{message}");
+        assert!(message.contains("openapi.json"), "{message}");
+        let (status, code, message) =
+            shape(post("/episodes", "{\"start_url\": 7}").await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (422, "bad_json"));
+        assert!(message.contains("start_url"), "{message}");
+        let no_type = http
+            .post(format!("{base}/episodes"))
+            .body("{}")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(shape(no_type).await.1, "unsupported_media_type");
+        let huge = format!("{{\"start_url\": \"{}\"}}", "a".repeat(3 << 20));
+        let too_large = http
+            .post(format!("{base}/episodes"))
+            .header("content-type", "application/json")
+            .body(huge)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(shape(too_large).await.1, "payload_too_large");
+        let cases = [
+            (http.get(format!("{base}/nowhere")), 404, "not_found"),
+            (
+                http.put(format!("{base}/episodes")),
+                405,
+                "method_not_allowed",
+            ),
+            (
+                http.get(format!("{base}/episodes/x/input_images/first")),
+                400,
+                "bad_path",
+            ),
+            (
+                http.post(format!("{base}/episodes"))
+                    .json(&json!({"task_id": "classifieds/nope"})),
+                404,
+                "unknown_task",
+            ),
+            (
+                http.post(format!("{base}/episodes"))
+                    .json(&json!({"task": {"task_id": "seven", "eval": 3}})),
+                422,
+                "invalid_task",
+            ),
+        ];
+        for (request, status, code) in cases {
+            let (got_status, got_code, message) = shape(request.send().await.unwrap()).await;
+            assert_eq!((got_status, got_code.as_str()), (status, code), "{message}");
+        }
+        // An episode that runs no task cannot be evaluated: the caller's fault, not a 5xx.
+        let episode = harness.open("index.html").await;
+        let id = episode.lock().await.id.to_string();
+        let (status, code, _) = shape(
+            http.post(format!("{base}/episodes/{id}/evaluate"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!((status, code.as_str()), (409, "not_a_task_episode"));
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
+fn the_task_list_survives_a_broken_file_and_reloads() {
+    run(|harness| async move {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("classifieds");
+        std::fs::create_dir_all(&site).unwrap();
+        let task = |id: u32| {
+            json!({"sites": ["classifieds"], "task_id": id, "require_login": false,
+                   "start_url": "__CLASSIFIEDS__/", "intent": format!("Task {id}"),
+                   "eval": {"eval_types": ["string_match"], "reference_answers": {"exact_match": "x"}}})
+            .to_string()
+        };
+        std::fs::write(site.join("1.json"), task(1)).unwrap();
+        std::fs::write(site.join("2.json"), "{ broken").unwrap();
+        let allowed = AllowList::default();
+        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
+        let config = Config {
+            task_dirs: vec![dir.path().to_owned()],
+            pool_size: 0,
+            ..Config::default()
+        };
+        let host: Arc<dyn agora::env::SiteHost> = harness.sites.clone();
+        let env = Environment::start_with_sites(Arc::new(config), allowed, Some(host))
+            .await
+            .unwrap();
+        let base = serve_api(env.clone(), None).await;
+        let list: Value = reqwest::get(format!("{base}/tasks"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(list["tasks"].as_array().unwrap().len(), 1);
+        assert_eq!(list["tasks"][0]["task_id"], "classifieds/1");
+        assert_eq!(list["tasks"][0]["intent"], "Task 1");
+        assert!(list["tasks"][0].get("eval").is_none(), "answers leak");
+        assert!(
+            list["broken"][0]["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("2.json")
+        );
+        assert!(
+            list["broken"][0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("not valid JSON")
+        );
+        std::fs::write(site.join("2.json"), task(2)).unwrap();
+        let reloaded: Value = reqwest::Client::new()
+            .post(format!("{base}/tasks/reload"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(reloaded["tasks"].as_array().unwrap().len(), 2);
+        assert!(reloaded["broken"].as_array().unwrap().is_empty());
+        env.shutdown().await;
+    });
+}

@@ -5,7 +5,7 @@
 
 mod common;
 
-use agora::env::{Environment, Episode};
+use agora::env::{Environment, Episode, EpisodeSpec, Tenancy};
 use agora::observe::ObserveOptions;
 use common::{observation, som_id};
 use serde_json::json;
@@ -341,5 +341,89 @@ fn every_search_submitted_with_enter_is_observed_on_its_results_page() {
             );
         }
         close(env, &episode).await;
+    });
+}
+
+/// Comments on listing 1 of the episode's page with a title and a body.
+async fn comment_on_listing(
+    env: &Environment,
+    episode: &Arc<Mutex<Episode>>,
+    title: &str,
+    body: &str,
+) {
+    let title_field = som_id(episode, "#comment-title").await;
+    step(env, episode, &format!("type [{title_field}] [{title}] [0]")).await;
+    let body_field = som_id(episode, "#comment-body").await;
+    step(env, episode, &format!("type [{body_field}] [{body}] [0]")).await;
+    let send = som_id(episode, ".comment-form button[type=submit]").await;
+    step(env, episode, &format!("click [{send}]")).await;
+}
+
+#[test]
+fn state_helpers_read_the_episodes_own_tenant() {
+    run(|env| async move {
+        let eval = json!({
+            "eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+            "program_html": [{"url": "last",
+                "locator": "func:classifieds_get_latest_comment_content_by_username('1', 'Blake Sullivan')",
+                "required_contents": {"exact_match": "Still available on Friday?"}}]
+        });
+        let episode = episode_with_eval(env, "/index.php?page=item&id=1", eval.clone()).await;
+        let id = episode.lock().await.id.clone();
+        let before = env.evaluate(&id, None).await.unwrap();
+        assert_eq!(before.outcome.score(), Some(0.0));
+        comment_on_listing(env, &episode, "Pickup", "Still available on Friday?").await;
+        // Evaluate from another page: the helper reads the tenant's data, not the page.
+        step(env, &episode, "go_back").await;
+        let after = env.evaluate(&id, None).await.unwrap();
+        let report = serde_json::to_string(&after.evaluators).unwrap();
+        assert_eq!(after.outcome.score(), Some(1.0), "{report}");
+        assert!(report.contains("Still available on Friday?"), "{report}");
+        // Another episode's tenant has no such comment.
+        let other = episode_with_eval(env, "/", eval).await;
+        let other_id = other.lock().await.id.clone();
+        assert_eq!(
+            env.evaluate(&other_id, None).await.unwrap().outcome.score(),
+            Some(0.0)
+        );
+        close(env, &episode).await;
+        close(env, &other).await;
+    });
+}
+
+#[test]
+fn start_url_episodes_get_private_tenants_unless_they_ask_for_the_shared_one() {
+    common::run(|harness| async move {
+        let env = &harness.env;
+        let item = format!("{}/index.php?page=item&id=2", harness.site("classifieds"));
+        let open = |tenancy: Tenancy| {
+            let item = item.clone();
+            async move {
+                env.create_episode(EpisodeSpec {
+                    start_urls: vec![item],
+                    tenancy,
+                    logins: vec!["classifieds".into()],
+                    ..EpisodeSpec::default()
+                })
+                .await
+                .unwrap()
+            }
+        };
+        let first = open(Tenancy::Private).await;
+        let second = open(Tenancy::Private).await;
+        comment_on_listing(env, &first, "Mine", "Only the first episode sees this").await;
+        assert!(som_text(&first).await.contains("Mine by Blake Sullivan"));
+        let reload = format!("goto [{item}]");
+        step(env, &second, &reload).await;
+        assert!(!som_text(&second).await.contains("Mine by Blake Sullivan"));
+        // The shared tenant is the one browsers without a tenant cookie see.
+        let shared = open(Tenancy::Shared).await;
+        comment_on_listing(env, &shared, "Shared", "Everyone sees this").await;
+        let anonymous = reqwest::get(&item).await.unwrap().text().await.unwrap();
+        assert!(anonymous.contains("Shared by Blake Sullivan"));
+        assert!(!anonymous.contains("Mine by Blake Sullivan"));
+        for episode in [&first, &second, &shared] {
+            close(env, episode).await;
+        }
     });
 }

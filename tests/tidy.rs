@@ -1,5 +1,6 @@
 //! House rules that a compiler cannot check: no fixed sleeps outside the settle routine, no
-//! ignored tests.
+//! ignored tests, no raw WebDriver client outside `browser/` and `act/`, and no page JavaScript
+//! written in Rust strings (it lives in `.js` files, called with arguments).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -7,6 +8,24 @@ use std::path::{Path, PathBuf};
 
 /// The one file allowed to wait (it waits on conditions, with a cap).
 const SETTLE_ROUTINE: &str = "src/browser/settle.rs";
+
+/// The modules that may touch the raw WebDriver client.
+const WEBDRIVER_MODULES: [&str; 2] = ["src/browser/", "src/act/"];
+
+/// Page-API words that mark JavaScript (VWA's `document.` locators in the evaluators are task
+/// data, not our code, so the evaluators crate is not checked).
+const PAGE_JS: [&str; 5] = [
+    "document.",
+    "querySelector",
+    "getAttribute",
+    "getBoundingClientRect",
+    "addEventListener",
+];
+
+/// Whether `relative` is code of the server or a site (not a test, not the evaluators).
+fn is_server_code(relative: &str) -> bool {
+    relative.starts_with("src/") || (relative.starts_with("sites/") && relative.contains("/src/"))
+}
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -27,7 +46,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 #[test]
-fn no_fixed_sleeps_and_no_ignored_tests() {
+fn house_rules_hold() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     rust_files(root, &mut files);
@@ -40,6 +59,7 @@ fn no_fixed_sleeps_and_no_ignored_tests() {
     // Built from pieces so this file does not match itself.
     let sleep_call = ["sleep", "("].concat();
     let ignore_attribute = ["#[", "ignore"].concat();
+    let raw_client = [".client", "()"].concat();
     let mut offences = Vec::new();
     for file in files {
         let relative = file
@@ -63,11 +83,38 @@ fn no_fixed_sleeps_and_no_ignored_tests() {
                     line.trim()
                 ));
             }
+            if line.contains(&raw_client)
+                && relative.starts_with("src/")
+                && !WEBDRIVER_MODULES
+                    .iter()
+                    .any(|module| relative.starts_with(module))
+            {
+                offences.push(format!(
+                    "{relative}:{}: raw WebDriver client outside browser/ and act/ (add a BrowserSession method): {}",
+                    number + 1,
+                    line.trim()
+                ));
+            }
+            if is_server_code(&relative)
+                && line.contains('"')
+                && PAGE_JS.iter().any(|word| {
+                    line.split('"')
+                        .skip(1)
+                        .step_by(2)
+                        .any(|literal| literal.contains(word))
+                })
+            {
+                offences.push(format!(
+                    "{relative}:{}: page JavaScript in a Rust string (move it to a .js file): {}",
+                    number + 1,
+                    line.trim()
+                ));
+            }
         }
     }
     assert!(
         offences.is_empty(),
-        "wait on a condition instead of sleeping; never ignore tests:\n{}",
+        "house rules broken:\n{}",
         offences.join("\n")
     );
 }

@@ -135,3 +135,81 @@ async fn guard(token: Arc<Option<String>>, request: Request, next: Next) -> Resp
     }
     next.run(request).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The routes and schemas of the wire format. A change here is a change every client
+    /// sees: update this list on purpose, and say so in the changelog of the release.
+    const ROUTES: &[&str] = &[
+        "DELETE /episodes/{id}",
+        "GET /episodes",
+        "GET /episodes/{id}",
+        "GET /episodes/{id}/input_images/{index}",
+        "GET /episodes/{id}/screenshot",
+        "GET /health",
+        "GET /tasks",
+        "POST /episodes",
+        "POST /episodes/{id}/evaluate",
+        "POST /episodes/{id}/observe",
+        "POST /episodes/{id}/step",
+        "POST /tasks/reload",
+    ];
+
+    const SCHEMAS: &[&str] = &[
+        "BoundingBox",
+        "BrokenTaskFile",
+        "CreateEpisode",
+        "EpisodeCreated",
+        "EpisodeSummary",
+        "ErrorBody",
+        "EvaluateRequest",
+        "EvaluationBody",
+        "Health",
+        "ImageFormat",
+        "ObservationBody",
+        "ObserveOptions",
+        "ObserveTimings",
+        "ScreenshotKind",
+        "ScrollState",
+        "SettleReport",
+        "SomElement",
+        "SomId",
+        "StepRequest",
+        "StepResponse",
+        "TabInfo",
+        "TaskList",
+        "TaskSummary",
+        "TenantChoice",
+        "TrajectoryStep",
+        "Viewport",
+    ];
+
+    #[test]
+    fn the_wire_contract_is_pinned() {
+        let document = serde_json::to_value(ApiDoc::openapi()).expect("the document serializes");
+        let mut routes: Vec<String> = document["paths"]
+            .as_object()
+            .expect("paths")
+            .iter()
+            .flat_map(|(path, operations)| {
+                operations
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(move |(method, _)| format!("{} {path}", method.to_uppercase()))
+            })
+            .collect();
+        routes.sort();
+        assert_eq!(routes, ROUTES, "the API's routes changed");
+        let mut schemas: Vec<&str> = document["components"]["schemas"]
+            .as_object()
+            .expect("schemas")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        schemas.sort_unstable();
+        assert_eq!(schemas, SCHEMAS, "the API's JSON shapes changed");
+    }
+}

@@ -127,7 +127,7 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn lint_command(args: &LintArgs) -> ExitCode {
-    let report = lint_paths(&args.paths);
+    let report = lint_paths(&args.paths, &crate::gold::check_gold_step);
     for diagnostic in &report.diagnostics {
         if !args.errors_only || diagnostic.severity == evaluators::lint::Severity::Error {
             println!("{diagnostic}");
@@ -150,6 +150,7 @@ fn lint_command(args: &LintArgs) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use evaluators::lint::Severity;
 
     fn lint(paths: &[&str]) -> ExitCode {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -165,6 +166,47 @@ mod tests {
         assert_eq!(
             lint(&["../shared/reference/vwa-tasks/evaluator-configs"]),
             ExitCode::SUCCESS
+        );
+        assert_eq!(lint(&["tasks"]), ExitCode::SUCCESS);
+    }
+
+    #[test]
+    fn gold_steps_are_checked_with_the_real_action_parser() {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let report = lint_paths(
+            &[root.join("evaluators/tests/fixtures/lint")],
+            &crate::gold::check_gold_step,
+        );
+        let errors: Vec<String> = report
+            .diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity == Severity::Error)
+            .map(ToString::to_string)
+            .collect();
+        let has = |needle: &str| {
+            assert!(
+                errors.iter().any(|error| error.contains(needle)),
+                "no error containing {needle:?} in:\n{}",
+                errors.join("\n")
+            );
+        };
+        has("task 6 agora.gold[0]: `click` needs a target locator");
+        has("task 6 agora.gold[1]: not a valid `fly` action: unknown variant `fly`");
+        // `none` is not an action the replay accepts, so lint refuses it too.
+        let step = |json: &str| serde_json::from_str::<evaluators::task::GoldStep>(json).unwrap();
+        assert!(crate::gold::check_gold_step(&step(r#"{"action": "none"}"#)).is_err());
+        assert!(
+            crate::gold::check_gold_step(&step(
+                r##"{"action": "type", "target": {"css": "#q"}, "text": "bike"}"##
+            ))
+            .is_ok()
+        );
+        assert!(
+            crate::gold::check_gold_step(&step(r#"{"action": "stop", "answer": "4"}"#)).is_ok()
+        );
+        assert!(
+            crate::gold::check_gold_step(&step(r#"{"action": "scroll", "direction": "sideways"}"#))
+                .is_err()
         );
     }
 }

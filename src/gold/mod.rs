@@ -4,4 +4,4 @@ mod check;
 mod replay;
 
 pub use check::{RunResult, TaskCheck, check_tasks};
-pub use replay::{ReplayError, resolve_step};
+pub use replay::{ReplayError, check_gold_step, gold_action, resolve_step};
