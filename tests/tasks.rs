@@ -8,6 +8,7 @@ mod common;
 use agora::gold::check_tasks;
 use agora::observe::ObserveOptions;
 use common::{Harness, run};
+use evaluators::EvalMode;
 use serde_json::{Value, json};
 
 fn task(harness: &Harness, start: &str, eval: Value, gold: Value) -> agora::env::TaskContext {
@@ -96,6 +97,109 @@ fn program_html_runs_document_locators_helpers_and_page_content_in_the_page() {
             report.contains("clicked 1"),
             "the breakdown says what was compared: {report}"
         );
+        harness.env.close_episode(&id).await.unwrap();
+    });
+}
+
+#[test]
+fn document_locator_values_reach_the_evaluator_exactly_as_javascript_made_them() {
+    run(|harness| async move {
+        // NaN, -0, 2**60, undefined and integer-like object keys do not survive JSON; VWA's
+        // Python sees them through Playwright and renders them with str().
+        let target = |locator: &str, reference: &str| json!({"url": "last", "locator": locator, "required_contents": {"exact_match": reference}});
+        let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+        "program_html": [
+            target("document.body && NaN", "nan"),
+            target("document.body && -0", "-0.0"),
+            target("document.body && 2 ** 60", "1152921504606847000"),
+            target("document.body && 1e22", "1e+22"),
+            target("document.body.dataset.missing", "None"),
+            target("document.body && ({b: 1, 2: 'x', c: [true, null]})", "{'2': 'x', 'b': 1, 'c': [true, none]}"),
+            target("[...document.querySelectorAll('a')].length > 0", "True"),
+        ]});
+        let gold = json!([{"action": "stop", "answer": ""}]);
+        let context = task(harness, "actions.html", eval, gold);
+        for (mode, expected) in [(EvalMode::Vwa, 1.0), (EvalMode::Correct, 0.0)] {
+            let episode = harness
+                .env
+                .create_task_episode(context.clone(), ObserveOptions::default())
+                .await
+                .unwrap();
+            let id = episode.lock().await.id.clone();
+            let evaluation = harness.env.evaluate(&id, Some(mode)).await.unwrap();
+            let report = serde_json::to_string(&evaluation.evaluators).unwrap();
+            assert_eq!(
+                evaluation.outcome.score(),
+                Some(expected),
+                "{mode:?}: {report}"
+            );
+            let actual: Vec<&str> = evaluation.evaluators[0]
+                .checks
+                .iter()
+                .map(|check| check.actual.as_str())
+                .collect();
+            let expected_text = match mode {
+                EvalMode::Vwa => [
+                    "nan",
+                    "-0.0",
+                    "1152921504606847000",
+                    "1e+22",
+                    "None",
+                    "{'2': 'x', 'b': 1, 'c': [True, None]}",
+                    "True",
+                ],
+                _ => [
+                    "NaN",
+                    "0",
+                    "1152921504606847000",
+                    "1e+22",
+                    "undefined",
+                    r#"{"2":"x","b":1,"c":[true,null]}"#,
+                    "true",
+                ],
+            };
+            assert_eq!(actual, expected_text, "{mode:?}");
+            harness.env.close_episode(&id).await.unwrap();
+        }
+    });
+}
+
+#[test]
+fn where_vwa_raises_vwa_mode_refuses_to_score_and_correct_mode_scores() {
+    run(|harness| async move {
+        // required_values turns VWA's answer into an int; the must_include after it raises.
+        let eval = json!({"eval_types": ["string_match"], "reference_url": "", "program_html": [],
+            "reference_answers": {"required_values": [">= 40"], "must_include": ["42"]}});
+        let gold = json!([{"action": "stop", "answer": "42"}]);
+        let context = task(harness, "actions.html", eval, gold);
+        let episode = harness
+            .env
+            .create_task_episode(context, ObserveOptions::default())
+            .await
+            .unwrap();
+        harness.step(&episode, "stop [42]").await;
+        let id = episode.lock().await.id.clone();
+        let error = harness
+            .env
+            .evaluate(&id, Some(EvalMode::Vwa))
+            .await
+            .unwrap_err();
+        match &error {
+            agora::env::EnvError::Evaluation(evaluation) => {
+                assert!(evaluation.is_vwa_raises(), "{evaluation}")
+            }
+            other => panic!("expected an evaluation error, got {other}"),
+        }
+        assert!(
+            error.to_string().contains("VWA would not have scored"),
+            "{error}"
+        );
+        let evaluation = harness
+            .env
+            .evaluate(&id, Some(EvalMode::Correct))
+            .await
+            .unwrap();
+        assert_eq!(evaluation.outcome.score(), Some(1.0));
         harness.env.close_episode(&id).await.unwrap();
     });
 }

@@ -37,6 +37,17 @@ pub enum EvalError {
         /// The parse error.
         source: HelperParseError,
     },
+    /// `vwa` mode: VWA's own evaluator raises on this input, so VWA's `run.py` gives the
+    /// task no score (it logs the error and leaves the task out of the average).
+    #[error(
+        "VWA's evaluator raises {exception} here ({message}), so VWA would not have scored this task"
+    )]
+    VwaRaises {
+        /// The Python exception VWA raises, e.g. `OverflowError`.
+        exception: &'static str,
+        /// What raises it.
+        message: String,
+    },
     /// A reference image could not be read.
     #[error("reference image {source_name} cannot be used: {message}")]
     ReferenceImage {
@@ -63,10 +74,30 @@ impl EvalError {
         matches!(self, EvalError::Config { .. } | EvalError::Helper { .. })
     }
 
+    /// Whether VWA's own evaluator would raise here (`vwa` mode only).
+    pub fn is_vwa_raises(&self) -> bool {
+        matches!(self, EvalError::VwaRaises { .. })
+    }
+
+    pub(crate) fn vwa_raises(exception: &'static str, message: impl Into<String>) -> Self {
+        EvalError::VwaRaises {
+            exception,
+            message: message.into(),
+        }
+    }
+
     pub(crate) fn config(field: impl Into<String>, message: impl Into<String>) -> Self {
         EvalError::Config {
             field: field.into(),
             message: message.into(),
         }
+    }
+}
+
+/// `text` cut to `limit` characters (with `…`), for quoting inputs in error messages.
+pub(crate) fn abbreviate(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
     }
 }

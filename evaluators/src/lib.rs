@@ -15,13 +15,14 @@ pub mod error;
 pub mod evaluation;
 pub mod helper;
 pub mod image_query;
+pub mod js_value;
 pub mod judge;
 pub mod lint;
 pub mod matching;
 pub mod mode;
 pub mod page;
 pub mod program_html;
-pub mod render;
+pub mod python;
 pub mod site_names;
 pub mod site_queries;
 pub mod ssim;
@@ -29,6 +30,7 @@ pub mod string_match;
 pub mod task;
 pub mod tokenize;
 pub mod url_match;
+pub mod vwa;
 
 pub use error::EvalError;
 pub use evaluation::{CheckKind, CheckReport, CheckStatus, Evaluation, EvaluatorReport, Outcome};
@@ -83,7 +85,7 @@ pub async fn evaluate_in<P: Page, Q: SiteQueries + ?Sized>(
                 )
                 .await?
             }
-            EvalType::UrlMatch => url_match::evaluate_url(spec, page).await?,
+            EvalType::UrlMatch => url_match::evaluate_url(spec, page, mode).await?,
             EvalType::ProgramHtml => {
                 program_html::evaluate_html(&spec.program_html, page, queries, judges, mode).await?
             }

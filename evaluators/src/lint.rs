@@ -336,9 +336,21 @@ fn lint_reference_answers(checks: &Checks, string_note: Option<&str>, findings: 
     if checks.is_empty() {
         findings.error(field, "string_match needs reference answers");
     }
+    let mut after_required_values = false;
     for check in checks.iter() {
         let key_field = format!("{field}.{}", check.key());
+        if after_required_values && needs_text_answer(check) {
+            findings.warning(
+                &key_field,
+                "comes after required_values, which turns VWA's answer into an int: VWA raises here, so vwa mode gives no score; put required_values last",
+            );
+        }
+        after_required_values |= matches!(check, Check::RequiredValues(_));
         match check {
+            Check::FuzzyMatch(FuzzyReference::Text(_)) => findings.warning(
+                key_field,
+                "VWA's string_match takes fuzzy_match as \"N/A\" or a list of references and raises on other text; write [\"…\"]",
+            ),
             Check::Unknown { key, .. } => findings.error(
                 key_field,
                 format!("unknown reference key `{key}`; use exact_match, must_include, must_exclude, one_of, required_values or fuzzy_match"),
@@ -354,6 +366,18 @@ fn lint_reference_answers(checks: &Checks, string_note: Option<&str>, findings: 
             }
             _ => {}
         }
+    }
+}
+
+/// Whether VWA's check needs the answer as text (it raises on an int).
+fn needs_text_answer(check: &Check) -> bool {
+    match check {
+        Check::MustInclude(items) | Check::MustExclude(items) | Check::OneOf(items) => {
+            !items.is_empty()
+        }
+        Check::FuzzyMatch(FuzzyReference::List(items)) => !items.is_empty(),
+        Check::FuzzyMatch(_) => true,
+        _ => false,
     }
 }
 
@@ -411,6 +435,10 @@ fn lint_html_target(target: &HtmlTarget, field: &str, findings: &mut Findings) {
             Check::OneOf(_) => findings.error(
                 key_field,
                 "one_of is a string_match check, not a program_html one",
+            ),
+            Check::FuzzyMatch(FuzzyReference::List(_)) => findings.warning(
+                key_field,
+                "VWA's program_html takes fuzzy_match as one text (alternatives with ` |OR| `) and raises on a list",
             ),
             Check::RequiredValues(items) => lint_inequalities(items, &key_field, findings),
             Check::MustExclude(items) => {

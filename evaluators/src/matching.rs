@@ -2,30 +2,32 @@
 //! inequalities and URL normalisation. None of them needs a page.
 
 use crate::mode::EvalMode;
+use crate::python::PyValue;
 use crate::task::OR_SEPARATOR;
-use crate::tokenize::word_tokenize;
-use regex::Regex;
-use std::sync::LazyLock;
+use crate::vwa;
 
 /// Tolerance of numeric comparisons (VWA's `1e-8`).
 pub const TOLERANCE: f64 = 1e-8;
 
 /// VWA's `clean_answer`: drop one layer of matching quotes, lower-case.
 ///
-/// Correct mode also trims surrounding whitespace first (as WebArena does).
+/// `vwa` mode is Python's (`'` alone cleans to the empty string). `correct` mode trims
+/// surrounding whitespace first (as WebArena does) and strips only a pair of quotes.
 pub fn clean_answer(answer: &str, mode: EvalMode) -> String {
-    let answer = match mode {
-        EvalMode::Vwa => answer,
-        EvalMode::Correct => answer.trim(),
-    };
-    let unquoted = ['\'', '"']
-        .iter()
-        .find_map(|quote| {
-            (answer.len() >= 2 && answer.starts_with(*quote) && answer.ends_with(*quote))
-                .then(|| &answer[1..answer.len() - 1])
-        })
-        .unwrap_or(answer);
-    unquoted.to_lowercase()
+    match mode {
+        EvalMode::Vwa => vwa::clean_answer(answer),
+        EvalMode::Correct => {
+            let answer = answer.trim();
+            let unquoted = ['\'', '"']
+                .iter()
+                .find_map(|quote| {
+                    (answer.len() >= 2 && answer.starts_with(*quote) && answer.ends_with(*quote))
+                        .then(|| &answer[1..answer.len() - 1])
+                })
+                .unwrap_or(answer);
+            unquoted.to_lowercase()
+        }
+    }
 }
 
 /// `exact_match`: equal after cleaning both sides.
@@ -35,30 +37,24 @@ pub fn exact_match(reference: &str, prediction: &str, mode: EvalMode) -> bool {
 
 /// `must_include` for one alternative.
 ///
-/// VWA: a reference that NLTK tokenizes to one token must be one of the prediction's tokens,
-/// otherwise a substring. Correct: the reference must occur without letters or digits glued
-/// to its alphanumeric ends, or, for a numeric reference, some number in the prediction must
-/// equal it (so `170` matches `000000170` and `0` matches `0.` but `1` does not match `10`).
+/// VWA: a reference that NLTK tokenizes to one token must be one of the prediction's NLTK
+/// tokens, otherwise a substring. Correct: a numeric reference must equal the value of some
+/// number token of the prediction ([`number_tokens`]: `3` ≠ `3.5`, `5` ≠ `5,000` ≠ `-5`,
+/// `1,299` = `1299`, `170` = `000000170`); any other reference must occur with no letter or
+/// digit glued to its alphanumeric ends (and no `.` or `,` plus digit glued to a digit end).
 pub fn includes(reference: &str, prediction: &str, mode: EvalMode) -> bool {
-    let reference = clean_answer(reference, mode);
-    let prediction = clean_answer(prediction, mode);
     match mode {
         EvalMode::Vwa => {
-            if word_tokenize(&reference).len() == 1 {
-                word_tokenize(&prediction).contains(&reference)
-            } else {
-                prediction.contains(&reference)
-            }
+            vwa::must_include(reference, &PyValue::Str(clean_answer(prediction, mode)), "")
+                .unwrap_or(false)
         }
         EvalMode::Correct => {
-            included_on_word_boundaries(&reference, &prediction)
-                || numeric_value(&reference).is_some_and(|wanted| {
-                    NUMBER
-                        .iter()
-                        .flat_map(|number| number.find_iter(&prediction))
-                        .filter_map(|found| numeric_value(found.as_str()))
-                        .any(|value| (value - wanted).abs() <= TOLERANCE)
-                })
+            let reference = clean_answer(reference, mode);
+            let prediction = clean_answer(prediction, mode);
+            match parse_number(&reference) {
+                Some(wanted) => number_tokens(&prediction).contains(&wanted),
+                None => included_on_boundaries(&reference, &prediction),
+            }
         }
     }
 }
@@ -69,51 +65,121 @@ pub fn includes_any(item: &str, prediction: &str, mode: EvalMode) -> bool {
         .any(|alternative| includes(alternative, prediction, mode))
 }
 
-/// `one_of`: some cleaned value is a substring of the (cleaned) prediction.
+/// `one_of`: some cleaned value is a substring of the (already cleaned) prediction.
 pub fn one_of(values: &[String], prediction: &str, mode: EvalMode) -> bool {
-    let prediction = clean_answer(prediction, mode);
     values
         .iter()
         .any(|value| prediction.contains(&clean_answer(value, mode)))
 }
 
-/// Numbers in a prediction (a constant pattern, checked by the tests).
-static NUMBER: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(r"-?\d[\d,]*(\.\d+)?").ok());
-
-fn numeric_value(text: &str) -> Option<f64> {
-    let plain = text.trim().replace(',', "");
-    let plain = plain.strip_suffix('.').unwrap_or(&plain);
-    if plain.is_empty()
-        || !plain
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
-    {
+/// One number in `correct` mode: an optional sign, digits with optional thousands groups
+/// (`1,299`), an optional decimal part (`3.5`). Surrounding whitespace is allowed.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (sign, unsigned) = match text.as_bytes().first() {
+        Some(b'-') => (-1.0, &text[1..]),
+        Some(b'+') => (1.0, &text[1..]),
+        _ => (1.0, text),
+    };
+    let (integer, fraction) = match unsigned.split_once('.') {
+        Some((integer, fraction)) => (integer, Some(fraction)),
+        None => (unsigned, None),
+    };
+    let all_digits =
+        |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    let grouped = {
+        let mut groups = integer.split(',');
+        let first = groups.next().unwrap_or_default();
+        all_digits(first)
+            && (integer == first
+                || (first.len() <= 3 && groups.all(|group| group.len() == 3 && all_digits(group))))
+    };
+    if !grouped || fraction.is_some_and(|fraction| !all_digits(fraction)) {
         return None;
     }
-    plain.parse().ok()
+    let plain = format!("{}.{}", integer.replace(',', ""), fraction.unwrap_or("0"));
+    plain.parse::<f64>().ok().map(|value| sign * value)
 }
 
-fn included_on_word_boundaries(reference: &str, prediction: &str) -> bool {
+/// The values of the number tokens in `text` (`correct` mode).
+///
+/// A token is a run of digits, `,` and `.` (with a leading sign when no letter or digit is
+/// right before it) that no letter or digit touches: `v2`, `12th`, `1e3` hold none. A
+/// trailing `.` or `,` is punctuation. The run is one number when it reads as one
+/// ([`parse_number`]); commas that are not thousands groups separate numbers (`1,2,3`,
+/// `4,6`); a run with several decimal points (`3.5.1`, an IP address) is no number.
+pub fn number_tokens(text: &str) -> Vec<f64> {
+    let chars: Vec<char> = text.chars().collect();
+    let glued = |index: Option<usize>| {
+        index
+            .and_then(|index| chars.get(index))
+            .is_some_and(|c| c.is_alphanumeric())
+    };
+    let mut values = Vec::new();
+    let mut index = 0;
+    while index < chars.len() {
+        let c = chars[index];
+        let signed = matches!(c, '-' | '+')
+            && chars.get(index + 1).is_some_and(char::is_ascii_digit)
+            && !glued(index.checked_sub(1));
+        if !(c.is_ascii_digit() || signed) || glued(index.checked_sub(1)) {
+            index += 1;
+            continue;
+        }
+        let start = index;
+        index += 1;
+        while chars
+            .get(index)
+            .is_some_and(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))
+        {
+            index += 1;
+        }
+        if glued(Some(index)) {
+            // Letters touch the run: part of a word such as `12th` or `v2.1a`.
+            while glued(Some(index)) {
+                index += 1;
+            }
+            continue;
+        }
+        let run: String = chars[start..index].iter().collect();
+        let run = run.trim_end_matches(['.', ',']);
+        if let Some(value) = parse_number(run) {
+            values.push(value);
+        } else if run.matches('.').count() <= 1 {
+            values.extend(run.split(',').filter_map(parse_number));
+        }
+    }
+    values
+}
+
+/// Whether `reference` occurs in `prediction` with nothing glued to its ends: a letter or
+/// digit next to an alphanumeric end, or `.`/`,` followed by a digit next to a digit end.
+fn included_on_boundaries(reference: &str, prediction: &str) -> bool {
     if reference.is_empty() {
         return true;
     }
-    let first_is_word = reference.chars().next().is_some_and(char::is_alphanumeric);
-    let last_is_word = reference
-        .chars()
-        .next_back()
-        .is_some_and(char::is_alphanumeric);
+    let first = reference.chars().next();
+    let last = reference.chars().next_back();
     prediction.match_indices(reference).any(|(start, _)| {
-        let before = prediction[..start].chars().next_back();
-        let after = prediction[start + reference.len()..].chars().next();
-        let glued = |neighbour: Option<char>| neighbour.is_some_and(char::is_alphanumeric);
-        !((first_is_word && glued(before)) || (last_is_word && glued(after)))
+        let before: Vec<char> = prediction[..start].chars().rev().take(2).collect();
+        let after: Vec<char> = prediction[start + reference.len()..]
+            .chars()
+            .take(2)
+            .collect();
+        !(is_glued(first, &before) || is_glued(last, &after))
     })
 }
 
-/// VWA's `str_2_int`: strip, drop every `,`, parse an integer (`"12.5"` → `None`).
-pub fn str_to_int(text: &str) -> Option<i64> {
-    let plain = text.trim().replace(',', "");
-    plain.strip_prefix('+').unwrap_or(&plain).parse().ok()
+/// Whether the `neighbours` (nearest first) glue onto a reference's end character.
+fn is_glued(end: Option<char>, neighbours: &[char]) -> bool {
+    let Some(end) = end.filter(|end| end.is_alphanumeric()) else {
+        return false;
+    };
+    match neighbours {
+        [next, ..] if next.is_alphanumeric() => true,
+        ['.' | ',', beyond, ..] => end.is_ascii_digit() && beyond.is_ascii_digit(),
+        _ => false,
+    }
 }
 
 /// An inequality spec that cannot be read.
@@ -158,27 +224,23 @@ pub fn parse_inequality(spec: &str) -> Result<(Comparison, f64), InequalityError
     Ok((*comparison, number))
 }
 
-/// VWA's `compare_inequality`. VWA accepts equality for `<` and `>` (within tolerance);
-/// Correct mode makes them strict.
-pub fn compare_inequality(value: f64, spec: &str, mode: EvalMode) -> Result<bool, InequalityError> {
+/// `correct` mode's `compare_inequality`: `<` and `>` are strict (VWA accepts equality
+/// within the tolerance; see `vwa::compare_inequality`).
+pub fn compare_inequality(value: f64, spec: &str) -> Result<bool, InequalityError> {
     let (comparison, bound) = parse_inequality(spec)?;
-    let strict_slack = match mode {
-        EvalMode::Vwa => TOLERANCE,
-        EvalMode::Correct => -TOLERANCE,
-    };
     Ok(match comparison {
         Comparison::AtMost => value <= bound + TOLERANCE,
         Comparison::AtLeast => value >= bound - TOLERANCE,
         Comparison::Equal => (value - bound).abs() <= TOLERANCE,
-        Comparison::Below => value < bound + strict_slack,
-        Comparison::Above => value > bound - strict_slack,
+        Comparison::Below => value < bound - TOLERANCE,
+        Comparison::Above => value > bound + TOLERANCE,
     })
 }
 
-/// A `required_values` item: any ` |OR| ` alternative holds.
-pub fn satisfies_any(value: f64, item: &str, mode: EvalMode) -> Result<bool, InequalityError> {
+/// A `required_values` item (`correct` mode): any ` |OR| ` alternative holds.
+pub fn satisfies_any(value: f64, item: &str) -> Result<bool, InequalityError> {
     for alternative in item.split(OR_SEPARATOR) {
-        if compare_inequality(value, alternative, mode)? {
+        if compare_inequality(value, alternative)? {
             return Ok(true);
         }
     }
@@ -203,12 +265,20 @@ mod tests {
     fn clean_answer_drops_one_quote_layer_and_lowercases() {
         assert_eq!(clean_answer("'Hello'", Vwa), "hello");
         assert_eq!(clean_answer("\"'X'\"", Vwa), "'x'");
-        assert_eq!(clean_answer("'", Vwa), "'");
         assert_eq!(clean_answer(" 'A' ", Vwa), " 'a' ");
         assert_eq!(clean_answer(" 'A' ", Correct), "a");
         assert!(exact_match("\"Yes\"", "yes", Vwa));
         assert!(!exact_match("yes", "yes ", Vwa));
         assert!(exact_match("yes", "yes ", Correct));
+    }
+
+    #[test]
+    fn a_lone_quote_cleans_to_nothing_only_in_vwa() {
+        assert_eq!(clean_answer("'", Vwa), "");
+        assert_eq!(clean_answer("\"", Vwa), "");
+        assert_eq!(clean_answer("'", Correct), "'");
+        assert!(exact_match("\"\"", "'", Vwa));
+        assert!(!exact_match("\"\"", "'", Correct));
     }
 
     #[test]
@@ -227,15 +297,80 @@ mod tests {
     }
 
     #[test]
+    fn numeric_references_match_whole_number_tokens() {
+        // (reference, prediction, vwa, correct)
+        for (reference, prediction, vwa, correct) in [
+            ("3", "rated 3.5 stars", false, false),
+            ("3.5", "rated 3.5 stars", true, true),
+            ("5", "5,000 reviews", false, false),
+            ("5000", "5,000 reviews", false, true),
+            ("1,299", "costs 1299 dollars", false, true),
+            ("1299", "costs $1,299.", false, true),
+            ("5", "-5 degrees", false, false),
+            ("-5", "-5 degrees", true, true),
+            ("5", "pages 3-5 only", false, true),
+            ("4.5", "4.50 stars", false, true),
+            ("2", "items 1,2,3", false, true),
+            ("4", "4,6 kg", false, true),
+            ("1", "version 1.2.3", false, false),
+            ("2", "using v2 now", false, false),
+            ("7", "the 7th one", false, false),
+            ("40", "only €40 left", false, true),
+            ("40", "40€ only", false, true),
+            ("75", "75% off", true, true),
+            ("42", "the total is 42. shipping is free", false, true),
+        ] {
+            assert_eq!(
+                includes(reference, prediction, Vwa),
+                vwa,
+                "vwa {reference} in {prediction}"
+            );
+            assert_eq!(
+                includes(reference, prediction, Correct),
+                correct,
+                "correct {reference} in {prediction}"
+            );
+        }
+    }
+
+    #[test]
+    fn must_exclude_uses_the_same_number_rule() {
+        // must_exclude passes when the reference is not included.
+        assert!(!includes("5", "5,000 reviews", Correct));
+        assert!(!includes("5", "5,000 reviews", Vwa));
+        assert!(includes("5", "5 reviews", Correct));
+        assert!(includes("5", "5 reviews", Vwa));
+    }
+
+    #[test]
     fn multi_token_reference_uses_substring_rule() {
         assert!(includes("$250", "it is $2500", Vwa));
         assert!(!includes("$250", "it is $2500", Correct));
         assert!(includes("$250", "price: $250.", Correct));
+        assert!(includes("$250", "it is $250.99", Vwa));
+        assert!(!includes("$250", "it is $250.99", Correct));
         assert!(includes("red bike", "a Red Bike for sale", Vwa));
         assert!(includes("red bike", "a Red Bike for sale", Correct));
         assert!(!includes("blue", "bluetooth", Correct));
         assert!(!includes("blue", "bluetooth", Vwa));
         assert!(includes("", "anything", Vwa));
+    }
+
+    #[test]
+    fn number_tokens_of_text() {
+        assert_eq!(
+            number_tokens("-5 and +3.5, 1,299.50 or 000170."),
+            [-5.0, 3.5, 1299.5, 170.0]
+        );
+        assert_eq!(
+            number_tokens("x-5 3-5 v2 12th 1e3 127.0.0.1"),
+            [5.0, 3.0, 5.0]
+        );
+        assert_eq!(number_tokens("1,2,3"), [1.0, 2.0, 3.0]);
+        assert_eq!(parse_number(" 1,299 "), Some(1299.0));
+        assert_eq!(parse_number("12,34"), None);
+        assert_eq!(parse_number("1.5.2"), None);
+        assert_eq!(parse_number("-0.5"), Some(-0.5));
     }
 
     #[test]
@@ -249,17 +384,8 @@ mod tests {
     #[test]
     fn one_of_is_plain_substring() {
         let values = vec!["circle".to_owned(), "round".to_owned()];
-        assert!(one_of(&values, "It is aROUNDed shape", Vwa));
+        assert!(one_of(&values, "it is arounded shape", Vwa));
         assert!(!one_of(&values, "square", Vwa));
-    }
-
-    #[test]
-    fn str_to_int_like_python() {
-        assert_eq!(str_to_int(" 1,234 "), Some(1234));
-        assert_eq!(str_to_int("-5"), Some(-5));
-        assert_eq!(str_to_int("+5"), Some(5));
-        assert_eq!(str_to_int("12.5"), None);
-        assert_eq!(str_to_int("twelve"), None);
     }
 
     #[test]
@@ -279,21 +405,21 @@ mod tests {
             ("> 10", 9.0, false, false),
         ] {
             assert_eq!(
-                compare_inequality(value, spec, Vwa),
-                Ok(vwa),
+                vwa::compare_inequality(&PyValue::Float(value), spec).unwrap(),
+                vwa,
                 "{spec} {value}"
             );
             assert_eq!(
-                compare_inequality(value, spec, Correct),
+                compare_inequality(value, spec),
                 Ok(correct),
                 "{spec} {value}"
             );
         }
-        assert!(compare_inequality(1.0, "about 5", Vwa).is_err());
-        assert!(compare_inequality(1.0, "< five", Vwa).is_err());
-        assert!(compare_inequality(1.0, "< 1 < 2", Vwa).is_err());
-        assert_eq!(satisfies_any(3.0, "< 2 |OR| > 2", Correct), Ok(true));
-        assert_eq!(satisfies_any(2.0, "< 2 |OR| > 2", Correct), Ok(false));
+        assert!(compare_inequality(1.0, "about 5").is_err());
+        assert!(compare_inequality(1.0, "< five").is_err());
+        assert!(compare_inequality(1.0, "< 1 < 2").is_err());
+        assert_eq!(satisfies_any(3.0, "< 2 |OR| > 2"), Ok(true));
+        assert_eq!(satisfies_any(2.0, "< 2 |OR| > 2"), Ok(false));
     }
 
     #[test]

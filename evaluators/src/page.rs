@@ -3,6 +3,9 @@
 //! `env` implements [`Page`] over WebDriver; tests implement it over fixtures. Navigation
 //! settling is the implementation's job, so evaluators never wait on a clock.
 
+use crate::js_value::JsValue;
+#[cfg(doc)]
+use crate::js_value::encoding_script;
 use std::future::Future;
 
 /// Why a page operation failed.
@@ -51,12 +54,13 @@ pub trait Page {
     fn goto(&mut self, url: &str) -> impl Future<Output = Result<(), PageError>> + Send;
     /// The full serialized HTML of the document.
     fn content(&mut self) -> impl Future<Output = Result<String, PageError>> + Send;
-    /// Evaluates a JS expression and returns its JSON value; a thrown exception is
-    /// [`PageError::Script`].
+    /// Evaluates a JS expression and returns its value exactly (`NaN`, `-0`, `undefined`
+    /// and object key order included; run it through [`encoding_script`] and read the result
+    /// with [`JsValue::decode`]); a thrown exception is [`PageError::Script`].
     fn evaluate(
         &mut self,
         js_expression: &str,
-    ) -> impl Future<Output = Result<serde_json::Value, PageError>> + Send;
+    ) -> impl Future<Output = Result<JsValue, PageError>> + Send;
     /// Runs a JS function body with arguments (WebDriver execute-script semantics: the body
     /// reads `arguments[i]` and `return`s its result).
     fn call(

@@ -3,15 +3,15 @@
 use crate::error::EvalError;
 use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
 use crate::helper::{Helper, HelperParseError, UrlHelper};
+use crate::js_value::JsValue;
 use crate::judge::Judges;
-use crate::matching::{exact_match, includes, includes_any, satisfies_any, str_to_int};
+use crate::matching::{exact_match, includes, includes_any, parse_number, satisfies_any};
 use crate::mode::EvalMode;
 use crate::page::{Page, PageError};
-use crate::render::render;
+use crate::python::PyValue;
 use crate::site_queries::SiteQueries;
 use crate::string_match::fuzzy_any;
 use crate::task::{Check, Checks, EvalType, FuzzyReference, HtmlTarget, OR_SEPARATOR};
-use serde_json::Value;
 
 /// The question VWA passes to the fuzzy judge in `program_html`.
 const UNUSED_QUESTION: &str = "NOT USED";
@@ -116,41 +116,93 @@ pub async fn navigate<P: Page, Q: SiteQueries + ?Sized>(
     }
 }
 
-/// Runs a locator; `None` means nothing was selected.
+/// What a locator selected, before the mode decides how to read it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Selection {
+    /// The page's full HTML (empty locator).
+    Html(String),
+    /// A `document.` expression's value; `None` if it threw.
+    Script(Option<JsValue>),
+    /// A `lambda:` expression's value; `None` if it threw.
+    Lambda(Option<JsValue>),
+    /// A helper's value.
+    Helper(JsValue),
+}
+
+impl Selection {
+    /// The value VWA's Python code holds: `str()` of a `document.` value (`""` if it threw),
+    /// a `lambda:` value as Playwright converts it (`None` if falsy or thrown), helper values
+    /// as they are. `None` means nothing was selected.
+    pub fn to_python(&self) -> Option<PyValue> {
+        match self {
+            Selection::Html(html) => Some(PyValue::Str(html.clone())),
+            Selection::Script(value) => Some(PyValue::Str(
+                value
+                    .as_ref()
+                    .map(|value| value.to_python().to_str())
+                    .unwrap_or_default(),
+            )),
+            Selection::Lambda(value) => value
+                .as_ref()
+                .map(JsValue::to_python)
+                .filter(PyValue::is_truthy),
+            Selection::Helper(value) => Some(value.to_python()),
+        }
+    }
+
+    /// The value `correct` mode reads: as JavaScript made it; a thrown `document.`
+    /// expression selects `""`; a falsy or thrown `lambda:` selects nothing.
+    pub fn to_js(&self) -> Option<JsValue> {
+        match self {
+            Selection::Html(html) => Some(JsValue::String(html.clone())),
+            Selection::Script(value) => {
+                Some(value.clone().unwrap_or(JsValue::String(String::new())))
+            }
+            Selection::Lambda(value) => value.clone().filter(JsValue::is_truthy),
+            Selection::Helper(value) => Some(value.clone()),
+        }
+    }
+}
+
+/// Runs a locator.
 pub async fn select<P: Page, Q: SiteQueries + ?Sized>(
     page: &mut P,
     target: &HtmlTarget,
     field: &str,
     queries: &Q,
     mode: EvalMode,
-) -> Result<Option<Value>, EvalError> {
+) -> Result<Selection, EvalError> {
     let locator = LocatorKind::parse(&target.locator, mode).map_err(|error| match error {
         LocatorError::Helper(source) => EvalError::Helper {
             field: format!("{field}.locator"),
             source,
         },
-        other => EvalError::config(format!("{field}.locator"), other.to_string()),
+        other => match mode {
+            EvalMode::Vwa => {
+                EvalError::vwa_raises("ValueError", format!("Unknown locator: {}", target.locator))
+            }
+            EvalMode::Correct => EvalError::config(format!("{field}.locator"), other.to_string()),
+        },
     })?;
-    match locator {
-        LocatorKind::PageContent => Ok(Some(Value::from(page.content().await?))),
+    Ok(match locator {
+        LocatorKind::PageContent => Selection::Html(page.content().await?),
         LocatorKind::Script(expression) => {
             for action in &target.prep_actions {
                 // VWA ignores failing preparation scripts.
                 swallow_script_error(page.evaluate(action).await)?;
             }
-            let value = swallow_script_error(page.evaluate(&expression).await)?;
-            // A throwing expression selects the empty string.
-            Ok(Some(value.unwrap_or_else(|| Value::from(""))))
+            Selection::Script(swallow_script_error(page.evaluate(&expression).await)?)
         }
         LocatorKind::Lambda(expression) => {
-            let value = swallow_script_error(page.evaluate(&expression).await)?;
-            Ok(value.filter(is_truthy))
+            Selection::Lambda(swallow_script_error(page.evaluate(&expression).await)?)
         }
-        LocatorKind::Helper(helper) => Ok(Some(helper.run(page, queries, mode).await?)),
-    }
+        LocatorKind::Helper(helper) => {
+            Selection::Helper(JsValue::from_json(&helper.run(page, queries, mode).await?))
+        }
+    })
 }
 
-fn swallow_script_error(result: Result<Value, PageError>) -> Result<Option<Value>, EvalError> {
+fn swallow_script_error(result: Result<JsValue, PageError>) -> Result<Option<JsValue>, EvalError> {
     match result {
         Ok(value) => Ok(Some(value)),
         Err(error) if error.is_script() => Ok(None),
@@ -158,61 +210,46 @@ fn swallow_script_error(result: Result<Value, PageError>) -> Result<Option<Value
     }
 }
 
-fn is_truthy(value: &Value) -> bool {
-    match value {
-        Value::Null => false,
-        Value::Bool(flag) => *flag,
-        Value::Number(number) => number.as_f64().is_some_and(|n| n != 0.0 && !n.is_nan()),
-        Value::String(text) => !text.is_empty(),
-        Value::Array(_) | Value::Object(_) => true,
-    }
-}
-
-/// The `required_contents` checks that apply: VWA checks only the first present key in the
-/// order exact_match, must_include, must_exclude, required_values, fuzzy_match; Correct mode
-/// checks them all in file order.
-pub fn applicable_checks(checks: &Checks, mode: EvalMode) -> (Vec<&Check>, Vec<&Check>) {
-    match mode {
-        EvalMode::Correct => (checks.iter().collect(), Vec::new()),
-        EvalMode::Vwa => {
-            let priority = [
-                "exact_match",
-                "must_include",
-                "must_exclude",
-                "required_values",
-                "fuzzy_match",
-            ];
-            let first = priority
-                .iter()
-                .find_map(|key| checks.iter().find(|check| check.key() == *key));
-            let skipped = checks
-                .iter()
-                .filter(|check| first.is_none_or(|first| !std::ptr::eq(*check, first)))
-                .collect();
-            (first.into_iter().collect(), skipped)
-        }
-    }
-}
-
-/// Checks an already-selected value against `required_contents`.
-pub async fn check_selected(
-    value: &Value,
+/// Checks a selection against `required_contents`; `None` means nothing was selected.
+///
+/// `vwa` mode is VWA's own flow ([`crate::vwa::check_selected`]): only the first present key
+/// of exact_match, must_include, must_exclude, required_values, fuzzy_match is checked.
+/// `correct` mode checks every key in file order on the value's text.
+pub async fn check_selection(
+    selection: &Selection,
     checks: &Checks,
     field: &str,
     judges: &Judges,
     mode: EvalMode,
-) -> Result<Vec<CheckReport>, EvalError> {
-    let text = render(value, mode);
-    let (applied, skipped) = applicable_checks(checks, mode);
-    if applied.is_empty() && !checks.is_empty() {
-        return Err(EvalError::config(
-            format!("{field}.required_contents"),
-            "no known check; use exact_match, must_include, must_exclude, required_values or fuzzy_match",
-        ));
+) -> Result<Option<Vec<CheckReport>>, EvalError> {
+    match mode {
+        EvalMode::Vwa => match selection.to_python() {
+            Some(value) => crate::vwa::check_selected(&value, checks, judges)
+                .await
+                .map(Some),
+            None => Ok(None),
+        },
+        EvalMode::Correct => match selection.to_js() {
+            Some(value) => check_correctly(&value, checks, field, judges)
+                .await
+                .map(Some),
+            None => Ok(None),
+        },
     }
+}
+
+/// `correct` mode: every key of `required_contents`, in file order, on the value's text.
+async fn check_correctly(
+    value: &JsValue,
+    checks: &Checks,
+    field: &str,
+    judges: &Judges,
+) -> Result<Vec<CheckReport>, EvalError> {
+    let mode = EvalMode::Correct;
+    let text = value.to_text();
     let mut reports = Vec::new();
-    for check in applied {
-        let pass = |pass: bool| CheckStatus::from_pass(pass);
+    let pass = |pass: bool| CheckStatus::from_pass(pass);
+    for check in checks.iter() {
         match check {
             Check::ExactMatch(reference) => reports.push(CheckReport::new(
                 CheckKind::ExactMatch,
@@ -249,18 +286,14 @@ pub async fn check_selected(
                 }
             }
             Check::RequiredValues(items) => {
-                let number = match value {
-                    Value::Number(number) => number.as_f64(),
-                    Value::String(text) => match mode {
-                        EvalMode::Vwa => str_to_int(text).map(|number| number as f64),
-                        EvalMode::Correct => text.trim().replace(',', "").parse::<f64>().ok(),
-                    },
+                let number = value.as_number().or_else(|| match value {
+                    JsValue::String(text) => parse_number(text),
                     _ => None,
-                };
+                });
                 for item in items {
                     let holds = match number {
                         None => false,
-                        Some(number) => satisfies_any(number, item, mode).map_err(|error| {
+                        Some(number) => satisfies_any(number, item).map_err(|error| {
                             EvalError::config(
                                 format!("{field}.required_contents.required_values"),
                                 error.to_string(),
@@ -282,7 +315,7 @@ pub async fn check_selected(
                     FuzzyReference::List(references) => references.clone(),
                 };
                 for reference in references {
-                    let status = fuzzy_any(judges, &text, &reference, UNUSED_QUESTION, mode).await;
+                    let status = fuzzy_any(judges, &text, &reference, UNUSED_QUESTION).await;
                     reports.push(CheckReport::new(
                         CheckKind::FuzzyMatch,
                         reference,
@@ -298,14 +331,6 @@ pub async fn check_selected(
                 ));
             }
         }
-    }
-    for check in skipped {
-        reports.push(CheckReport::new(
-            CheckKind::Skipped,
-            format!("{} (VWA checks only the first key)", check.key()),
-            &text,
-            CheckStatus::Pass,
-        ));
     }
     Ok(reports)
 }
@@ -323,7 +348,10 @@ pub async fn evaluate_html<P: Page, Q: SiteQueries + ?Sized>(
     for (index, target) in targets.iter().enumerate() {
         let field = format!("eval.program_html[{index}]");
         navigate(page, &target.url, &format!("{field}.url"), queries).await?;
-        let Some(value) = select(page, target, &field, queries, mode).await? else {
+        let selection = select(page, target, &field, queries, mode).await?;
+        let Some(reports) =
+            check_selection(&selection, &target.required_contents, &field, judges, mode).await?
+        else {
             // Nothing selected: score 0 and stop, as VWA does.
             checks.push(CheckReport::new(
                 CheckKind::Selection,
@@ -334,9 +362,7 @@ pub async fn evaluate_html<P: Page, Q: SiteQueries + ?Sized>(
             outcome = Outcome::Score(0.0);
             break;
         };
-        for report in
-            check_selected(&value, &target.required_contents, &field, judges, mode).await?
-        {
+        for report in reports {
             outcome = outcome.times(report.status.outcome());
             checks.push(report);
         }
@@ -351,7 +377,6 @@ pub async fn evaluate_html<P: Page, Q: SiteQueries + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn url_kinds_parse() {
@@ -397,13 +422,27 @@ mod tests {
     }
 
     #[test]
-    fn falsy_lambda_results_select_nothing() {
-        for falsy in [json!(null), json!(""), json!(0), json!(false)] {
-            assert!(!is_truthy(&falsy), "{falsy}");
+    fn falsy_lambda_results_select_nothing_by_each_languages_rule() {
+        let lambda = |value: JsValue| Selection::Lambda(Some(value));
+        // Python: NaN is truthy, empty containers are falsy; JavaScript: the reverse.
+        let nan = lambda(JsValue::Number(f64::NAN));
+        assert!(nan.to_python().is_some());
+        assert!(nan.to_js().is_none());
+        let empty = lambda(JsValue::Array(Vec::new()));
+        assert!(empty.to_python().is_none());
+        assert!(empty.to_js().is_some());
+        for falsy in [
+            JsValue::Null,
+            JsValue::String(String::new()),
+            JsValue::Number(-0.0),
+        ] {
+            assert!(lambda(falsy.clone()).to_python().is_none(), "{falsy:?}");
+            assert!(lambda(falsy.clone()).to_js().is_none(), "{falsy:?}");
         }
-        for truthy in [json!("x"), json!(1), json!(true), json!([]), json!({})] {
-            assert!(is_truthy(&truthy), "{truthy}");
-        }
+        assert!(Selection::Lambda(None).to_python().is_none());
+        let thrown = Selection::Script(None);
+        assert_eq!(thrown.to_python(), Some(PyValue::Str(String::new())));
+        assert_eq!(thrown.to_js(), Some(JsValue::String(String::new())));
     }
 
     #[test]
@@ -414,6 +453,9 @@ mod tests {
         assert_eq!(swallow_script_error(thrown).unwrap(), None);
         let gone = Err(PageError::Browser("session closed".into()));
         assert!(swallow_script_error(gone).unwrap_err().is_page());
-        assert_eq!(swallow_script_error(Ok(json!(3))).unwrap(), Some(json!(3)));
+        assert_eq!(
+            swallow_script_error(Ok(JsValue::Number(3.0))).unwrap(),
+            Some(JsValue::Number(3.0))
+        );
     }
 }

@@ -4,7 +4,7 @@ use crate::error::EvalError;
 use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
 use crate::judge::{FuzzyVerdict, Judges};
 use crate::matching::{
-    clean_answer, exact_match, includes, includes_any, one_of, satisfies_any, str_to_int,
+    clean_answer, exact_match, includes, includes_any, one_of, parse_number, satisfies_any,
 };
 use crate::mode::EvalMode;
 use crate::task::{Check, Checks, EvalType, FuzzyReference, OR_SEPARATOR};
@@ -34,7 +34,8 @@ pub async fn judge_fuzzy(
     }
 }
 
-async fn judge_unachievable(
+/// Asks the text judge whether the agent's reason for giving up matches `string_note`.
+pub(crate) async fn judge_unachievable(
     judges: &Judges,
     answer: &str,
     context: AnswerContext<'_>,
@@ -51,7 +52,8 @@ async fn judge_unachievable(
     }
 }
 
-/// Scores `answer` against the reference checks, in file order.
+/// Scores `answer` against the reference checks, in file order. `vwa` mode is VWA's own
+/// flow ([`crate::vwa::evaluate_answer`]); `correct` mode is below.
 pub async fn evaluate_answer(
     checks: &Checks,
     answer: &str,
@@ -59,6 +61,20 @@ pub async fn evaluate_answer(
     judges: &Judges,
     mode: EvalMode,
 ) -> Result<EvaluatorReport, EvalError> {
+    match mode {
+        EvalMode::Vwa => crate::vwa::evaluate_answer(checks, answer, context, judges).await,
+        EvalMode::Correct => evaluate_correctly(checks, answer, context, judges).await,
+    }
+}
+
+/// `correct` mode: every check multiplies into the score; numbers are matched as numbers.
+async fn evaluate_correctly(
+    checks: &Checks,
+    answer: &str,
+    context: AnswerContext<'_>,
+    judges: &Judges,
+) -> Result<EvaluatorReport, EvalError> {
+    let mode = EvalMode::Correct;
     let prediction = clean_answer(answer, mode);
     let mut outcome = Outcome::Score(1.0);
     let mut reports = Vec::new();
@@ -113,14 +129,11 @@ pub async fn evaluate_answer(
                 record(&mut reports, &mut outcome, report);
             }
             Check::RequiredValues(items) => {
-                let number = match mode {
-                    EvalMode::Vwa => str_to_int(&prediction).map(|number| number as f64),
-                    EvalMode::Correct => prediction.trim().replace(',', "").parse::<f64>().ok(),
-                };
+                let number = parse_number(&prediction);
                 for item in items {
                     let pass = match number {
                         None => false,
-                        Some(number) => satisfies_any(number, item, mode).map_err(|error| {
+                        Some(number) => satisfies_any(number, item).map_err(|error| {
                             EvalError::config(
                                 "eval.reference_answers.required_values",
                                 error.to_string(),
@@ -156,26 +169,18 @@ pub async fn evaluate_answer(
                     &prediction,
                     status,
                 );
-                match mode {
-                    // VWA assigns the judge's score, discarding earlier factors.
-                    EvalMode::Vwa => {
-                        outcome = judged.status.outcome();
-                        reports.push(judged);
-                    }
-                    EvalMode::Correct => record(&mut reports, &mut outcome, judged),
-                }
+                record(&mut reports, &mut outcome, judged);
             }
             Check::FuzzyMatch(FuzzyReference::List(references)) => {
                 for reference in references {
-                    let status =
-                        fuzzy_any(judges, &prediction, reference, context.intent, mode).await;
+                    let status = fuzzy_any(judges, &prediction, reference, context.intent).await;
                     let report =
                         CheckReport::new(CheckKind::FuzzyMatch, reference, &prediction, status);
                     record(&mut reports, &mut outcome, report);
                 }
             }
             Check::FuzzyMatch(FuzzyReference::Text(reference)) => {
-                let status = fuzzy_any(judges, &prediction, reference, context.intent, mode).await;
+                let status = fuzzy_any(judges, &prediction, reference, context.intent).await;
                 let report =
                     CheckReport::new(CheckKind::FuzzyMatch, reference, &prediction, status);
                 record(&mut reports, &mut outcome, report);
@@ -195,34 +200,27 @@ pub async fn evaluate_answer(
     })
 }
 
-/// A fuzzy reference with ` |OR| ` alternatives: VWA judges each and multiplies (AND);
-/// Correct mode passes if any alternative is judged correct.
+/// A fuzzy reference with ` |OR| ` alternatives (`correct` mode): passes if any alternative
+/// is judged correct; a definite pass wins over a missing or failed judge.
 pub async fn fuzzy_any(
     judges: &Judges,
     value: &str,
     reference: &str,
     question: &str,
-    mode: EvalMode,
 ) -> CheckStatus {
-    let mut combined = match mode {
-        EvalMode::Vwa => Outcome::Score(1.0),
-        EvalMode::Correct => Outcome::Score(0.0),
-    };
+    let mut combined = Outcome::Score(0.0);
     let mut failure = None;
     for alternative in reference.split(OR_SEPARATOR) {
         let status = judge_fuzzy(judges, value, alternative, question).await;
         if let CheckStatus::JudgeFailed(reason) = &status {
             failure = Some(reason.clone());
         }
-        combined = match mode {
-            EvalMode::Vwa => combined.times(status.outcome()),
-            EvalMode::Correct => match (combined, status.outcome()) {
-                (Outcome::Score(one), _) | (_, Outcome::Score(one)) if one == 1.0 => {
-                    Outcome::Score(1.0)
-                }
-                (Outcome::Score(_), other) => other,
-                (other, _) => other,
-            },
+        combined = match (combined, status.outcome()) {
+            (Outcome::Score(one), _) | (_, Outcome::Score(one)) if one == 1.0 => {
+                Outcome::Score(1.0)
+            }
+            (Outcome::Score(_), other) => other,
+            (other, _) => other,
         };
     }
     match combined {

@@ -164,8 +164,12 @@ pub struct EvalSpec {
     /// Reference URL(s) for `url_match`, ` |OR| `-separated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference_url: Option<String>,
-    /// `EXACT` (default) or `GOLD in PRED`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `EXACT` (default) or `GOLD in PRED`; `null` is refused (VWA raises on it).
+    #[serde(
+        default,
+        deserialize_with = "text_not_null",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub url_note: Option<String>,
     /// Targets of `program_html`.
     #[serde(
@@ -386,6 +390,17 @@ where
     T: Deserialize<'de>,
 {
     Ok(Option::<Vec<T>>::deserialize(deserializer)?.unwrap_or_default())
+}
+
+/// A text field that may be absent but not `null` (`url_note`: VWA raises
+/// `Unknown matching rule: None` on a present `null`).
+fn text_not_null<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    match Option::<String>::deserialize(deserializer)? {
+        Some(text) => Ok(Some(text)),
+        None => Err(serde::de::Error::custom(
+            "must be `EXACT` or `GOLD in PRED`, not null (leave the key out for `EXACT`)",
+        )),
+    }
 }
 
 #[cfg(test)]

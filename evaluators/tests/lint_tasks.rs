@@ -97,11 +97,19 @@ fn crafted_bad_files_are_reported_precisely() {
         .filter(|diagnostic| diagnostic.severity == Severity::Warning)
         .map(ToString::to_string)
         .collect();
-    assert!(
-        warnings.iter().any(
-            |warning| warning.contains("task 4 overall_difficulty: `hrad` is a typo of `hard`")
-        )
-    );
+    for needle in [
+        "task 4 overall_difficulty: `hrad` is a typo of `hard`",
+        "task 7 eval.reference_answers.must_include: comes after required_values",
+        "task 7 eval.reference_answers.fuzzy_match: comes after required_values",
+        "task 7 eval.reference_answers.fuzzy_match: VWA's string_match takes fuzzy_match as \"N/A\" or a list",
+        "task 8 eval.program_html[0].required_contents.fuzzy_match: VWA's program_html takes fuzzy_match as one text",
+    ] {
+        assert!(
+            warnings.iter().any(|warning| warning.contains(needle)),
+            "no warning containing {needle:?} in:\n{}",
+            warnings.join("\n")
+        );
+    }
     assert_eq!(report.errors(), errors.len());
 }
 

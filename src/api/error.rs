@@ -60,6 +60,9 @@ impl From<EnvError> for ApiError {
             EnvError::Evaluation(evaluation) if evaluation.is_config() => {
                 (StatusCode::UNPROCESSABLE_ENTITY, "invalid_task")
             }
+            EnvError::Evaluation(evaluation) if evaluation.is_vwa_raises() => {
+                (StatusCode::UNPROCESSABLE_ENTITY, "vwa_would_not_score")
+            }
             EnvError::Evaluation(_) => (StatusCode::BAD_GATEWAY, "evaluation_failed"),
         };
         if status.is_server_error() {

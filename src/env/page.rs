@@ -4,6 +4,7 @@
 
 use crate::browser::{BrowserError, BrowserSession, SettlePolicy, settle};
 use crate::fence::AllowList;
+use evaluators::js_value::{JsValue, encoding_script};
 use evaluators::{Page, PageError};
 use serde_json::{Value, json};
 
@@ -71,14 +72,15 @@ impl Page for EpisodePage<'_> {
         self.session.page_source().await.map_err(browser_error)
     }
 
-    async fn evaluate(&mut self, js_expression: &str) -> Result<Value, PageError> {
+    async fn evaluate(&mut self, js_expression: &str) -> Result<JsValue, PageError> {
         self.as_rendered().await?;
         // The expression is the task's (VWA runs it as `() => expr`); the browser is the sandbox.
-        let body = format!("return ({js_expression});");
-        self.session
-            .execute(&body, vec![])
+        let encoded = self
+            .session
+            .execute(&encoding_script(js_expression), vec![])
             .await
-            .map_err(browser_error)
+            .map_err(browser_error)?;
+        JsValue::decode(&encoded).map_err(|error| PageError::Browser(error.to_string()))
     }
 
     async fn call(&mut self, function_body: &str, args: Vec<Value>) -> Result<Value, PageError> {

@@ -64,8 +64,8 @@ impl Check {
         Ok(match key {
             "exact_match" => Check::ExactMatch(match value {
                 Value::String(text) => text,
-                Value::Number(number) => number.to_string(),
-                _ => return Err("`exact_match` must be a string or a number".into()),
+                // VWA's exact_match is annotated `ref: str` and raises on anything else.
+                _ => return Err("`exact_match` must be a string (write a number as \"12\")".into()),
             }),
             "must_include" => Check::MustInclude(list(value)?),
             "must_exclude" => Check::MustExclude(list(value)?),
@@ -150,7 +150,7 @@ mod tests {
     fn keeps_file_order_and_unknown_keys() {
         let checks: Checks = serde_json::from_str(
             r#"{"required_values": ["> 3"], "must_include": ["a |OR| b"], "fuzzy_match": "N/A",
-                "exact_match": 12, "weird": [1]}"#,
+                "exact_match": "12", "weird": [1]}"#,
         )
         .unwrap();
         let keys: Vec<&str> = checks.iter().map(Check::key).collect();
@@ -180,5 +180,7 @@ mod tests {
         let error = serde_json::from_str::<Checks>(r#"{"must_include": "x"}"#).unwrap_err();
         assert!(error.to_string().contains("must_include"));
         assert!(serde_json::from_str::<Checks>(r#"["x"]"#).is_err());
+        let number = serde_json::from_str::<Checks>(r#"{"exact_match": 12}"#).unwrap_err();
+        assert!(number.to_string().contains("must be a string"), "{number}");
     }
 }

@@ -45,7 +45,11 @@ async fn well_formed_replies_map_to_verdicts() {
     assert_eq!(requests.len(), 5);
     let first = &requests[0];
     assert_eq!(first["model"], "judge-test");
-    assert_eq!(first["temperature"], 0);
+    assert_eq!(
+        first["temperature"].as_f64(),
+        Some(0.0),
+        "judges answer deterministically"
+    );
     assert_eq!(first["messages"][0]["role"], "system");
     let prompt = first["messages"][1]["content"].as_str().unwrap();
     assert!(

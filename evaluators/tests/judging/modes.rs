@@ -4,8 +4,9 @@
 use crate::server::{Scripted, client, judge_server};
 use evaluators::evaluation::{CheckKind, CheckStatus, Outcome};
 use evaluators::image_query::{combine_queries, reply_answers};
+use evaluators::js_value::JsValue;
 use evaluators::judge::Judges;
-use evaluators::program_html::{LocatorKind, check_selected};
+use evaluators::program_html::{LocatorKind, Selection, check_selection};
 use evaluators::string_match::{AnswerContext, evaluate_answer};
 use evaluators::task::Checks;
 use evaluators::{EvalMode, EvaluatorReport};
@@ -29,6 +30,28 @@ async fn answer(
     evaluate_answer(&checks(checks_json), answer, CONTEXT, judges, mode)
         .await
         .expect("evaluation")
+}
+
+/// The checks of one `program_html` target on what its locator selected.
+async fn check(
+    selection: Selection,
+    contents: &Checks,
+    judges: &Judges,
+    mode: EvalMode,
+) -> Vec<evaluators::CheckReport> {
+    check_selection(&selection, contents, "t", judges, mode)
+        .await
+        .expect("evaluation")
+        .expect("something selected")
+}
+
+/// A `document.` locator's value.
+fn script(value: JsValue) -> Selection {
+    Selection::Script(Some(value))
+}
+
+fn text(value: &str) -> JsValue {
+    JsValue::String(value.to_owned())
 }
 
 async fn text_judges(script: Vec<Scripted>) -> Judges {
@@ -120,7 +143,6 @@ async fn a_judge_reply_outside_the_vocabulary_is_judge_failed_not_a_score() {
 #[tokio::test]
 async fn fuzzy_or_is_and_in_vwa_and_or_in_correct() {
     let contents = checks(json!({"fuzzy_match": "red |OR| crimson"}));
-    let value = json!("crimson");
     // Each alternative is judged: "red" → incorrect, "crimson" → correct.
     let judges = text_judges(vec![
         Scripted::Reply("incorrect"),
@@ -129,13 +151,18 @@ async fn fuzzy_or_is_and_in_vwa_and_or_in_correct() {
         Scripted::Reply("correct"),
     ])
     .await;
-    let vwa = check_selected(&value, &contents, "t", &judges, EvalMode::Vwa)
-        .await
-        .unwrap();
-    assert_eq!(vwa[0].status, CheckStatus::Fail);
-    let correct = check_selected(&value, &contents, "t", &judges, EvalMode::Correct)
-        .await
-        .unwrap();
+    let vwa = check(script(text("crimson")), &contents, &judges, EvalMode::Vwa).await;
+    let vwa_outcome = vwa.iter().fold(Outcome::Score(1.0), |outcome, report| {
+        outcome.times(report.status.outcome())
+    });
+    assert_eq!(vwa_outcome, Outcome::Score(0.0));
+    let correct = check(
+        script(text("crimson")),
+        &contents,
+        &judges,
+        EvalMode::Correct,
+    )
+    .await;
     assert_eq!(correct[0].status, CheckStatus::Pass);
 }
 
@@ -143,105 +170,146 @@ async fn fuzzy_or_is_and_in_vwa_and_or_in_correct() {
 async fn program_html_checks_only_the_first_key_in_vwa() {
     // VWA reddit tasks 158/159: must_include and must_exclude together; VWA ignores must_exclude.
     let contents = checks(json!({"must_exclude": ["spam"], "must_include": ["hello"]}));
-    let value = json!("hello spam");
-    let vwa = check_selected(&value, &contents, "t", &Judges::none(), EvalMode::Vwa)
-        .await
-        .unwrap();
+    let value = || script(text("hello spam"));
+    let vwa = check(value(), &contents, &Judges::none(), EvalMode::Vwa).await;
     assert_eq!(vwa[0].kind, CheckKind::MustInclude);
     assert_eq!(vwa[0].status, CheckStatus::Pass);
     assert_eq!(vwa[1].kind, CheckKind::Skipped);
     assert!(vwa.iter().all(|check| check.status == CheckStatus::Pass));
-    let correct = check_selected(&value, &contents, "t", &Judges::none(), EvalMode::Correct)
-        .await
-        .unwrap();
+    let correct = check(value(), &contents, &Judges::none(), EvalMode::Correct).await;
     assert_eq!(correct[0].kind, CheckKind::MustExclude);
     assert_eq!(correct[0].status, CheckStatus::Fail);
 }
 
 #[tokio::test]
 async fn document_locator_results_render_as_python_in_vwa_and_json_in_correct() {
-    let contents = checks(json!({"exact_match": "True"}));
-    let vwa = check_selected(&json!(true), &contents, "t", &Judges::none(), EvalMode::Vwa)
-        .await
-        .unwrap();
-    assert_eq!(vwa[0].status, CheckStatus::Pass);
-    let correct = check_selected(
-        &json!(true),
-        &contents,
-        "t",
-        &Judges::none(),
-        EvalMode::Correct,
-    )
-    .await
-    .unwrap();
-    assert_eq!(
-        correct[0].status,
-        CheckStatus::Pass,
-        "exact_match lower-cases: `true` equals `True`"
-    );
-    let null_check = checks(json!({"must_include": ["none"]}));
-    let vwa = check_selected(
-        &Value::Null,
-        &null_check,
-        "t",
-        &Judges::none(),
-        EvalMode::Vwa,
-    )
-    .await
-    .unwrap();
-    assert_eq!(
-        vwa[0].status,
-        CheckStatus::Pass,
-        "VWA renders null as `None`"
-    );
-    let correct = check_selected(
-        &Value::Null,
-        &null_check,
-        "t",
-        &Judges::none(),
-        EvalMode::Correct,
-    )
-    .await
-    .unwrap();
-    assert_eq!(correct[0].status, CheckStatus::Fail);
-    let list = checks(json!({"exact_match": "['a', 'b']"}));
-    let vwa = check_selected(
-        &json!(["a", "b"]),
-        &list,
-        "t",
-        &Judges::none(),
-        EvalMode::Vwa,
-    )
-    .await
-    .unwrap();
-    assert_eq!(vwa[0].status, CheckStatus::Pass);
-    let correct = check_selected(
-        &json!(["a", "b"]),
-        &list,
-        "t",
-        &Judges::none(),
-        EvalMode::Correct,
-    )
-    .await
-    .unwrap();
-    assert_eq!(correct[0].status, CheckStatus::Fail);
+    // (value, reference, vwa, correct)
+    let cases = [
+        (
+            JsValue::Bool(true),
+            json!({"exact_match": "True"}),
+            true,
+            true,
+        ),
+        (
+            JsValue::Null,
+            json!({"must_include": ["none"]}),
+            true,
+            false,
+        ),
+        (
+            JsValue::Undefined,
+            json!({"exact_match": "None"}),
+            true,
+            false,
+        ),
+        (
+            JsValue::Array(vec![text("a"), text("b")]),
+            json!({"exact_match": "['a', 'b']"}),
+            true,
+            false,
+        ),
+        (
+            JsValue::Number(f64::NAN),
+            json!({"exact_match": "nan"}),
+            true,
+            true,
+        ),
+        (
+            JsValue::Number(f64::NEG_INFINITY),
+            json!({"exact_match": "-inf"}),
+            true,
+            false,
+        ),
+        (
+            JsValue::Number(-0.0),
+            json!({"exact_match": "-0.0"}),
+            true,
+            false,
+        ),
+        (
+            JsValue::Number(4.5e-6),
+            json!({"exact_match": "4.5e-06"}),
+            true,
+            false,
+        ),
+        (
+            JsValue::Number(2f64.powi(60)),
+            json!({"exact_match": "1152921504606847000"}),
+            true,
+            true,
+        ),
+        (
+            JsValue::Number(1e22),
+            json!({"required_values": [">= 1"]}),
+            false,
+            true,
+        ),
+        (
+            JsValue::Number(-0.0),
+            json!({"required_values": ["<= 0"]}),
+            false,
+            true,
+        ),
+    ];
+    for (value, reference, vwa, correct) in cases {
+        let contents = checks(reference.clone());
+        let passes = |reports: Vec<evaluators::CheckReport>| {
+            reports
+                .iter()
+                .all(|report| report.status == CheckStatus::Pass)
+        };
+        let vwa_reports = check(
+            script(value.clone()),
+            &contents,
+            &Judges::none(),
+            EvalMode::Vwa,
+        )
+        .await;
+        assert_eq!(passes(vwa_reports), vwa, "vwa {value:?} {reference}");
+        let correct_reports = check(
+            script(value.clone()),
+            &contents,
+            &Judges::none(),
+            EvalMode::Correct,
+        )
+        .await;
+        assert_eq!(
+            passes(correct_reports),
+            correct,
+            "correct {value:?} {reference}"
+        );
+    }
 }
 
 #[tokio::test]
 async fn required_values_accept_decimals_only_in_correct() {
-    for (value, vwa, correct) in [
-        (json!("12.5"), CheckStatus::Fail, CheckStatus::Pass),
-        (json!(12.5), CheckStatus::Pass, CheckStatus::Pass),
+    let contents = checks(json!({"required_values": [">= 12"]}));
+    for (selection, vwa, correct) in [
+        (script(text("12.5")), CheckStatus::Fail, CheckStatus::Pass),
+        // A document. number is str()-ed, then int() fails in VWA.
+        (
+            script(JsValue::Number(12.5)),
+            CheckStatus::Fail,
+            CheckStatus::Pass,
+        ),
+        // A helper's number is compared as a number.
+        (
+            Selection::Helper(JsValue::Number(12.5)),
+            CheckStatus::Pass,
+            CheckStatus::Pass,
+        ),
     ] {
-        let contents = checks(json!({"required_values": [">= 12"]}));
-        let report = check_selected(&value, &contents, "t", &Judges::none(), EvalMode::Vwa)
-            .await
-            .unwrap();
-        assert_eq!(report[0].status, vwa, "{value}");
-        let report = check_selected(&value, &contents, "t", &Judges::none(), EvalMode::Correct)
-            .await
-            .unwrap();
-        assert_eq!(report[0].status, correct, "{value}");
+        let report = check(selection.clone(), &contents, &Judges::none(), EvalMode::Vwa).await;
+        assert_eq!(report[0].status, vwa, "{selection:?}");
+        let report = check(
+            selection.clone(),
+            &contents,
+            &Judges::none(),
+            EvalMode::Correct,
+        )
+        .await;
+        assert_eq!(report[0].status, correct, "{selection:?}");
     }
     let vwa = answer(
         json!({"required_values": ["> 3"]}),
@@ -288,7 +356,10 @@ async fn every_required_value_operator_through_the_evaluator() {
         ("< 700", "700", 1.0, 0.0),
         ("> 10", "10", 1.0, 0.0),
         ("<= 5", "5", 1.0, 1.0),
-        (">= 12", "1,2", 1.0, 1.0),
+        (">= 12", "1,2", 1.0, 0.0),
+        (">= 1000", "1,299", 1.0, 1.0),
+        ("== -13", "−13", 0.0, 0.0),
+        ("== 42", "४२", 1.0, 0.0),
         ("== 3", "4", 0.0, 0.0),
     ] {
         let references = json!({"required_values": [spec]});
@@ -364,15 +435,120 @@ async fn one_of_and_unknown_keys() {
         )
         .await;
         assert_eq!(report.outcome, Outcome::Score(1.0));
-        let error = evaluate_answer(
-            &checks(json!({"must_contain": ["x"]})),
-            "x",
-            CONTEXT,
-            &Judges::none(),
-            mode,
-        )
+    }
+    // VWA's `match` ignores a key it does not know; correct mode refuses the config.
+    let misspelt = checks(json!({"must_contain": ["x"]}));
+    let vwa = evaluate_answer(&misspelt, "y", CONTEXT, &Judges::none(), EvalMode::Vwa)
+        .await
+        .unwrap();
+    assert_eq!(vwa.outcome, Outcome::Score(1.0));
+    assert_eq!(vwa.checks[0].kind, CheckKind::Skipped);
+    let error = evaluate_answer(&misspelt, "y", CONTEXT, &Judges::none(), EvalMode::Correct)
         .await
         .unwrap_err();
-        assert!(error.is_config(), "{error}");
+    assert!(error.is_config(), "{error}");
+}
+
+#[tokio::test]
+async fn an_exact_na_after_a_failed_check_goes_to_the_judge_in_vwa() {
+    // VWA multiplies the N/A exact match into the running score and asks the judge whenever
+    // that score is not 1, then assigns the judge's verdict.
+    let references = json!({"one_of": ["jade"], "fuzzy_match": "N/A"});
+    let vwa = answer(references.clone(), "N/A", &Judges::none(), EvalMode::Vwa).await;
+    assert_eq!(vwa.outcome, Outcome::NeedsJudge);
+    let correct = answer(references, "N/A", &Judges::none(), EvalMode::Correct).await;
+    assert_eq!(correct.outcome, Outcome::Score(0.0));
+}
+
+#[tokio::test]
+async fn required_values_hand_the_parsed_int_to_later_checks_in_vwa() {
+    // VWA replaces the answer with int(answer) for every later key.
+    let references = json!({"required_values": ["== 42"], "exact_match": "42"});
+    let vwa = answer(references.clone(), "0042", &Judges::none(), EvalMode::Vwa).await;
+    assert_eq!(vwa.outcome, Outcome::Score(1.0));
+    let correct = answer(references, "0042", &Judges::none(), EvalMode::Correct).await;
+    assert_eq!(correct.outcome, Outcome::Score(0.0));
+    // A later check that needs text raises in VWA: the task gets no score.
+    let raising = checks(json!({"required_values": [">= 1"], "must_exclude": ["9"]}));
+    let error = evaluate_answer(&raising, "42", CONTEXT, &Judges::none(), EvalMode::Vwa)
+        .await
+        .unwrap_err();
+    assert!(error.is_vwa_raises(), "{error}");
+    let correct = evaluate_answer(&raising, "42", CONTEXT, &Judges::none(), EvalMode::Correct)
+        .await
+        .unwrap();
+    assert_eq!(correct.outcome, Outcome::Score(1.0));
+}
+
+#[tokio::test]
+async fn numbers_match_whole_number_tokens_in_correct() {
+    // (references, answer, vwa, correct)
+    for (references, answer_text, vwa, correct) in [
+        (json!({"must_include": ["3"]}), "rated 3.5 stars", 0.0, 0.0),
+        (json!({"must_include": ["5"]}), "-5 degrees", 0.0, 0.0),
+        (json!({"must_include": ["5000"]}), "5,000 reviews", 0.0, 1.0),
+        (
+            json!({"must_include": ["1,299"]}),
+            "it costs 1299",
+            0.0,
+            1.0,
+        ),
+        (
+            json!({"must_include": ["42"]}),
+            "the total is 42. shipping is free",
+            0.0,
+            1.0,
+        ),
+        (json!({"must_exclude": ["5"]}), "5,000 reviews", 1.0, 1.0),
+        (json!({"must_exclude": ["5"]}), "scored 5. great", 1.0, 0.0),
+        (json!({"must_exclude": ["3"]}), "rated 3.5 stars", 1.0, 1.0),
+    ] {
+        let vwa_report = answer(
+            references.clone(),
+            answer_text,
+            &Judges::none(),
+            EvalMode::Vwa,
+        )
+        .await;
+        assert_eq!(
+            vwa_report.outcome,
+            Outcome::Score(vwa),
+            "vwa {references} {answer_text}"
+        );
+        let correct_report = answer(
+            references.clone(),
+            answer_text,
+            &Judges::none(),
+            EvalMode::Correct,
+        )
+        .await;
+        assert_eq!(
+            correct_report.outcome,
+            Outcome::Score(correct),
+            "correct {references} {answer_text}"
+        );
     }
+}
+
+#[tokio::test]
+async fn string_match_fuzzy_text_raises_in_vwa_and_is_judged_in_correct() {
+    let references = checks(json!({"fuzzy_match": "blue heron"}));
+    let error = evaluate_answer(
+        &references,
+        "a heron",
+        CONTEXT,
+        &Judges::none(),
+        EvalMode::Vwa,
+    )
+    .await
+    .unwrap_err();
+    assert!(error.is_vwa_raises(), "{error}");
+    let correct = answer(
+        json!({"fuzzy_match": "blue heron"}),
+        "a heron",
+        &Judges::none(),
+        EvalMode::Correct,
+    )
+    .await;
+    assert_eq!(correct.outcome, Outcome::NeedsJudge);
 }
