@@ -1,6 +1,7 @@
 //! House rules that a compiler cannot check: no fixed sleeps outside the settle routine, no
 //! ignored tests, no raw WebDriver client outside `browser/` and `act/`, and no page JavaScript
-//! written in Rust strings (it lives in `.js` files, called with arguments).
+//! written in Rust strings (it lives in `.js` files, called with arguments), and no merge
+//! conflict markers left in any source or document.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -27,7 +28,9 @@ fn is_server_code(relative: &str) -> bool {
     relative.starts_with("src/") || (relative.starts_with("sites/") && relative.contains("/src/"))
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Files under `dir` (skipping `target/` and hidden entries) whose extension is one of
+/// `extensions`.
+fn files_with(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -38,8 +41,11 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             continue;
         }
         if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            files_with(&path, extensions, out);
+        } else if path
+            .extension()
+            .is_some_and(|extension| extensions.iter().any(|wanted| extension == *wanted))
+        {
             out.push(path);
         }
     }
@@ -49,7 +55,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn house_rules_hold() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    rust_files(root, &mut files);
+    files_with(root, &["rs"], &mut files);
     assert!(
         files.len() > 10,
         "found only {} Rust files under {}",
@@ -115,6 +121,40 @@ fn house_rules_hold() {
     assert!(
         offences.is_empty(),
         "house rules broken:\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn no_merge_conflict_markers_are_left() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    files_with(
+        root,
+        &["rs", "md", "toml", "js", "py", "yml", "json", "html", "css"],
+        &mut files,
+    );
+    // Built from pieces so this file does not match itself.
+    let markers = [["<<<<<<", "< "].concat(), [">>>>>>", "> "].concat()];
+    let separator = ["======", "="].concat();
+    let offences: Vec<String> = files
+        .iter()
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(file).unwrap_or_default();
+            let relative = file.strip_prefix(root).unwrap_or(file).display().to_string();
+            text.lines()
+                .enumerate()
+                .filter(|(_, line)| {
+                    markers.iter().any(|marker| line.starts_with(marker.as_str()))
+                        || *line == separator
+                })
+                .map(|(number, line)| format!("{relative}:{}: {line}", number + 1))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        offences.is_empty(),
+        "merge conflict markers left:\n{}",
         offences.join("\n")
     );
 }
