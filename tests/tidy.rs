@@ -141,11 +141,17 @@ fn no_merge_conflict_markers_are_left() {
         .iter()
         .flat_map(|file| {
             let text = std::fs::read_to_string(file).unwrap_or_default();
-            let relative = file.strip_prefix(root).unwrap_or(file).display().to_string();
+            let relative = file
+                .strip_prefix(root)
+                .unwrap_or(file)
+                .display()
+                .to_string();
             text.lines()
                 .enumerate()
                 .filter(|(_, line)| {
-                    markers.iter().any(|marker| line.starts_with(marker.as_str()))
+                    markers
+                        .iter()
+                        .any(|marker| line.starts_with(marker.as_str()))
                         || *line == separator
                 })
                 .map(|(number, line)| format!("{relative}:{}: {line}", number + 1))
