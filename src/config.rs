@@ -5,6 +5,21 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// Bounds on what one action may do (from `--max-type-chars` and `--max-tabs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActionLimits {
+    /// Most characters one `type` or `keyboard_type` sends.
+    pub type_chars: usize,
+    /// Most tabs an episode may have open.
+    pub tabs: usize,
+}
+
+impl Default for ActionLimits {
+    fn default() -> Self {
+        Config::default().action_limits()
+    }
+}
+
 /// How the controller reaches browsers, settles pages and serves its API.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -57,6 +72,15 @@ pub struct Config {
     /// port. Remote browsers need a fixed port on an address they can reach.
     #[arg(long, env = "AGORA_FENCE_BIND")]
     pub fence_bind: Option<std::net::SocketAddr>,
+    /// Most characters one `type` or `keyboard_type` action may send.
+    #[arg(long, env = "AGORA_MAX_TYPE_CHARS", default_value_t = 10_000)]
+    pub max_type_chars: usize,
+    /// Most tabs one episode may have open.
+    #[arg(long, env = "AGORA_MAX_TABS", default_value_t = 10)]
+    pub max_tabs: usize,
+    /// Most episodes running at once; more are refused with 429 until one is closed.
+    #[arg(long, env = "AGORA_MAX_EPISODES", default_value_t = 32)]
+    pub max_episodes: usize,
     /// Directory whose files `upload [id] [path]` may use, besides a task's input images.
     #[arg(long, env = "AGORA_UPLOAD_DIR")]
     pub upload_dir: Option<PathBuf>,
@@ -127,6 +151,14 @@ impl Config {
         )
     }
 
+    /// What one action may do.
+    pub fn action_limits(&self) -> ActionLimits {
+        ActionLimits {
+            type_chars: self.max_type_chars,
+            tabs: self.max_tabs,
+        }
+    }
+
     /// The idle timeout as a duration.
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_secs(self.idle_timeout_s)
@@ -149,6 +181,9 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             fence_address: None,
             fence_bind: None,
+            max_type_chars: 10_000,
+            max_tabs: 10,
+            max_episodes: 32,
             upload_dir: None,
             trajectory_dir: None,
             task_dirs: vec![PathBuf::from("tasks")],

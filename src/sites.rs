@@ -353,7 +353,8 @@ pub async fn start_sites(
         let router = hosted.router();
         let name = site.name();
         let server = tokio::spawn(async move {
-            if let Err(error) = axum::serve(listener, router).await {
+            let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+            if let Err(error) = axum::serve(listener, service).await {
                 tracing::error!(%error, site = %name, "a site server stopped");
             }
         });

@@ -268,6 +268,130 @@ fn bad_actions_return_errors_and_leave_the_page_unchanged() {
 }
 
 #[test]
+fn a_file_input_takes_files_only_through_upload() {
+    run(|harness| async move {
+        let episode = harness.open("actions.html").await;
+        let photo = som_id(&episode, "#photo").await;
+        let files = "document.getElementById('photo').files.length";
+        let json_type = format!(
+            r#"{{"action": "type", "id": {photo}, "text": "/etc/passwd", "enter": false}}"#
+        );
+        for action in [
+            format!("type [{photo}] [/etc/passwd] [0]"),
+            json_type,
+            format!("clear [{photo}]"),
+        ] {
+            let error = harness.step(&episode, &action).await.error.unwrap();
+            assert_eq!(error.code(), "not_interactable", "{action}: {error}");
+            assert!(error.to_string().contains("upload ["), "{error}");
+            assert_eq!(js(&episode, files).await, 0, "{action} set no file");
+        }
+        // Coordinate typing sends key events only; a focused file input gets no file.
+        js(
+            &episode,
+            "(() => { document.getElementById('photo').focus(); return 1; })()",
+        )
+        .await;
+        harness.step(&episode, "keyboard_type [/etc/passwd]").await;
+        assert_eq!(js(&episode, files).await, 0);
+        // The check looks at the element as it is now: a text field turned into a file input
+        // after the observation is refused too.
+        let name = som_id(&episode, "#name").await;
+        js(
+            &episode,
+            "(() => { document.getElementById('name').type = 'file'; return 1; })()",
+        )
+        .await;
+        let error = harness
+            .step(&episode, &format!("type [{name}] [/etc/passwd] [0]"))
+            .await
+            .error
+            .unwrap();
+        assert_eq!(error.code(), "not_interactable", "{error}");
+        assert_eq!(
+            js(&episode, "document.getElementById('name').files.length").await,
+            0
+        );
+        // The one way in still works for files in the upload directory.
+        let outcome = harness
+            .step(&episode, &format!("upload [{photo}] [red.png]"))
+            .await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        assert_eq!(js(&episode, files).await, 1);
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
+fn long_text_is_typed_in_one_go_with_the_same_value_and_events() {
+    run(|harness| async move {
+        let episode = harness.open("actions.html").await;
+        js(
+            &episode,
+            "(() => { window.inputs = 0; for (const id of ['notes', 'name']) \
+             document.getElementById(id).addEventListener('input', () => { window.inputs += 1; }); \
+             return 1; })()",
+        )
+        .await;
+        let notes = som_id(&episode, "#notes").await;
+        let limit = agora::config::Config::default().max_type_chars;
+        let text: String = "The quick brown fox jumps over the lazy dog. "
+            .repeat(limit / 45 + 1)
+            .chars()
+            .take(limit)
+            .collect();
+        let started = std::time::Instant::now();
+        let outcome = harness
+            .step(&episode, &format!("type [{notes}] [{text}] [0]"))
+            .await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{limit} characters took {:?}",
+            started.elapsed()
+        );
+        assert_eq!(
+            js(&episode, "document.getElementById('notes').value").await,
+            text.as_str()
+        );
+        // Input events fired, but not one per character.
+        let inputs = js(&episode, "window.inputs").await.as_u64().unwrap();
+        assert!((1..=5).contains(&inputs), "{inputs} input events");
+        // Short text is still typed key by key: an input event per character.
+        let name = som_id(&episode, "#name").await;
+        js(&episode, "(() => { window.inputs = 0; return 1; })()").await;
+        harness
+            .step(&episode, &format!("type [{name}] [Ada] [0]"))
+            .await;
+        assert_eq!(
+            js(&episode, "document.getElementById('name').value").await,
+            "Ada"
+        );
+        assert!(js(&episode, "window.inputs").await.as_u64().unwrap() >= 3);
+        // Coordinate typing of long text with a newline gives the same value as keys would.
+        js(&episode, "(() => { const n = document.getElementById('notes'); n.value = ''; n.focus(); return 1; })()").await;
+        let lines = format!("{}\n{}", "a".repeat(150), "b".repeat(150));
+        let action = serde_json::json!({"action": "keyboard_type", "text": lines}).to_string();
+        let outcome = harness.step(&episode, &action).await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        assert_eq!(
+            js(&episode, "document.getElementById('notes').value").await,
+            lines.as_str()
+        );
+        // Over the cap: refused, with the cap and how to raise it.
+        let too_long = "y".repeat(limit + 1);
+        let error = harness
+            .step(&episode, &format!("type [{notes}] [{too_long}] [0]"))
+            .await
+            .error
+            .unwrap();
+        assert_eq!(error.code(), "text_too_long");
+        assert!(error.to_string().contains("--max-type-chars"), "{error}");
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
 fn covered_elements_report_what_covers_them() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
@@ -589,7 +713,7 @@ fn points_outside_the_viewport_are_refused_and_change_nothing() {
             js(&episode, "document.getElementById('volume').value").await,
             "10"
         );
-        let long = "x".repeat(agora::act::MAX_TYPED_CHARS + 1);
+        let long = "x".repeat(agora::config::Config::default().max_type_chars + 1);
         let outcome = harness
             .step(&episode, &format!("keyboard_type [{long}]"))
             .await;

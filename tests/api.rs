@@ -591,10 +591,45 @@ fn every_error_answers_in_the_json_shape_with_what_to_fix() {
             .await
             .unwrap();
         assert_eq!(shape(too_large).await.1, "payload_too_large");
+        // A step body over the API's cap, and a locate body that is not JSON.
+        let big_step = format!("{{\"action\": \"type [1] [{}]\"}}", "a".repeat(1_500_000));
+        let (status, code, message) = shape(
+            http.post(format!("{base}/episodes/x/step"))
+                .header("content-type", "application/json")
+                .body(big_step)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!((status, code.as_str()), (413, "payload_too_large"));
+        assert!(message.contains("1024 KiB"), "{message}");
+        let (status, code, _) =
+            shape(post("/episodes/x/locate", "{\"css\": ").await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (400, "bad_json"));
+        let (status, code, _) = shape(
+            http.post(format!("{base}/episodes/x/locate"))
+                .body("{\"css\": \"a\"}")
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!((status, code.as_str()), (415, "unsupported_media_type"));
         let cases = [
             (http.get(format!("{base}/nowhere")), 404, "not_found"),
             (
                 http.put(format!("{base}/episodes")),
+                405,
+                "method_not_allowed",
+            ),
+            (
+                http.delete(format!("{base}/health")),
+                405,
+                "method_not_allowed",
+            ),
+            (
+                http.get(format!("{base}/episodes/x/step")),
                 405,
                 "method_not_allowed",
             ),
@@ -694,6 +729,197 @@ fn the_task_list_survives_a_broken_file_and_reloads() {
             .unwrap();
         assert_eq!(reloaded["tasks"].as_array().unwrap().len(), 2);
         assert!(reloaded["broken"].as_array().unwrap().is_empty());
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn no_server_file_is_reachable_through_a_task_or_an_evaluator() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), None).await;
+        let http = reqwest::Client::new();
+        let start = harness.url("index.html");
+        let running = || async {
+            let list: Vec<String> = http
+                .get(format!("{base}/episodes"))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            list.len()
+        };
+        let before = running().await;
+        // Input images of an inline task: never a server file, absolute or relative.
+        for (image, says) in [
+            ("/proc/self/environ", "absolute path"),
+            ("../../../../etc/passwd", "`..`"),
+            ("Cargo.toml", "inline task has no folder"),
+        ] {
+            let task = json!({"task_id": 9, "start_url": start, "intent": "look", "image": image,
+                "eval": {"eval_types": ["string_match"], "reference_answers": {"exact_match": "x"}}});
+            let response = http
+                .post(format!("{base}/episodes"))
+                .json(&json!({ "task": task }))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status().as_u16(), 422, "{image}");
+            let body: Value = response.json().await.unwrap();
+            assert_eq!(body["error"], "invalid_task", "{body}");
+            let message = body["message"].as_str().unwrap();
+            assert!(
+                message.contains("image[0]") && message.contains(says),
+                "{message}"
+            );
+        }
+        assert_eq!(running().await, before, "no episode was started");
+
+        // Evaluator navigations are fenced like the agent: an evaluation error, no score, no
+        // file text, and the browser stays where it was.
+        for target in [
+            "file:///etc/passwd".to_owned(),
+            "data:text/html,<p>hello</p>".to_owned(),
+            "javascript:document.write(1)".to_owned(),
+            format!("{base}/health"),
+        ] {
+            for evaluator in ["program_html", "page_image_query"] {
+                let eval = if evaluator == "program_html" {
+                    json!({"eval_types": ["program_html"], "program_html": [{"url": target,
+                        "locator": "", "required_contents": {"must_include": ["root"]}}]})
+                } else {
+                    json!({"eval_types": ["page_image_query"], "page_image_query": [
+                        {"eval_image_url": target, "eval_vqa": [{"question": "q", "answer": "a"}]}]})
+                };
+                let task =
+                    json!({"task_id": 10, "start_url": start, "intent": "look", "eval": eval});
+                let created: Value = http
+                    .post(format!("{base}/episodes"))
+                    .json(&json!({ "task": task }))
+                    .send()
+                    .await
+                    .unwrap()
+                    .json()
+                    .await
+                    .unwrap();
+                let id = created["episode_id"].as_str().expect("started").to_owned();
+                let response = http
+                    .post(format!("{base}/episodes/{id}/evaluate"))
+                    .send()
+                    .await
+                    .unwrap();
+                assert_eq!(response.status().as_u16(), 422, "{evaluator} {target}");
+                let text = response.text().await.unwrap();
+                let body: Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(body["error"], "evaluator_url_refused", "{text}");
+                assert!(body.get("score").is_none(), "{text}");
+                assert!(
+                    !text.contains("root:x:0:0") && !text.contains("\"warm_sessions\""),
+                    "{text}"
+                );
+                let summary: Value = http
+                    .get(format!("{base}/episodes/{id}"))
+                    .send()
+                    .await
+                    .unwrap()
+                    .json()
+                    .await
+                    .unwrap();
+                assert_eq!(summary["url"], start.as_str());
+                let episode = harness
+                    .env
+                    .episode(&agora::env::EpisodeId(id.clone()))
+                    .await
+                    .unwrap();
+                assert_eq!(js(&episode, "location.href").await, start.as_str());
+                http.delete(format!("{base}/episodes/{id}"))
+                    .send()
+                    .await
+                    .unwrap();
+            }
+        }
+    });
+}
+
+#[test]
+fn episodes_tabs_and_typed_text_are_capped_with_the_flag_to_raise_each() {
+    run(|harness| async move {
+        let allowed = AllowList::default();
+        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
+        let config = Config {
+            pool_size: 1,
+            max_episodes: 1,
+            max_tabs: 2,
+            max_type_chars: 50,
+            ..Config::default()
+        };
+        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let base = serve_api(env.clone(), None).await;
+        let http = reqwest::Client::new();
+        let create = |urls: String| {
+            http.post(format!("{base}/episodes"))
+                .json(&json!({ "start_url": urls }))
+                .send()
+        };
+        let first = create(harness.url("actions.html")).await.unwrap();
+        assert_eq!(first.status().as_u16(), 201);
+        let id = first.json::<Value>().await.unwrap()["episode_id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let second = create(harness.url("index.html")).await.unwrap();
+        assert_eq!(second.status().as_u16(), 429);
+        let body: Value = second.json().await.unwrap();
+        assert_eq!(body["error"], "too_many_episodes");
+        let message = body["message"].as_str().unwrap();
+        assert!(
+            message.contains("1 episodes") && message.contains("--max-episodes"),
+            "{message}"
+        );
+        let step = |action: String| {
+            let (http, base, id) = (http.clone(), base.clone(), id.clone());
+            async move {
+                let response: Value = http
+                    .post(format!("{base}/episodes/{id}/step"))
+                    .json(&json!({ "action": action }))
+                    .send()
+                    .await
+                    .unwrap()
+                    .json()
+                    .await
+                    .unwrap();
+                response["error"].clone()
+            }
+        };
+        assert_eq!(step("new_tab".into()).await, Value::Null);
+        let refused = step("new_tab".into()).await;
+        assert_eq!(refused["error"], "too_many_tabs", "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("--max-tabs"));
+        step("tab_focus [0]".into()).await;
+        let name = env
+            .episode(&agora::env::EpisodeId(id.clone()))
+            .await
+            .unwrap();
+        let field = common::som_id(&name, "#name").await;
+        let refused = step(format!("type [{field}] [{}] [0]", "x".repeat(51))).await;
+        assert_eq!(refused["error"], "text_too_long", "{refused}");
+        let message = refused["message"].as_str().unwrap();
+        assert!(
+            message.contains("at most 50") && message.contains("--max-type-chars"),
+            "{message}"
+        );
+        assert_eq!(
+            js(&name, "document.getElementById('name').value").await,
+            "prefilled"
+        );
+        // Closing the episode frees its place.
+        http.delete(format!("{base}/episodes/{id}"))
+            .send()
+            .await
+            .unwrap();
+        let again = create(harness.url("index.html")).await.unwrap();
+        assert_eq!(again.status().as_u16(), 201);
         env.shutdown().await;
     });
 }

@@ -33,10 +33,15 @@ async fn episode_with_eval(
     let task = json!({
         "sites": ["classifieds"], "task_id": 900, "require_login": true,
         "start_url": format!("__CLASSIFIEDS__{start}"), "intent": "test", "intent_template": "",
-        "instantiation_dict": {}, "require_reset": true, "image": "tests/fixtures/uploads/red.png",
-        "eval": eval
+        "instantiation_dict": {}, "require_reset": true, "eval": eval
     });
-    let context = env.inline_task(&task).unwrap();
+    // The photo is the task's input image, named relative to the task's folder as in a task
+    // file (an inline task has no folder of its own).
+    let mut context = env.inline_task(&task).unwrap();
+    let mut with_image = (*context.task).clone();
+    with_image.image = Some(evaluators::task::ImageField::One("red.png".into()));
+    context.task = Arc::new(with_image);
+    context.dir = common::fixture_dir().join("uploads");
     env.create_task_episode(context, ObserveOptions::default())
         .await
         .unwrap()

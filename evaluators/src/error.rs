@@ -64,6 +64,11 @@ impl EvalError {
         matches!(self, EvalError::Page(_))
     }
 
+    /// Whether the task asked an evaluator to open a URL the episode may not reach.
+    pub fn is_refused_url(&self) -> bool {
+        matches!(self, EvalError::Page(PageError::Refused { .. }))
+    }
+
     /// Whether a site needed by a helper was unavailable.
     pub fn is_site_not_available(&self) -> bool {
         matches!(self, EvalError::SiteNotAvailable(_))

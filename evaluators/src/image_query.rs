@@ -205,7 +205,9 @@ async fn load_reference<P: Page>(
             .await
             .map_err(|error| bad(error.to_string()))?
     } else {
-        std::fs::read(task_dir.join(reference)).map_err(|error| bad(error.to_string()))?
+        let path = crate::local_file::file_inside(task_dir, reference)
+            .map_err(|refused| bad(refused.to_string()))?;
+        std::fs::read(path).map_err(|error| bad(error.to_string()))?
     };
     image::load_from_memory(&bytes).map_err(|error| bad(error.to_string()))
 }

@@ -18,6 +18,7 @@ pub mod image_query;
 pub mod js_value;
 pub mod judge;
 pub mod lint;
+pub mod local_file;
 pub mod matching;
 pub mod mode;
 pub mod page;

@@ -26,6 +26,15 @@ pub enum PageError {
         /// Why.
         message: String,
     },
+    /// The URL is not one the episode's browser may reach (`file:`, `data:`, `javascript:`,
+    /// another origin): refused before anything is loaded.
+    #[error("evaluators may not open {url}: {reason}")]
+    Refused {
+        /// The URL.
+        url: String,
+        /// Why, and what is allowed.
+        reason: String,
+    },
     /// A resource could not be fetched.
     #[error("fetching {url} failed: {message}")]
     Fetch {

@@ -15,7 +15,6 @@ pub use site_urls::{SiteUrls, UnknownSite};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 use std::fmt;
-use std::path::{Path, PathBuf};
 
 /// A task's id: VWA's per-site 0-based index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -116,8 +115,8 @@ pub enum ImageField {
 pub enum InputImage {
     /// A remote image, kept as its URL.
     Url(String),
-    /// A local file, resolved relative to the task file.
-    File(PathBuf),
+    /// A local file, named relative to the task file's folder.
+    File(String),
 }
 
 /// VWA's `viewport_size` (width only is allowed).
@@ -352,8 +351,9 @@ impl Task {
         }
     }
 
-    /// Input images: URLs kept, local paths resolved against `task_dir`.
-    pub fn input_images(&self, task_dir: &Path) -> Vec<InputImage> {
+    /// Input images: URLs as they are, local files by their name relative to the task's
+    /// folder (resolve them with [`crate::local_file::file_inside`]).
+    pub fn input_images(&self) -> Vec<InputImage> {
         let sources: Vec<&String> = match &self.image {
             None => Vec::new(),
             Some(ImageField::One(source)) => vec![source],
@@ -366,10 +366,40 @@ impl Task {
                 if is_remote(source) {
                     InputImage::Url(source.clone())
                 } else {
-                    InputImage::File(task_dir.join(source))
+                    InputImage::File(source.clone())
                 }
             })
             .collect()
+    }
+
+    /// Every local file the task names, with the JSON path of its field: input images and
+    /// `page_image_query` reference images.
+    pub fn local_files(&self) -> Vec<(String, &str)> {
+        let mut files = Vec::new();
+        let inputs: Vec<&String> = match &self.image {
+            None => Vec::new(),
+            Some(ImageField::One(source)) => vec![source],
+            Some(ImageField::Many(sources)) => sources.iter().collect(),
+        };
+        for (index, source) in inputs.into_iter().enumerate() {
+            if !source.trim().is_empty() && !is_remote(source) {
+                files.push((format!("image[{index}]"), source.as_str()));
+            }
+        }
+        for (index, query) in self.eval.page_image_query.iter().enumerate() {
+            for reference in query
+                .eval_fuzzy_image_match
+                .iter()
+                .flat_map(|references| references.split(OR_SEPARATOR))
+                .filter(|reference| !reference.trim().is_empty() && !is_remote(reference))
+            {
+                files.push((
+                    format!("eval.page_image_query[{index}].eval_fuzzy_image_match"),
+                    reference,
+                ));
+            }
+        }
+        files
     }
 
     /// The gold answer of the `agora` extension's final stop step, if any.
@@ -439,21 +469,32 @@ mod tests {
     }
 
     #[test]
-    fn input_images_resolve_relative_to_the_task_file() {
+    fn input_images_and_reference_images_are_listed_by_name() {
         let parsed = task(
             r#"{"task_id": 1, "image": ["a/input_0.png", "https://x.org/i.png", ""],
-                "eval": {"eval_types": ["string_match"]}}"#,
+                "eval": {"eval_types": ["page_image_query"], "page_image_query": [
+                    {"eval_image_url": "last", "eval_fuzzy_image_match": "r.png |OR| http://h/r.png"}]}}"#,
         );
         assert_eq!(
-            parsed.input_images(Path::new("/tasks/shopping")),
+            parsed.input_images(),
             vec![
-                InputImage::File(PathBuf::from("/tasks/shopping/a/input_0.png")),
+                InputImage::File("a/input_0.png".into()),
                 InputImage::Url("https://x.org/i.png".into())
+            ]
+        );
+        assert_eq!(
+            parsed.local_files(),
+            vec![
+                ("image[0]".to_owned(), "a/input_0.png"),
+                (
+                    "eval.page_image_query[0].eval_fuzzy_image_match".to_owned(),
+                    "r.png"
+                )
             ]
         );
         let single =
             task(r#"{"task_id": 1, "image": "i.png", "eval": {"eval_types": ["string_match"]}}"#);
-        assert_eq!(single.input_images(Path::new("d")).len(), 1);
+        assert_eq!(single.input_images().len(), 1);
     }
 
     #[test]

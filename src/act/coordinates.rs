@@ -10,8 +10,9 @@ use fantoccini::actions::{
 use fantoccini::key::Key;
 use std::time::Duration;
 
-/// The longest text `keyboard_type` sends in one action.
-pub const MAX_TYPED_CHARS: usize = 5000;
+/// Text up to this many characters is typed key by key; longer text is inserted a line at a
+/// time (typing 10,000 characters key by key takes minutes).
+pub const KEY_BY_KEY_CHARS: usize = 200;
 
 /// How long a drag takes from press to release, so pages see intermediate moves.
 const DRAG_DURATION: Duration = Duration::from_millis(120);
@@ -93,16 +94,20 @@ pub(super) async fn scroll_at(
         .map_err(|error| ActionError::Browser(BrowserError::from(error)))
 }
 
-/// Types `text` key by key into whatever has focus (a newline presses Enter).
+/// Types `text` into whatever has focus (a newline presses Enter): key by key up to
+/// [`KEY_BY_KEY_CHARS`], longer text a line at a time through CDP `Input.insertText` (the same
+/// value and input events, without a key event per character).
 pub(super) async fn type_keys(session: &BrowserSession, text: &str) -> Result<(), ActionError> {
-    let length = text.chars().count();
-    if length > MAX_TYPED_CHARS {
-        return Err(ActionError::TextTooLong {
-            length,
-            limit: MAX_TYPED_CHARS,
-        });
-    }
     let enter: char = Key::Enter.into();
+    if text.chars().count() > KEY_BY_KEY_CHARS {
+        for (index, line) in text.split('\n').enumerate() {
+            if index > 0 {
+                press(session, enter).await?;
+            }
+            insert_text(session, &line.replace('\r', "")).await?;
+        }
+        return Ok(());
+    }
     let mut keys = KeyActions::new("keyboard".into());
     for character in text.chars().filter(|character| *character != '\r') {
         let value = if character == '\n' { enter } else { character };
@@ -110,6 +115,27 @@ pub(super) async fn type_keys(session: &BrowserSession, text: &str) -> Result<()
             .then(KeyAction::Down { value })
             .then(KeyAction::Up { value });
     }
+    session
+        .client()
+        .perform_actions(keys)
+        .await
+        .map_err(|error| ActionError::Browser(BrowserError::from(error)))
+}
+
+/// Inserts `text` at the focus in one go, as an input method would.
+pub(super) async fn insert_text(session: &BrowserSession, text: &str) -> Result<(), ActionError> {
+    if !text.is_empty() {
+        session
+            .cdp("Input.insertText", serde_json::json!({ "text": text }))
+            .await?;
+    }
+    Ok(())
+}
+
+async fn press(session: &BrowserSession, key: char) -> Result<(), ActionError> {
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
     session
         .client()
         .perform_actions(keys)

@@ -86,12 +86,22 @@ pub enum ActionError {
         /// The viewport it had to fit in.
         viewport: Viewport,
     },
-    /// `keyboard_type` with more text than one action may send.
-    #[error("{length} characters is too much text for one action; type at most {limit} at a time")]
+    /// `type` or `keyboard_type` with more text than one action may send.
+    #[error(
+        "{length} characters is too much text for one action; type at most {limit} at a time (the server's cap, raised with --max-type-chars or AGORA_MAX_TYPE_CHARS)"
+    )]
     TextTooLong {
         /// Characters given.
         length: usize,
         /// The most one action sends.
+        limit: usize,
+    },
+    /// A new tab beyond the episode's cap.
+    #[error(
+        "the episode already has {limit} tabs, the most it may have; close one (close_tab) first (the server's cap, raised with --max-tabs or AGORA_MAX_TABS)"
+    )]
+    TooManyTabs {
+        /// The cap.
         limit: usize,
     },
     /// The episode already ended with `stop`.
@@ -123,6 +133,7 @@ impl ActionError {
             ActionError::UrlRefused { .. } => "url_refused",
             ActionError::OutsideViewport { .. } => "outside_viewport",
             ActionError::TextTooLong { .. } => "text_too_long",
+            ActionError::TooManyTabs { .. } => "too_many_tabs",
             ActionError::Finished => "episode_finished",
             ActionError::Browser(error) if error.is_session_lost() => "browser_lost",
             ActionError::Browser(_) => "browser_error",

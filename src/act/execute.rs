@@ -1,11 +1,13 @@
 //! Carrying out actions as a person would: real WebDriver pointer and keyboard input on
 //! the element (scrolled into view first) or at a point, never a scripted `.click()`.
 
-use super::coordinates;
+use super::coordinates::{self, KEY_BY_KEY_CHARS};
 use super::keys::parse_combo;
 use super::{Action, ActionError, ScrollDirection, UploadSource};
 use crate::browser::{BrowserError, BrowserSession, Viewport};
+use crate::config::ActionLimits;
 use crate::observe::{Observation, SomElement, SomId};
+use evaluators::local_file::file_inside;
 use fantoccini::Locator;
 use fantoccini::actions::{
     InputSource, KeyAction, KeyActions, MouseActions, PointerAction, WheelAction, WheelActions,
@@ -30,6 +32,8 @@ pub struct ActContext<'a> {
     pub upload_dir: Option<&'a Path>,
     /// Viewport applied to tabs the action opens.
     pub viewport: Viewport,
+    /// How much text one action may type and how many tabs the episode may have.
+    pub limits: ActionLimits,
 }
 
 /// What happened besides the page changing.
@@ -48,6 +52,15 @@ pub async fn execute(
     context: &ActContext<'_>,
 ) -> Result<ActOutcome, ActionError> {
     session.check_alive()?;
+    if let Action::Type { text, .. } | Action::KeyboardType { text } = action {
+        let length = text.chars().count();
+        if length > context.limits.type_chars {
+            return Err(ActionError::TextTooLong {
+                length,
+                limit: context.limits.type_chars,
+            });
+        }
+    }
     let tabs_before = session.tab_handles().to_vec();
     // Coordinates are checked against the viewport the agent saw.
     let viewport = context.observation.viewport;
@@ -66,13 +79,17 @@ pub async fn execute(
         }
         Action::Type { id, text, enter } => {
             let info = known_element(context, *id)?;
-            let located = locate(session, context, *id).await?;
+            let located = locate_text_field(session, context, *id).await?;
             let typed = type_text(session, &located.element, info, text, *enter).await;
-            finish(session, &located, *id, typed).await?;
+            leave_frames(session, located.in_frame).await?;
+            typed.map_err(|error| match error {
+                TypeError::Element(error) => element_error(*id, error),
+                TypeError::Action(error) => error,
+            })?;
         }
         Action::Clear { id } => {
             let info = known_element(context, *id)?;
-            let located = locate(session, context, *id).await?;
+            let located = locate_text_field(session, context, *id).await?;
             let cleared = clear(session, &located.element, info).await;
             finish(session, &located, *id, cleared).await?;
         }
@@ -142,6 +159,11 @@ pub async fn execute(
                 .map_err(BrowserError::from)?;
         }
         Action::NewTab => {
+            if tabs_before.len() >= context.limits.tabs {
+                return Err(ActionError::TooManyTabs {
+                    limit: context.limits.tabs,
+                });
+            }
             session.open_tab().await?;
             prepare_tab(session, context.viewport).await?;
             return Ok(outcome);
@@ -201,11 +223,19 @@ pub async fn execute(
     }
     // Pages open tabs by themselves (target=_blank, window.open): the new one takes focus.
     let tabs_after = session.refresh_tabs().await?;
+    let tab_count = tabs_after.len();
     if let Some(new_tab) = tabs_after
         .into_iter()
         .find(|handle| !tabs_before.contains(handle))
     {
         session.switch_tab(new_tab).await?;
+        if tab_count > context.limits.tabs {
+            // Over the cap: the page's new tab is closed again.
+            session.close_current_tab().await?;
+            return Err(ActionError::TooManyTabs {
+                limit: context.limits.tabs,
+            });
+        }
         prepare_tab(session, context.viewport).await?;
         outcome.opened_tab = true;
     }
@@ -267,6 +297,34 @@ async fn locate(
             }
         }
     }
+}
+
+/// [`locate`] for `type` and `clear`, refusing a file input as it is now in the page (typing a
+/// path into one would set a file past the upload check; `upload` is the way in).
+async fn locate_text_field(
+    session: &BrowserSession,
+    context: &ActContext<'_>,
+    id: SomId,
+) -> Result<Located, ActionError> {
+    let located = locate(session, context, id).await?;
+    let kind = located.element.prop("type").await;
+    let is_file_input = match kind {
+        Ok(kind) => kind.is_some_and(|kind| kind.eq_ignore_ascii_case("file")),
+        Err(error) => {
+            leave_frames(session, located.in_frame).await?;
+            return Err(element_error(id, error));
+        }
+    };
+    if is_file_input {
+        leave_frames(session, located.in_frame).await?;
+        return Err(ActionError::NotInteractable {
+            id,
+            reason: format!(
+                "it is a file input; put a file into it with `upload [{id}] [input image index or file]`"
+            ),
+        });
+    }
+    Ok(located)
 }
 
 /// Leaves the element's frames and maps the element command's error. (After a navigation
@@ -339,19 +397,48 @@ async fn clear(
     session.client().perform_actions(keys).await
 }
 
+/// Why `type` failed: an element command (mapped with the element's id) or the rest.
+enum TypeError {
+    Element(CmdError),
+    Action(ActionError),
+}
+
+impl From<CmdError> for TypeError {
+    fn from(error: CmdError) -> Self {
+        TypeError::Element(error)
+    }
+}
+
+/// Clears the field and types `text`: key by key up to [`KEY_BY_KEY_CHARS`]; longer text after
+/// its first key is inserted in one go, leaving the same value.
 async fn type_text(
     session: &BrowserSession,
     element: &Element,
     info: &SomElement,
     text: &str,
     enter: bool,
-) -> Result<(), CmdError> {
+) -> Result<(), TypeError> {
     clear(session, element, info).await?;
-    let mut keys = text.to_owned();
-    if enter {
-        keys.push(Key::Enter.into());
+    let enter_key: char = Key::Enter.into();
+    if text.chars().count() <= KEY_BY_KEY_CHARS {
+        let mut keys = text.to_owned();
+        if enter {
+            keys.push(enter_key);
+        }
+        element.send_keys(&keys).await?;
+        return Ok(());
     }
-    element.send_keys(&keys).await
+    // The first key focuses the field as typing does; the rest goes in at once.
+    let mut characters = text.chars();
+    let first: String = characters.next().into_iter().collect();
+    element.send_keys(&first).await?;
+    coordinates::insert_text(session, characters.as_str())
+        .await
+        .map_err(TypeError::Action)?;
+    if enter {
+        element.send_keys(&enter_key.to_string()).await?;
+    }
+    Ok(())
 }
 
 async fn select(
@@ -405,10 +492,8 @@ fn upload_path(file: &UploadSource, context: &ActContext<'_>) -> Result<PathBuf,
                     context.input_images.len()
                 ))
             })?;
-            // WebDriver wants an absolute path.
-            image
-                .canonicalize()
-                .map_err(|error| refused(format!("{}: {error}", image.display())))
+            // Checked when the episode started; WebDriver wants the absolute path it holds.
+            Ok(image.clone())
         }
         UploadSource::Path(path) => {
             let refused = |reason: &str| ActionError::UploadRefused {
@@ -418,19 +503,11 @@ fn upload_path(file: &UploadSource, context: &ActContext<'_>) -> Result<PathBuf,
             let directory = context.upload_dir.ok_or_else(|| {
                 refused("no upload directory is configured; use an input image index")
             })?;
-            let directory = directory
-                .canonicalize()
-                .map_err(|_| refused("the upload directory does not exist"))?;
-            let candidate = directory
-                .join(path)
-                .canonicalize()
-                .map_err(|_| refused("no such file in the upload directory"))?;
-            if !candidate.starts_with(&directory) || !candidate.is_file() {
-                return Err(refused(
-                    "only files inside the upload directory can be uploaded",
-                ));
-            }
-            Ok(candidate)
+            file_inside(directory, path).map_err(|outside| {
+                refused(&format!(
+                    "{outside}; only files inside the upload directory can be uploaded"
+                ))
+            })
         }
     }
 }

@@ -9,7 +9,7 @@ mod grammar;
 mod keys;
 
 pub use action::{Action, ClickKind, ParseActionError, ScrollDirection, UploadSource};
-pub use coordinates::MAX_TYPED_CHARS;
+pub use coordinates::KEY_BY_KEY_CHARS;
 pub use error::ActionError;
 pub use execute::{ActContext, ActOutcome, execute};
 pub use keys::{KeyCombo, UnknownKey, parse_combo};

@@ -101,7 +101,7 @@ impl ObservationBody {
             body.intent = Some(context.task.intent.clone());
             body.input_images = context
                 .task
-                .input_images(&context.dir)
+                .input_images()
                 .into_iter()
                 .enumerate()
                 .map(|(index, image)| match image {
@@ -277,7 +277,7 @@ impl TaskList {
                     task_id: context.name.to_string(),
                     intent: context.task.intent.clone(),
                     sites: context.task.sites.clone(),
-                    input_images: context.task.input_images(&context.dir).len(),
+                    input_images: context.task.input_images().len(),
                 })
                 .collect(),
             broken: registry.broken().to_vec(),

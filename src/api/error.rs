@@ -48,6 +48,9 @@ impl From<EnvError> for ApiError {
             EnvError::InvalidTask(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_task"),
             EnvError::StartUrlRefused(..) => (StatusCode::BAD_REQUEST, "start_url_refused"),
             EnvError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            EnvError::TooManyEpisodes { .. } => {
+                (StatusCode::TOO_MANY_REQUESTS, "too_many_episodes")
+            }
             EnvError::NotATaskEpisode(_) => (StatusCode::CONFLICT, "not_a_task_episode"),
             EnvError::Config(_) => (StatusCode::INTERNAL_SERVER_ERROR, "server_misconfigured"),
             EnvError::JudgeConfig(_) => (StatusCode::INTERNAL_SERVER_ERROR, "judge_misconfigured"),
@@ -59,6 +62,9 @@ impl From<EnvError> for ApiError {
             EnvError::Action(action) => (StatusCode::BAD_GATEWAY, action.code()),
             EnvError::Evaluation(evaluation) if evaluation.is_config() => {
                 (StatusCode::UNPROCESSABLE_ENTITY, "invalid_task")
+            }
+            EnvError::Evaluation(evaluation) if evaluation.is_refused_url() => {
+                (StatusCode::UNPROCESSABLE_ENTITY, "evaluator_url_refused")
             }
             EnvError::Evaluation(evaluation) if evaluation.is_vwa_raises() => {
                 (StatusCode::UNPROCESSABLE_ENTITY, "vwa_would_not_score")

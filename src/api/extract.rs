@@ -64,15 +64,18 @@ impl From<JsonRejection> for ApiError {
         let (code, advice) = match status {
             StatusCode::PAYLOAD_TOO_LARGE => (
                 "payload_too_large",
-                "the body is larger than the server accepts; send less",
+                format!(
+                    "the body is larger than the {} KiB the server accepts; send less",
+                    super::BODY_LIMIT / 1024
+                ),
             ),
             StatusCode::UNSUPPORTED_MEDIA_TYPE => (
                 "unsupported_media_type",
-                "send the body as JSON with `Content-Type: application/json`",
+                "send the body as JSON with `Content-Type: application/json`".to_owned(),
             ),
             _ => (
                 "bad_json",
-                "fix the JSON body; /openapi.json describes every request",
+                "fix the JSON body; /openapi.json describes every request".to_owned(),
             ),
         };
         ApiError::new(status, code, format!("{}: {advice}", rejection.body_text()))

@@ -18,7 +18,7 @@ pub use error::{ApiError, ErrorBody};
 
 use crate::env::Environment;
 use axum::Router;
-use axum::extract::Request;
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -72,6 +72,9 @@ use utoipa::OpenApi;
 )]
 pub struct ApiDoc;
 
+/// The largest request body the API reads, in bytes; larger ones get 413 `payload_too_large`.
+pub const BODY_LIMIT: usize = 1024 * 1024;
+
 /// The router over `env`; `token`, when set, is required as `Authorization: Bearer <token>`.
 pub fn router(env: Environment, token: Option<String>) -> Router {
     let mcp = mcp::http_service(env.clone(), token.is_some());
@@ -111,6 +114,7 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
                 "this endpoint does not take that method; see /openapi.json",
             )
         })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(move |request, next| {
             guard(Arc::clone(&token), request, next)
         }))

@@ -364,8 +364,8 @@ pub async fn sites(State(env): State<Environment>) -> Json<Vec<SiteSummary>> {
     responses((status = 200, body = LocateResponse), (status = 404, body = ErrorBody)))]
 pub async fn locate(
     State(env): State<Environment>,
-    Path(id): Path<String>,
-    Json(request): Json<LocateRequest>,
+    ApiParts(Path(id)): ApiParts<Path<String>>,
+    ApiJson(request): ApiJson<LocateRequest>,
 ) -> Result<Json<LocateResponse>, ApiError> {
     use crate::gold::MarkLookup;
     let shared = env.episode(&EpisodeId(id)).await?;

@@ -88,6 +88,10 @@ pub struct Episode {
     pub lost: Option<String>,
     /// The task's input images, for `upload`.
     pub input_images: Vec<PathBuf>,
+    /// What one action may do (text length, tabs).
+    pub limits: crate::config::ActionLimits,
+    /// The episode's place under the server's episode cap, given back when it is dropped.
+    pub(super) slot: Option<tokio::sync::OwnedSemaphorePermit>,
     /// When the agent last used the episode.
     pub last_used: Instant,
     /// Whether the browser came from the warm pool.
@@ -126,6 +130,8 @@ impl Episode {
             answer: None,
             lost: None,
             input_images: Vec::new(),
+            limits: crate::config::ActionLimits::default(),
+            slot: None,
             last_used: Instant::now(),
             warm_start,
             task: None,
@@ -210,6 +216,7 @@ impl Episode {
             input_images: &self.input_images,
             upload_dir,
             viewport: self.viewport,
+            limits: self.limits,
         };
         let executed = act::execute(session, &action, &context).await;
         let outcome = match executed {

@@ -26,6 +26,14 @@ pub enum EnvError {
     /// A start URL is not a permitted web address.
     #[error("start URL `{0}` is not one of the allowed sites ({1})")]
     StartUrlRefused(String, String),
+    /// The server already runs as many episodes as it may.
+    #[error(
+        "{limit} episodes are running or starting, the most this server allows; close one (DELETE /episodes/{{id}}) or start the server with a higher --max-episodes (AGORA_MAX_EPISODES)"
+    )]
+    TooManyEpisodes {
+        /// The cap.
+        limit: usize,
+    },
     /// The request itself is malformed.
     #[error("{0}")]
     BadRequest(String),

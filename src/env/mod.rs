@@ -86,6 +86,8 @@ struct EnvInner {
     sites: Option<Arc<dyn SiteHost>>,
     events: EpisodeEvents,
     tasks: RwLock<Arc<TaskRegistry>>,
+    /// One permit per episode that may run (`--max-episodes`).
+    episode_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl Environment {
@@ -145,8 +147,10 @@ impl Environment {
         for broken in tasks.broken() {
             tracing::warn!(path = %broken.path, message = %broken.message, "task file not loaded");
         }
+        let episode_slots = Arc::new(tokio::sync::Semaphore::new(config.max_episodes));
         let environment = Self {
             inner: Arc::new(EnvInner {
+                episode_slots,
                 config,
                 pool,
                 fence,
@@ -235,6 +239,13 @@ impl Environment {
                 ));
             }
         }
+        let max_tabs = self.inner.config.max_tabs;
+        if spec.start_urls.len() > max_tabs {
+            return Err(EnvError::BadRequest(format!(
+                "{} start URLs: an episode may have at most {max_tabs} tabs (--max-tabs)",
+                spec.start_urls.len()
+            )));
+        }
         let viewport = spec.viewport.unwrap_or_default();
         if !(100..=4096).contains(&viewport.width) || !(100..=8192).contains(&viewport.height) {
             return Err(EnvError::BadRequest(format!(
@@ -242,8 +253,13 @@ impl Environment {
                 viewport.width, viewport.height
             )));
         }
+        let slot = Arc::clone(&self.inner.episode_slots)
+            .try_acquire_owned()
+            .map_err(|_| EnvError::TooManyEpisodes {
+                limit: self.inner.config.max_episodes,
+            })?;
         let tenant = self.open_tenant(spec.tenancy)?;
-        let created = self.start_episode(spec, viewport, tenant).await;
+        let created = self.start_episode(spec, viewport, tenant, slot).await;
         if created.is_err() {
             self.drop_tenant(tenant);
         }
@@ -304,6 +320,7 @@ impl Environment {
         spec: EpisodeSpec,
         viewport: Viewport,
         tenant: Option<EpisodeTenant>,
+        slot: tokio::sync::OwnedSemaphorePermit,
     ) -> Result<SharedEpisode, EnvError> {
         let cookies = self.episode_cookies(&spec, tenant)?;
         let lease = self.inner.pool.acquire().await?;
@@ -324,6 +341,8 @@ impl Environment {
         }
         let mut episode = Episode::new(session, viewport, spec.observe, lease.warm);
         episode.input_images = spec.input_images;
+        episode.limits = self.inner.config.action_limits();
+        episode.slot = Some(slot);
         episode.tenant = tenant;
         episode.recorder = self
             .inner
@@ -374,6 +393,8 @@ impl Environment {
         if let Some(session) = episode.take_session() {
             self.inner.pool.release(session);
         }
+        // Its place under --max-episodes is free from now on.
+        episode.slot = None;
         self.drop_tenant(episode.tenant.take());
         episode.save_trajectory().await;
         self.inner

@@ -20,8 +20,18 @@ pub struct EpisodePage<'a> {
 impl<'a> EpisodePage<'a> {
     /// Wraps the session of an episode.
     pub fn new(session: &'a BrowserSession, policy: SettlePolicy, allowed: &'a AllowList) -> Self {
+        // Redirects stay behind the same fence as the first request.
+        let fence = allowed.clone();
+        let redirects = reqwest::redirect::Policy::custom(move |attempt| {
+            if attempt.previous().len() < 10 && fence.permits_url(attempt.url().as_str()) {
+                attempt.follow()
+            } else {
+                attempt.stop()
+            }
+        });
         let http = reqwest::Client::builder()
             .no_proxy()
+            .redirect(redirects)
             .build()
             .unwrap_or_default();
         Self {
@@ -38,6 +48,21 @@ impl<'a> EpisodePage<'a> {
     async fn as_rendered(&self) -> Result<(), PageError> {
         self.session.restore_page().await.map_err(browser_error)
     }
+
+    /// The fence the agent's browser is behind, for evaluators too: only http(s) URLs of the
+    /// allowed origins are opened or fetched.
+    fn check_allowed(&self, url: &str) -> Result<(), PageError> {
+        if self.allowed.permits_url(url) {
+            return Ok(());
+        }
+        Err(PageError::Refused {
+            url: url.to_owned(),
+            reason: format!(
+                "only http(s) URLs of the episode's sites are opened ({})",
+                self.allowed.to_strings().join(", ")
+            ),
+        })
+    }
 }
 
 fn browser_error(error: BrowserError) -> PageError {
@@ -53,6 +78,7 @@ impl Page for EpisodePage<'_> {
     }
 
     async fn goto(&mut self, url: &str) -> Result<(), PageError> {
+        self.check_allowed(url)?;
         let navigation_error = |message: String| PageError::Navigation {
             url: url.to_owned(),
             message,
@@ -96,9 +122,7 @@ impl Page for EpisodePage<'_> {
             url: url.to_owned(),
             message,
         };
-        if !self.allowed.permits_url(url) {
-            return Err(fetch_error("not one of the episode's sites".into()));
-        }
+        self.check_allowed(url)?;
         let cookies = self
             .session
             .cdp("Network.getCookies", json!({ "urls": [url] }))

@@ -79,6 +79,13 @@ impl Environment {
             .into_iter()
             .next()
             .ok_or_else(|| EnvError::InvalidTask("the task array is empty".into()))?;
+        if let Some((field, name)) = task.local_files().first() {
+            return Err(EnvError::InvalidTask(format!(
+                "{field}: `{name}` is a local file, and an inline task has no folder of its own; \
+                 give images as http(s) URLs, or put the task in a task directory (--tasks) and \
+                 start it by task_id"
+            )));
+        }
         Ok(TaskContext {
             name: TaskName::new(&format!("inline/{}", task.task_id.0)),
             task: Arc::new(task),
@@ -118,7 +125,9 @@ impl Environment {
                 height: viewport.height,
             }),
             observe,
-            input_images: context.local_input_images(),
+            input_images: context
+                .local_input_images()
+                .map_err(|refused| EnvError::InvalidTask(format!("input image: {refused}")))?,
             tenancy: Tenancy::Private,
             logins: if task.require_login {
                 task.sites.clone()

@@ -2,6 +2,7 @@
 //! its own so one broken file leaves the others usable and is reported by name.
 
 use evaluators::Task;
+use evaluators::local_file::{FileRefused, file_inside};
 use evaluators::task::{InputImage, SiteUrls, TaskFile, json_files, load_file};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -70,13 +71,14 @@ impl TaskContext {
         }
     }
 
-    /// Local input images (remote ones are passed to the agent as URLs and cannot be uploaded).
-    pub fn local_input_images(&self) -> Vec<PathBuf> {
+    /// The task's local input images as checked absolute paths (remote ones are passed to the
+    /// agent as URLs and cannot be uploaded); a name that leaves the task's folder is refused.
+    pub fn local_input_images(&self) -> Result<Vec<PathBuf>, FileRefused> {
         self.task
-            .input_images(&self.dir)
+            .input_images()
             .into_iter()
             .filter_map(|image| match image {
-                InputImage::File(path) => Some(path),
+                InputImage::File(name) => Some(file_inside(&self.dir, &name)),
                 InputImage::Url(_) => None,
             })
             .collect()

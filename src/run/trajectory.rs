@@ -113,7 +113,10 @@ impl TrajectoryWriter {
             .await
             .map_err(io(&folder))?;
         let mut input_images = Vec::new();
-        for (index, image) in task.local_input_images().iter().enumerate() {
+        let images = task
+            .local_input_images()
+            .map_err(|refused| RunError::Task(format!("input image: {refused}")))?;
+        for (index, image) in images.iter().enumerate() {
             let extension = image
                 .extension()
                 .and_then(|extension| extension.to_str())

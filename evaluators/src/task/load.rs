@@ -112,10 +112,20 @@ pub(crate) struct InvalidTask {
 }
 
 fn parse_task(value: Value) -> Result<Task, InvalidTask> {
-    serde_path_to_error::deserialize(value).map_err(|error| InvalidTask {
+    let task: Task = serde_path_to_error::deserialize(value).map_err(|error| InvalidTask {
         field: error.path().to_string(),
         message: error.into_inner().to_string(),
-    })
+    })?;
+    // Local files are named relative to the task's folder and never leave it.
+    for (field, name) in task.local_files() {
+        if let Err(refused) = crate::local_file::relative_name(name) {
+            return Err(InvalidTask {
+                field,
+                message: format!("{refused} (or give an http(s) URL)"),
+            });
+        }
+    }
+    Ok(task)
 }
 
 /// Parses a file's entries one by one so one bad task does not hide the others.
@@ -231,5 +241,38 @@ mod tests {
         assert!(bad_entry.to_string().contains("eval"), "{bad_entry}");
         let missing = load_path(Path::new("/nonexistent/tasks"), &urls).unwrap_err();
         assert!(matches!(missing, LoadError::Read { .. }));
+    }
+
+    #[test]
+    fn a_task_naming_a_file_outside_its_folder_is_invalid() {
+        let urls = SiteUrls::new();
+        let path = Path::new("t.json");
+        let task = |fields: &str| {
+            format!(r#"{{"task_id": 0, {fields} "eval": {{"eval_types": ["string_match"]}}}}"#)
+        };
+        for (fields, field) in [
+            (r#""image": "/proc/self/environ","#, "image[0]"),
+            (r#""image": ["ok.png", "../../etc/passwd"],"#, "image[1]"),
+        ] {
+            let error = load_str(&task(fields), &urls, path)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(field), "{error}");
+            assert!(error.contains("http(s) URL"), "{error}");
+        }
+        let reference = r#"{"task_id": 0, "eval": {"eval_types": ["page_image_query"],
+            "page_image_query": [{"eval_image_url": "last", "eval_fuzzy_image_match": "/etc/passwd"}]}}"#;
+        let error = load_str(reference, &urls, path).unwrap_err().to_string();
+        assert!(error.contains("eval_fuzzy_image_match"), "{error}");
+        assert!(error.contains("absolute path"), "{error}");
+        // Relative names and URLs load.
+        assert!(
+            load_str(
+                &task(r#""image": ["a/b.png", "http://x/y.png"],"#),
+                &urls,
+                path
+            )
+            .is_ok()
+        );
     }
 }

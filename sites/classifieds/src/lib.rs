@@ -24,6 +24,7 @@ mod visitor;
 pub use error::ClassifiedsError;
 pub use kit::Scale;
 pub use queries::ClassifiedsQueries;
+pub use routes::FORM_LIMIT;
 pub use seed::{BASE_FILE, DEFAULT_EMAIL, DEFAULT_PASSWORD, DEFAULT_SEED, SeedReport, seed};
 pub use site::ClassifiedsSite;
 

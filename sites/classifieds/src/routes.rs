@@ -4,16 +4,20 @@ use crate::pages::{account, home, item, listing_form, photo, search};
 use crate::state::AppState;
 use crate::visitor::Visitor;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Query, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use kit::form::Fields;
 use kit::{PageError, Tenants};
 use std::collections::HashMap;
+use std::net::SocketAddr;
 
-/// Bodies may carry a few photos plus the form fields.
+/// Listing posts may carry a few photos plus the form fields.
 const BODY_LIMIT: usize = 4 * kit::upload::MAX_UPLOAD_BYTES;
+
+/// Every other form (login, comments, messages, edits) is text: at most this many bytes.
+pub const FORM_LIMIT: usize = 64 * 1024;
 
 /// The site's routes.
 pub fn router(tenants: Tenants) -> Router {
@@ -74,6 +78,12 @@ async fn post_page(
     query: Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
     request: Request,
 ) -> Response {
+    // The client's address, for the login throttle (absent when the router runs in memory).
+    let address = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(address)| address.ip().to_string())
+        .unwrap_or_default();
     let outcome = async {
         let visitor = visitor?;
         let query = query_fields(query)?;
@@ -89,6 +99,14 @@ async fn post_page(
                 })?;
             return listing_form::add(&visitor, multipart).await;
         }
+        let (parts, body) = request.into_parts();
+        let bytes = axum::body::to_bytes(body, FORM_LIMIT).await.map_err(|_| {
+            PageError::too_large(format!(
+                "The form is too large: send at most {} KB.",
+                FORM_LIMIT / 1024
+            ))
+        })?;
+        let request = Request::from_parts(parts, axum::body::Body::from(bytes));
         let form = axum::extract::Form::<HashMap<String, String>>::from_request(request, &state)
             .await
             .map(|axum::extract::Form(map)| Fields(map))
@@ -98,7 +116,7 @@ async fn post_page(
                 )
             })?;
         match (page.as_str(), action.as_str()) {
-            ("login", _) => account::login(&visitor, &form).await,
+            ("login", _) => account::login(&visitor, &state.logins, &address, &form).await,
             ("register", _) => account::register(&visitor, &form).await,
             ("logout", _) => account::logout(&visitor, &form).await,
             ("item", "item_edit") => listing_form::edit(&visitor, &query, &form).await,

@@ -3,6 +3,7 @@
 use crate::db::users::{self, User};
 use kit::assets::Asset;
 use kit::imagery::ImageCache;
+use kit::throttle::LoginThrottle;
 use kit::visitor::{SiteCookies, SiteState};
 use kit::{KitError, Tenants};
 use rusqlite::Connection;
@@ -17,6 +18,8 @@ pub struct AppState {
     pub stylesheet: Arc<Asset>,
     /// Rendered photos (shared by all tenants: seeded photos are the same).
     pub images: ImageCache,
+    /// Recent failed logins.
+    pub logins: LoginThrottle,
 }
 
 /// Memory kept for rendered photos.
@@ -28,6 +31,7 @@ impl AppState {
         Self {
             tenants,
             images: ImageCache::new(PHOTO_CACHE_BYTES),
+            logins: LoginThrottle::default(),
             stylesheet: Arc::new(Asset::new(
                 include_bytes!("../static/style.css"),
                 "text/css; charset=utf-8",

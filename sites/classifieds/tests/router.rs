@@ -815,3 +815,131 @@ async fn login_cookie_rejects_unknown_users_and_tenants() {
         .unwrap();
     assert_eq!(listings.len(), 6);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn decompression_bombs_are_refused_fast_and_the_site_stays_responsive() {
+    let site = Site::logged_in();
+    let bomb = kit::testing::decompression_bomb();
+    let add = "/index.php?page=item&action=item_add";
+    let bombs = |client: &RouterClient, fields: Vec<(&'static str, &'static str)>| {
+        let (client, bomb) = (client.clone(), bomb.clone());
+        async move {
+            let photo = FilePart {
+                name: "photos",
+                filename: "bomb.png",
+                content_type: "image/png",
+                bytes: &bomb,
+            };
+            let started = std::time::Instant::now();
+            let response = client.post_multipart(add, &fields, &[photo; 5]).await;
+            (response.status(), started.elapsed())
+        }
+    };
+    let listing = || {
+        vec![
+            ("csrf_token", CSRF),
+            ("category", "4"),
+            ("city", "101"),
+            ("title", "Bomb"),
+            ("description", "A photo that decodes to 72 MB."),
+            ("price", "1"),
+        ]
+    };
+    // Logged out: sent to the login page before the body is read.
+    let mut anonymous = site.client.clone();
+    anonymous.session = None;
+    assert_eq!(bombs(&anonymous, listing()).await.0, StatusCode::SEE_OTHER);
+    // No token before the photos: refused before any photo is read.
+    let mut no_token = listing();
+    no_token.remove(0);
+    assert_eq!(bombs(&site.client, no_token).await.0, StatusCode::FORBIDDEN);
+    // Eight logged-in bomb posts at once: each refused in milliseconds while the home page
+    // keeps answering.
+    let posts: Vec<_> = (0..8)
+        .map(|_| tokio::spawn(bombs(&site.client, listing())))
+        .collect();
+    let mut slowest_home = std::time::Duration::ZERO;
+    for _ in 0..5 {
+        let started = std::time::Instant::now();
+        assert_eq!(site.get("/").await.status(), StatusCode::OK);
+        slowest_home = slowest_home.max(started.elapsed());
+    }
+    for post in posts {
+        let (status, took) = post.await.unwrap();
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert!(
+            took < std::time::Duration::from_secs(2),
+            "a bomb took {took:?}"
+        );
+    }
+    assert!(
+        slowest_home < std::time::Duration::from_millis(500),
+        "the home page took {slowest_home:?} during the bombs"
+    );
+    let (status, took) = bombs(&site.client, listing()).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(took < std::time::Duration::from_millis(500), "{took:?}");
+}
+
+#[tokio::test]
+async fn failed_logins_are_throttled_per_account_and_forms_are_capped() {
+    let site = Site::new();
+    let site = &site;
+    let attempt = |email: &'static str, password: &'static str| async move {
+        site.post(
+            "/index.php?page=login",
+            &[
+                ("csrf_token", CSRF),
+                ("email", email),
+                ("password", password),
+            ],
+        )
+        .await
+    };
+    for _ in 0..kit::throttle::LoginThrottle::MAX_FAILURES {
+        assert_eq!(
+            attempt(DEFAULT_EMAIL, "wrong").await.status(),
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    // Now even the right password waits, and the page says for how long.
+    let refused = attempt(DEFAULT_EMAIL, DEFAULT_PASSWORD).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(body_text(refused).await.contains("Try again in"));
+    // Another account is not affected; an unknown account gets the same answer as a wrong
+    // password.
+    assert_eq!(
+        attempt("nobody@example.com", "wrong").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    // Every text form is capped.
+    let long = "x".repeat(classifieds::FORM_LIMIT + 1);
+    let response = site
+        .post(
+            "/index.php?page=item&action=add_comment&id=9",
+            &[("csrf_token", CSRF), ("title", "t"), ("body", &long)],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(body_text(response).await.contains("too large"));
+}
+
+#[tokio::test]
+async fn a_guessed_tenant_cookie_is_refused_by_the_site() {
+    let site = Site::new();
+    let with_tenant = |value: String| {
+        Request::get("/index.php?page=item&id=9")
+            .header(header::COOKIE, format!("{TENANT_COOKIE}={value}"))
+            .body(Body::empty())
+            .unwrap()
+    };
+    for guess in (0..2000)
+        .map(|n| n.to_string())
+        .chain([TenantId::random().to_string()])
+    {
+        let response = site.send(with_tenant(guess.clone())).await;
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{guess}");
+    }
+    let live = site.send(with_tenant(site.tenant.to_string())).await;
+    assert_eq!(live.status(), StatusCode::OK);
+}

@@ -37,6 +37,20 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// Whether `password` matches `stored`; with no stored hash (an unknown account) the password
+/// is still verified, against a fixed dummy hash, so the answer takes as long either way.
+pub fn verify_account(password: &str, stored: Option<&str>) -> bool {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    match stored {
+        Some(hash) => verify_password(password, hash),
+        None => {
+            let dummy = DUMMY.get_or_init(|| hash_password("no such account").unwrap_or_default());
+            verify_password(password, dummy);
+            false
+        }
+    }
+}
+
 /// Starts a session for `user_id` and returns its token (the session cookie's value).
 pub fn create_session(connection: &Connection, user_id: i64) -> Result<String, KitError> {
     let token = crate::token::random_hex(24);
@@ -75,6 +89,26 @@ mod tests {
         assert!(verify_password("Password.123", &hash));
         assert!(!verify_password("password.123", &hash));
         assert!(!verify_password("Password.123", "not a hash"));
+        assert!(verify_account("Password.123", Some(&hash)));
+        assert!(!verify_account("no such account", None));
+    }
+
+    #[test]
+    fn an_unknown_account_takes_as_long_as_a_wrong_password() {
+        let hash = hash_password("Password.123").unwrap();
+        verify_account("warm up", None);
+        let time = |stored: Option<&str>| {
+            let started = std::time::Instant::now();
+            for _ in 0..3 {
+                assert!(!verify_account("wrong", stored));
+            }
+            started.elapsed().as_secs_f64()
+        };
+        let (known, unknown) = (time(Some(&hash)), time(None));
+        assert!(
+            unknown > known / 3.0 && unknown < known * 3.0,
+            "known {known:.3}s, unknown {unknown:.3}s"
+        );
     }
 
     #[test]

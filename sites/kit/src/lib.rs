@@ -6,7 +6,8 @@
 //! the agent sees changes. Every site implements the [`Site`] contract, which is all the
 //! binary knows of it.
 //! [`auth`] holds argon2 passwords and sessions, [`csrf`] the double-submit tokens every
-//! form carries, [`upload`] the capped, sniffed image uploads, [`error_page`] the HTML error
+//! form carries, [`throttle`] the failed-login limit, [`upload`] the capped, sniffed image
+//! uploads, [`error_page`] the HTML error
 //! page and [`assets`] the cache headers of static files.
 
 pub mod assets;
@@ -26,6 +27,7 @@ pub mod site;
 pub mod tenant;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod throttle;
 pub mod timing;
 pub mod token;
 pub mod upload;

@@ -130,6 +130,20 @@ impl RouterClient {
     }
 }
 
+/// A decompression bomb: a 6000×6000 16-bit PNG of a few hundred KB that decodes to 72 MB.
+pub fn decompression_bomb() -> Vec<u8> {
+    let picture: image::ImageBuffer<image::Luma<u16>, Vec<u16>> =
+        image::ImageBuffer::new(6000, 6000);
+    let mut bytes = Vec::new();
+    picture
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .expect("a PNG encodes in memory");
+    bytes
+}
+
 /// The CSRF form field with the client's token, for `post_form` field lists.
 pub const CSRF_FIELD: (&str, &str) = (csrf::FIELD, TEST_CSRF);
 

@@ -1,5 +1,6 @@
 //! Image uploads: a size cap, content sniffing (never trusting the file name or the declared
-//! type), a full decode under dimension limits, and re-encoding as PNG for storage.
+//! type), a full decode under dimension and memory limits on a blocking thread (at most
+//! [`MAX_CONCURRENT_DECODES`] at once), and re-encoding as PNG for storage.
 
 use crate::PageError;
 use image::{ImageFormat, ImageReader, Limits};
@@ -9,7 +10,16 @@ use std::io::Cursor;
 pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
 
 /// The largest accepted width or height, in pixels.
-pub const MAX_DIMENSION: u32 = 6000;
+pub const MAX_DIMENSION: u32 = 4096;
+
+/// The most memory one decode may allocate, in bytes (a 4096×4096 RGBA photo fits; a
+/// decompression bomb is refused from its header before anything is allocated).
+pub const MAX_DECODE_ALLOC: u64 = 96 * 1024 * 1024;
+
+/// Decodes running at once, across every request (each may hold [`MAX_DECODE_ALLOC`]).
+pub const MAX_CONCURRENT_DECODES: usize = 2;
+
+static DECODES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(MAX_CONCURRENT_DECODES);
 
 /// An accepted upload, re-encoded as PNG.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +49,7 @@ pub enum UploadError {
     NotAnImage,
     /// The image is corrupt or larger than the dimension limits.
     #[error(
-        "the image could not be read ({0}); upload a PNG or JPEG photo at most 6000 pixels wide and high"
+        "the image could not be read ({0}); upload a PNG or JPEG photo at most {MAX_DIMENSION} pixels wide and high"
     )]
     Undecodable(String),
 }
@@ -63,6 +73,27 @@ impl From<UploadError> for PageError {
     }
 }
 
+/// [`accept_image`] on a blocking thread, waiting for a decode slot first, so the async
+/// workers stay free whatever is uploaded.
+pub async fn accept_image_off_thread(
+    bytes: bytes::Bytes,
+    limit: usize,
+) -> Result<StoredImage, UploadError> {
+    if bytes.len() > limit {
+        return Err(UploadError::TooLarge {
+            size: bytes.len(),
+            limit,
+        });
+    }
+    let _slot = DECODES
+        .acquire()
+        .await
+        .map_err(|error| UploadError::Undecodable(error.to_string()))?;
+    tokio::task::spawn_blocking(move || accept_image(&bytes, limit))
+        .await
+        .map_err(|error| UploadError::Undecodable(error.to_string()))?
+}
+
 /// Checks an uploaded file and re-encodes it as PNG.
 pub fn accept_image(bytes: &[u8], limit: usize) -> Result<StoredImage, UploadError> {
     if bytes.len() > limit {
@@ -82,6 +113,7 @@ pub fn accept_image(bytes: &[u8], limit: usize) -> Result<StoredImage, UploadErr
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_DIMENSION);
     limits.max_image_height = Some(MAX_DIMENSION);
+    limits.max_alloc = Some(MAX_DECODE_ALLOC);
     reader.limits(limits);
     let decoded = reader
         .decode()

@@ -7,6 +7,7 @@ use super::{ObservationKind, Reply, Turn};
 use crate::env::TaskContext;
 use crate::run::error::RunError;
 use evaluators::chat::{ChatClient, ChatConfig, ChatMessage, ContentPart, Sampling, Usage};
+use evaluators::local_file::file_inside;
 use evaluators::task::InputImage;
 
 /// US dollars per million tokens.
@@ -73,10 +74,12 @@ impl OpenAiAgent {
     /// Starts a conversation about `task`: its intent and input images are read once.
     pub fn begin(&self, task: &TaskContext) -> Result<TaskConversation, RunError> {
         let mut input_images = Vec::new();
-        for image in task.task.input_images(&task.dir) {
+        for image in task.task.input_images() {
             input_images.push(match image {
                 InputImage::Url(url) => ContentPart::ImageUrl(url),
-                InputImage::File(path) => {
+                InputImage::File(name) => {
+                    let path = file_inside(&task.dir, &name)
+                        .map_err(|refused| RunError::Task(format!("input image: {refused}")))?;
                     let bytes = std::fs::read(&path).map_err(|error| {
                         RunError::Task(format!("input image {}: {error}", path.display()))
                     })?;

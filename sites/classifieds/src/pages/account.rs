@@ -10,6 +10,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kit::form::Fields;
 use kit::pager::{PageLink, pager};
+use kit::throttle::LoginThrottle;
 use kit::{PageError, cookie};
 
 #[derive(Template)]
@@ -60,11 +61,29 @@ async fn start_session(visitor: &Visitor, user_id: i64, notice: Notice) -> PageR
     Ok(response)
 }
 
-/// `POST index.php?page=login` with `email` and `password`.
-pub async fn login(visitor: &Visitor, form: &Fields) -> PageResult {
+/// `POST index.php?page=login` with `email` and `password`. Failures are throttled per tenant,
+/// account and client `address`; an unknown account costs the same hash check as a wrong
+/// password, so timing does not tell which accounts exist.
+pub async fn login(
+    visitor: &Visitor,
+    throttle: &LoginThrottle,
+    address: &str,
+    form: &Fields,
+) -> PageResult {
     visitor.check_csrf(form.get(kit::csrf::FIELD))?;
     let email = form.text("email", "The email", 200)?;
     let password = form.text("password", "The password", 200)?;
+    let tenant = cookie::get(&visitor.headers, kit::TENANT_COOKIE).unwrap_or_default();
+    let key = format!("{tenant}|{}|{address}", email.to_lowercase());
+    if let Err(wait) = throttle.check(&key) {
+        return Err(PageError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "Too many failed logins for this account. Try again in {} seconds.",
+                wait.as_secs().max(1)
+            ),
+        ));
+    }
     let lookup = email.clone();
     let account = visitor
         .database
@@ -72,13 +91,19 @@ pub async fn login(visitor: &Visitor, form: &Fields) -> PageResult {
         .await?;
     // Verify off the async workers: argon2 is deliberately slow.
     let verified = tokio::task::spawn_blocking(move || {
-        account.filter(|(_, hash)| kit::auth::verify_password(&password, hash))
+        let matches =
+            kit::auth::verify_account(&password, account.as_ref().map(|(_, hash)| hash.as_str()));
+        account.filter(|_| matches)
     })
     .await
     .map_err(|error| kit::KitError::Task(error.to_string()))?;
     match verified {
-        Some((user, _)) => start_session(visitor, user.id, Notice::LoggedIn).await,
+        Some((user, _)) => {
+            throttle.clear(&key);
+            start_session(visitor, user.id, Notice::LoggedIn).await
+        }
         None => {
+            throttle.record_failure(&key);
             let page = LoginPage {
                 layout: visitor.layout("Log in - Classifieds"),
                 email,

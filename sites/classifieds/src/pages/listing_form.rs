@@ -22,6 +22,8 @@ const MAX_DESCRIPTION: usize = 5_000;
 const MAX_PHOTOS: usize = 5;
 /// Longest text field in a multipart form.
 const MAX_TEXT_FIELD: usize = 20_000;
+/// Most text fields in a multipart form.
+const MAX_TEXT_FIELDS: usize = 32;
 
 #[derive(Template)]
 #[template(path = "listing_form.html")]
@@ -104,8 +106,13 @@ async fn draft(visitor: &Visitor, fields: &Fields) -> Result<ListingDraft, PageE
     Ok(draft)
 }
 
-/// Reads a multipart form: text fields and checked photos.
-async fn read_multipart(mut multipart: Multipart) -> Result<(Fields, Vec<StoredImage>), PageError> {
+/// Reads a multipart form in the order the browser sends it: text fields first (capped), then
+/// photos. No file is read before the form's CSRF token has been checked, and photos are
+/// decoded off the async workers under the upload limits.
+async fn read_multipart(
+    visitor: &Visitor,
+    mut multipart: Multipart,
+) -> Result<(Fields, Vec<StoredImage>), PageError> {
     let too_big = || {
         PageError::too_large(format!(
             "The upload is too large: each photo may be at most {} MB.",
@@ -114,11 +121,16 @@ async fn read_multipart(mut multipart: Multipart) -> Result<(Fields, Vec<StoredI
     };
     let mut fields = HashMap::new();
     let mut images = Vec::new();
+    let mut csrf_checked = false;
     while let Some(field) = multipart.next_field().await.map_err(|_| too_big())? {
         let name = field.name().unwrap_or("").to_owned();
-        let is_file = field.file_name().is_some();
-        let bytes = field.bytes().await.map_err(|_| too_big())?;
-        if is_file {
+        if field.file_name().is_some() {
+            if !csrf_checked {
+                // The token comes before the files in the form; without it, nothing is read.
+                visitor.check_csrf(fields.get(kit::csrf::FIELD).map(String::as_str))?;
+                csrf_checked = true;
+            }
+            let bytes = field.bytes().await.map_err(|_| too_big())?;
             if name != "photos" || bytes.is_empty() {
                 continue;
             }
@@ -127,11 +139,12 @@ async fn read_multipart(mut multipart: Multipart) -> Result<(Fields, Vec<StoredI
                     "Attach at most {MAX_PHOTOS} photos."
                 )));
             }
-            images.push(upload::accept_image(&bytes, upload::MAX_UPLOAD_BYTES)?);
+            images.push(upload::accept_image_off_thread(bytes, upload::MAX_UPLOAD_BYTES).await?);
         } else {
-            if bytes.len() > MAX_TEXT_FIELD {
+            let bytes = field.bytes().await.map_err(|_| too_big())?;
+            if bytes.len() > MAX_TEXT_FIELD || fields.len() >= MAX_TEXT_FIELDS {
                 return Err(PageError::too_large(format!(
-                    "The field \"{name}\" is too long."
+                    "The field \"{name}\" is too long, or the form has too many fields."
                 )));
             }
             let text = String::from_utf8(bytes.to_vec()).map_err(|_| {
@@ -140,16 +153,19 @@ async fn read_multipart(mut multipart: Multipart) -> Result<(Fields, Vec<StoredI
             fields.insert(name, text);
         }
     }
+    if !csrf_checked {
+        visitor.check_csrf(fields.get(kit::csrf::FIELD).map(String::as_str))?;
+    }
     Ok((Fields(fields), images))
 }
 
-/// `POST index.php?page=item&action=item_add` (multipart, with `photos` files).
+/// `POST index.php?page=item&action=item_add` (multipart, with `photos` files). Whoever is not
+/// logged in is sent to the login page before the body is read.
 pub async fn add(visitor: &Visitor, multipart: Multipart) -> PageResult {
-    let (fields, images) = read_multipart(multipart).await?;
-    visitor.check_csrf(fields.get(kit::csrf::FIELD))?;
     let Some(user_id) = visitor.user.as_ref().map(|user| user.id) else {
         return Ok(login_redirect());
     };
+    let (fields, images) = read_multipart(visitor, multipart).await?;
     let draft = draft(visitor, &fields).await?;
     let id = visitor
         .database
