@@ -92,6 +92,8 @@ pub struct Episode {
     pub last_used: Instant,
     /// Whether the browser came from the warm pool.
     pub warm_start: bool,
+    /// How long the episode waited for its browser.
+    pub pool_wait: std::time::Duration,
     /// The task being run, for task episodes.
     pub task: Option<super::TaskContext>,
     /// The site tenant the episode browses as (none when no sites are hosted).
@@ -128,6 +130,7 @@ impl Episode {
             input_images: Vec::new(),
             last_used: Instant::now(),
             warm_start,
+            pool_wait: std::time::Duration::ZERO,
             task: None,
             tenant: None,
             evaluation: None,
@@ -274,6 +277,9 @@ impl Episode {
             screenshot,
             settle,
         });
+        if let (Some(recorder), Some(step)) = (self.recorder.as_mut(), self.trajectory.last()) {
+            recorder.append_step(step);
+        }
         if let (Some(events), Some(step)) = (&self.events, self.trajectory.last()) {
             events.send(|| super::EpisodeEvent::Step {
                 id: self.id.clone(),
@@ -325,7 +331,6 @@ impl Episode {
             tracing::warn!(episode = %self.id, %error, "episode lost its browser");
             self.lost = Some(error.to_string());
             if let Some(session) = self.session.take() {
-                session.kill_orphaned_browser();
                 // Best effort: a browser that is merely unreachable is ended with its session.
                 tokio::spawn(session.close());
             }
