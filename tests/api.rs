@@ -313,13 +313,11 @@ fn a_crashed_renderer_ends_its_episode_as_browser_lost_and_the_next_episode_work
             let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
                 continue;
             };
-            let args: Vec<String> = cmdline
-                .split(|byte| *byte == 0)
-                .map(|arg| String::from_utf8_lossy(arg).into_owned())
-                .collect();
-            let page_renderer = args.iter().any(|arg| *arg == profile)
-                && args.iter().any(|arg| arg == "--type=renderer")
-                && !args.iter().any(|arg| arg == "--top-chrome-webui");
+            // Chromium rewrites its children's command lines into one space-separated string.
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            let page_renderer = cmdline.contains(&profile)
+                && cmdline.contains("--type=renderer")
+                && !cmdline.contains("--top-chrome-webui");
             if page_renderer {
                 let status = std::process::Command::new("kill")
                     .args(["-KILL", &entry.file_name().to_string_lossy()])
@@ -488,6 +486,7 @@ fn with_every_browser_busy_an_episode_waits_a_bounded_reported_time() {
             start_urls: vec![harness.url("actions.html")],
             ..Default::default()
         };
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
         let first = env.create_episode(spec.clone()).await.unwrap();
         let refused = env.create_episode(spec.clone()).await.unwrap_err();
         assert!(
