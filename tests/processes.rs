@@ -17,6 +17,29 @@ const READY_CAP: Duration = Duration::from_secs(120);
 /// How long the processes of a killed Agora may take to go.
 const GONE_CAP: Duration = Duration::from_secs(5);
 
+/// `agora up` over `data` on free ports, its standard output piped.
+fn spawn_agora_up(data: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_agora"))
+        .args(["up", "--api-port", "0", "--pool-size", "1"])
+        .args(["--port", "classifieds=0", "--port", "homepage=0"])
+        .arg("--data-dir")
+        .arg(data)
+        .arg("--trajectory-dir")
+        .arg(data.join("trajectories"))
+        .arg("--tasks")
+        .arg(data.join("no-tasks"))
+        .stdout(Stdio::piped())
+        .stderr(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(data.join("agora.log"))
+                .expect("log file"),
+        )
+        .spawn()
+        .expect("agora up starts")
+}
+
 /// A running `agora up`.
 struct Agora {
     process: Child,
@@ -27,19 +50,7 @@ struct Agora {
 impl Agora {
     /// Starts `agora up` over `data` (seeded if missing) and waits until it prints its URLs.
     fn start(data: &Path) -> Agora {
-        let mut process = Command::new(env!("CARGO_BIN_EXE_agora"))
-            .args(["up", "--api-port", "0", "--pool-size", "1"])
-            .args(["--port", "classifieds=0", "--port", "homepage=0"])
-            .arg("--data-dir")
-            .arg(data)
-            .arg("--trajectory-dir")
-            .arg(data.join("trajectories"))
-            .arg("--tasks")
-            .arg(data.join("no-tasks"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("agora up starts");
+        let mut process = spawn_agora_up(data);
         let stdout = process.stdout.take().expect("stdout");
         let (lines, received) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -293,4 +304,55 @@ async fn a_restart_reaps_what_a_dead_run_left_and_a_graceful_stop_ends_busy_brow
     assert_browsers_gone(owner, GONE_CAP, "after SIGTERM").await;
     drop(typing);
     drop(second);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_during_first_start_seeding_leaves_no_half_built_base_and_a_restart_rebuilds_it() {
+    let data = tempfile::tempdir().expect("data dir");
+    let base = data.path().join("classifieds.sqlite");
+    let partial = data.path().join("classifieds.sqlite.partial");
+    let mut seeding = spawn_agora_up(data.path());
+    let deadline = Instant::now() + READY_CAP;
+    let mut ticks = interval(Duration::from_millis(2));
+    while !partial.exists() {
+        assert!(
+            Instant::now() < deadline && !base.exists(),
+            "the base file is written beside its final name first"
+        );
+        ticks.tick().await;
+    }
+    seeding.kill().expect("SIGKILL");
+    seeding.wait().expect("reaped");
+    assert!(!base.exists(), "no half-built base under the served name");
+
+    // A base cut short (as older versions left them) is not served either: it is rebuilt.
+    let half = std::fs::read(&partial).expect("the partial file");
+    std::fs::write(&base, &half[..half.len() / 2]).expect("a cut-short base");
+    let agora = Agora::start(data.path());
+    let http = reqwest::Client::new();
+    let page = http
+        .get(&agora.classifieds)
+        .send()
+        .await
+        .expect("the site answers");
+    assert_eq!(
+        page.status(),
+        200,
+        "the rebuilt site serves pages; log:\n{}",
+        std::fs::read_to_string(data.path().join("agora.log")).unwrap_or_default()
+    );
+    let health: Value = http
+        .get(format!("{}/health", agora.api))
+        .send()
+        .await
+        .expect("health answers")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(health["sites"]["classifieds"], "ready", "{health}");
+    assert_eq!(health["status"], "ok", "{health}");
+    assert!(
+        !partial.exists(),
+        "the partial file was replaced and renamed"
+    );
 }

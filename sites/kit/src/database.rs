@@ -104,9 +104,33 @@ pub fn read_image(path: &Path) -> Result<Vec<u8>, KitError> {
     })
 }
 
-/// Whether `path` is a whole SQLite database (it opens and passes `PRAGMA quick_check`); a
-/// file cut short or damaged is not, and is rebuilt rather than served.
+/// Whether `path` is a whole SQLite database: its length is what its header says (a file cut
+/// short reads as valid to SQLite itself, with the missing pages as zeros) and it passes
+/// `PRAGMA quick_check`. A file that is not whole is rebuilt rather than served.
 pub fn is_whole(path: &Path) -> bool {
+    use std::io::Read;
+    let mut header = [0_u8; 100];
+    let Ok(length) = std::fs::File::open(path).and_then(|mut file| {
+        file.read_exact(&mut header)?;
+        Ok(file.metadata()?.len())
+    }) else {
+        return false;
+    };
+    let word = |at: usize| {
+        u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    };
+    let page_size = match u16::from_be_bytes([header[16], header[17]]) {
+        1 => 65_536,
+        size => u64::from(size),
+    };
+    // The page count at offset 28 is valid when the "version valid for" number at 92 equals
+    // the change counter at 24 (always so for files SQLite 3.7+ wrote).
+    let sized = header.starts_with(b"SQLite format 3\0")
+        && word(92) == word(24)
+        && u64::from(word(28)) * page_size == length;
+    if !sized {
+        return false;
+    }
     let checked = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .and_then(|connection| {
             connection.query_row("PRAGMA quick_check(1)", [], |row| row.get::<_, String>(0))
