@@ -24,7 +24,7 @@ enum Endpoint {
     /// A remote end we did not start (Selenium Grid, a chromedriver run by someone else).
     Remote(String),
     /// A chromedriver we spawned and restart when it dies.
-    Local(LocalDriver),
+    Local(Box<LocalDriver>),
 }
 
 #[derive(Debug)]
@@ -56,14 +56,14 @@ impl WebDriverEndpoint {
         reap_leftovers();
         let (child, guard, url) = start_chromedriver(executable).await?;
         let endpoint = Self {
-            inner: Arc::new(Endpoint::Local(LocalDriver {
+            inner: Arc::new(Endpoint::Local(Box::new(LocalDriver {
                 executable: executable.to_path_buf(),
                 url: RwLock::new(url),
                 pid: std::sync::atomic::AtomicU32::new(child.id().unwrap_or(0)),
                 generation: AtomicU64::new(0),
                 guard: tokio::sync::Mutex::new(Some(guard)),
                 stopped: std::sync::atomic::AtomicBool::new(false),
-            })),
+            }))),
         };
         tokio::spawn(supervise(Arc::downgrade(&endpoint.inner), child));
         Ok(endpoint)
