@@ -409,6 +409,29 @@ fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
             );
             ticks.tick().await;
         }
+        // The dead chromedriver's browsers (its process group) were ended before the restart.
+        let in_old_group = || {
+            std::fs::read_dir("/proc")
+                .unwrap()
+                .flatten()
+                .filter(|entry| {
+                    std::fs::read_to_string(entry.path().join("stat")).is_ok_and(|stat| {
+                        let fields: Vec<&str> = stat
+                            .rsplit_once(')')
+                            .map(|(_, rest)| rest.split_whitespace().collect())
+                            .unwrap_or_default();
+                        // state, ppid, pgrp: zombies are gone in every way that matters.
+                        fields.first() != Some(&"Z")
+                            && fields.get(2) == Some(&driver.to_string().as_str())
+                    })
+                })
+                .count()
+        };
+        assert_eq!(
+            in_old_group(),
+            0,
+            "no browser of the dead chromedriver is left"
+        );
         let outcome = episode
             .lock()
             .await
