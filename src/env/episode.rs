@@ -185,8 +185,23 @@ impl Episode {
     }
 
     /// Carries out an action read elsewhere (typed tool parameters, a computer-use adapter);
-    /// `input` is what the agent sent, recorded when it is not an action.
+    /// `input` is what the agent sent, recorded when it is not an action. The step is on disk
+    /// (when trajectories are recorded) before it is returned.
     pub async fn step_parsed(
+        &mut self,
+        input: &str,
+        parsed: Result<Action, ParseActionError>,
+        policy: SettlePolicy,
+        upload_dir: Option<&std::path::Path>,
+    ) -> StepOutcome {
+        let outcome = self.act(input, parsed, policy, upload_dir).await;
+        if let Some(recorder) = self.recorder.as_mut() {
+            recorder.steps_written().await;
+        }
+        outcome
+    }
+
+    async fn act(
         &mut self,
         input: &str,
         parsed: Result<Action, ParseActionError>,

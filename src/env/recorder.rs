@@ -52,7 +52,8 @@ impl Recorder {
         }
     }
 
-    /// Appends `step` to `steps.jsonl` and syncs it to disk, in the background and in order.
+    /// Appends `step` to `steps.jsonl` and syncs it to disk, in the background and in order
+    /// (see [`Recorder::steps_written`]).
     pub fn append_step(&mut self, step: &TrajectoryStep) {
         let line = match serde_json::to_vec(step) {
             Ok(mut line) => {
@@ -118,6 +119,13 @@ impl Recorder {
             }
         }));
         Some(name)
+    }
+
+    /// Waits until every step appended so far is synced to disk.
+    pub async fn steps_written(&mut self) {
+        if let Some(write) = self.last_step.take() {
+            let _ = write.await;
+        }
     }
 
     /// Waits for the screenshots and step appends, then writes `trajectory.json`.
