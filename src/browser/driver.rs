@@ -129,7 +129,8 @@ async fn start_chromedriver(
     executable: &Path,
 ) -> Result<(Child, GroupGuard, String), BrowserError> {
     let port = free_port()?;
-    // The log path names the process as Agora's, so leftovers can be found (`./dev test` does).
+    // The log path names the process as Agora's owner pid, so leftovers of a dead run can be
+    // found and reaped (`lifeline::reap_leftovers`, and `./dev test`).
     let log_path =
         std::env::temp_dir().join(format!("agora-driver-{}-{port}.log", std::process::id()));
     let child = Command::new(executable)
