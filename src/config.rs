@@ -39,6 +39,14 @@ pub struct Config {
     /// Browser sessions kept warm so an episode never waits for session creation.
     #[arg(long, env = "AGORA_POOL_SIZE", default_value_t = 2)]
     pub pool_size: usize,
+    /// Most browsers alive at once (warm, in episodes and being created); an episode that
+    /// finds none free waits up to `--pool-wait-s` for one.
+    #[arg(long, env = "AGORA_MAX_BROWSERS", default_value_t = 16)]
+    pub max_browsers: usize,
+    /// Longest wait for a free browser when none is warm and `--max-browsers` are in use, in
+    /// seconds; then starting the episode fails with a message that says so.
+    #[arg(long, env = "AGORA_POOL_WAIT_S", default_value_t = 60)]
+    pub pool_wait_s: u64,
     /// Longest wait for a page to settle after an action, in milliseconds.
     #[arg(long, env = "AGORA_SETTLE_CAP_MS", default_value_t = 3000)]
     pub settle_cap_ms: u64,
@@ -159,6 +167,15 @@ impl Config {
         }
     }
 
+    /// The pool's warm target, ceiling and wait cap.
+    pub fn pool_limits(&self) -> crate::browser::PoolLimits {
+        crate::browser::PoolLimits {
+            warm: self.pool_size,
+            ceiling: self.max_browsers.max(self.pool_size),
+            wait_cap: Duration::from_secs(self.pool_wait_s),
+        }
+    }
+
     /// The idle timeout as a duration.
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_secs(self.idle_timeout_s)
@@ -172,6 +189,8 @@ impl Default for Config {
             chromedriver: PathBuf::from("/usr/bin/chromedriver"),
             chromium: PathBuf::from("/usr/bin/chromium"),
             pool_size: 2,
+            max_browsers: 16,
+            pool_wait_s: 60,
             settle_cap_ms: 3000,
             dom_quiet_ms: 50,
             idle_timeout_s: 600,

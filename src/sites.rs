@@ -313,6 +313,13 @@ pub async fn start_sites(
         .copied()
         .filter(|site| !site.is_seeded(&options.data_dir))
         .collect();
+    for site in &missing {
+        if let Some(file) = site.base_file().map(|file| options.data_dir.join(file))
+            && file.exists()
+        {
+            tracing::warn!(path = %file.display(), "the base database is damaged or cut short; rebuilding it");
+        }
+    }
     for report in seed_sites(&options.data_dir, &missing, Scale::Full, None).await? {
         tracing::info!(%report, "seeded");
     }

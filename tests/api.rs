@@ -294,6 +294,58 @@ fn a_killed_browser_fails_its_episode_and_the_next_episode_works() {
 }
 
 #[test]
+fn a_crashed_renderer_ends_its_episode_as_browser_lost_and_the_next_episode_works() {
+    run(|harness| async move {
+        let episode = harness.open("actions.html").await;
+        let profile = format!(
+            "--user-data-dir={}",
+            episode
+                .lock()
+                .await
+                .session()
+                .unwrap()
+                .profile_dir()
+                .expect("local profile")
+                .display()
+        );
+        let mut killed = 0;
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+                continue;
+            };
+            // Chromium rewrites its children's command lines into one space-separated string.
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            let page_renderer = cmdline.contains(&profile)
+                && cmdline.contains("--type=renderer")
+                && !cmdline.contains("--top-chrome-webui");
+            if page_renderer {
+                let status = std::process::Command::new("kill")
+                    .args(["-KILL", &entry.file_name().to_string_lossy()])
+                    .status()
+                    .unwrap();
+                killed += usize::from(status.success());
+            }
+        }
+        assert!(killed > 0, "killed the tab's renderer");
+        let outcome = harness.step(&episode, "scroll [down]").await;
+        let error = outcome.error.expect("the step fails");
+        assert_eq!(error.code(), "browser_lost", "{error}");
+        assert!(
+            outcome.done,
+            "the episode ends instead of failing every call"
+        );
+        let again = harness.step(&episode, "goto [about:blank]").await;
+        assert_eq!(again.error.expect("still lost").code(), "browser_lost");
+        harness.close(&episode).await;
+
+        let next = harness.open("actions.html").await;
+        let outcome = harness.step(&next, "scroll [down]").await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        harness.close(&next).await;
+    });
+}
+
+#[test]
 fn idle_episodes_are_closed_and_their_browsers_return() {
     run(|harness| async move {
         let allowed = AllowList::default();
@@ -357,6 +409,29 @@ fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
             );
             ticks.tick().await;
         }
+        // The dead chromedriver's browsers (its process group) were ended before the restart.
+        let in_old_group = || {
+            std::fs::read_dir("/proc")
+                .unwrap()
+                .flatten()
+                .filter(|entry| {
+                    std::fs::read_to_string(entry.path().join("stat")).is_ok_and(|stat| {
+                        let fields: Vec<&str> = stat
+                            .rsplit_once(')')
+                            .map(|(_, rest)| rest.split_whitespace().collect())
+                            .unwrap_or_default();
+                        // state, ppid, pgrp: zombies are gone in every way that matters.
+                        fields.first() != Some(&"Z")
+                            && fields.get(2) == Some(&driver.to_string().as_str())
+                    })
+                })
+                .count()
+        };
+        assert_eq!(
+            in_old_group(),
+            0,
+            "no browser of the dead chromedriver is left"
+        );
         let outcome = episode
             .lock()
             .await
@@ -380,6 +455,86 @@ fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
             .step("scroll [down]", env.settle_policy(), None)
             .await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn a_pool_of_n_serves_n_parallel_episodes_warm_and_warms_up_again() {
+    run(|harness| async move {
+        let allowed = AllowList::default();
+        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
+        let config = Config {
+            pool_size: 3,
+            ..Config::default()
+        };
+        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let spec = agora::env::EpisodeSpec {
+            start_urls: vec![harness.url("actions.html")],
+            ..Default::default()
+        };
+        let episodes =
+            futures::future::join_all((0..3).map(|_| env.create_episode(spec.clone()))).await;
+        for episode in &episodes {
+            let episode = episode.as_ref().unwrap().lock().await;
+            assert!(episode.warm_start, "every parallel episode starts warm");
+            assert!(
+                episode.pool_wait < Duration::from_millis(100),
+                "{:?}",
+                episode.pool_wait
+            );
+        }
+        assert!(
+            env.pool().wait_warm(Duration::from_secs(60)).await,
+            "the pool warms up again while the episodes run"
+        );
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn with_every_browser_busy_an_episode_waits_a_bounded_reported_time() {
+    run(|harness| async move {
+        let allowed = AllowList::default();
+        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
+        let config = Config {
+            pool_size: 1,
+            max_browsers: 1,
+            pool_wait_s: 3,
+            ..Config::default()
+        };
+        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let spec = agora::env::EpisodeSpec {
+            start_urls: vec![harness.url("actions.html")],
+            ..Default::default()
+        };
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let first = env.create_episode(spec.clone()).await.unwrap();
+        let refused = env.create_episode(spec.clone()).await.unwrap_err();
+        assert!(
+            refused.to_string().contains("--max-browsers"),
+            "the refusal says how to get more browsers: {refused}"
+        );
+        let waiting = {
+            let (env, spec) = (env.clone(), spec.clone());
+            tokio::spawn(async move { env.create_episode(spec).await })
+        };
+        let mut waiting = std::pin::pin!(waiting);
+        assert!(
+            tokio::time::timeout(Duration::from_millis(300), &mut waiting)
+                .await
+                .is_err(),
+            "the second episode waits for the busy browser"
+        );
+        let first_id = first.lock().await.id.clone();
+        env.close_episode(&first_id).await.unwrap();
+        let second = waiting
+            .await
+            .unwrap()
+            .expect("it gets the returned browser");
+        let waited = second.lock().await.pool_wait;
+        assert!(waited >= Duration::from_millis(300), "{waited:?}");
         env.shutdown().await;
     });
 }

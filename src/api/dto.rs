@@ -156,6 +156,9 @@ pub struct EpisodeCreated {
     pub episode_id: String,
     /// Whether the browser came from the warm pool.
     pub warm_start: bool,
+    /// How long the episode waited for its browser, in milliseconds (0 when one was warm).
+    #[serde(default)]
+    pub pool_wait_ms: u64,
     /// What the agent sees.
     pub observation: ObservationBody,
 }

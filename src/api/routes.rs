@@ -36,6 +36,7 @@ pub async fn create_episode(
         Json(EpisodeCreated {
             episode_id: episode.id.to_string(),
             warm_start: episode.warm_start,
+            pool_wait_ms: u64::try_from(episode.pool_wait.as_millis()).unwrap_or(u64::MAX),
             observation,
         }),
     ))

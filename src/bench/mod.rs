@@ -4,6 +4,7 @@
 
 mod browser;
 mod images;
+mod load;
 mod memory;
 mod throughput;
 
@@ -42,6 +43,10 @@ pub enum Benchmark {
     ///
     /// Example: `agora bench run --parallel 1,2,4 --tasks tasks`
     Run(Box<throughput::ThroughputArgs>),
+    /// Episodes under parallel load: creation p50/p95, steps/s and step p50/p95 per level.
+    ///
+    /// Example: `agora bench load --parallel 1,4,8 --steps 10 --rounds 3`
+    Load(Box<load::LoadArgs>),
 }
 
 /// Runs the chosen benchmark and prints its figures.
@@ -52,5 +57,6 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         Benchmark::Imagery(args) => images::imagery(args).await,
         Benchmark::Ssim(args) => images::ssim(args).await,
         Benchmark::Run(args) => throughput::throughput(*args).await,
+        Benchmark::Load(args) => load::load(*args).await,
     }
 }

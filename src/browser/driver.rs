@@ -1,6 +1,7 @@
 //! The WebDriver remote end: a supervised local chromedriver, or any W3C endpoint.
 
 use super::BrowserError;
+use super::lifeline::{GroupGuard, reap_leftovers};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Arc;
@@ -23,7 +24,7 @@ enum Endpoint {
     /// A remote end we did not start (Selenium Grid, a chromedriver run by someone else).
     Remote(String),
     /// A chromedriver we spawned and restart when it dies.
-    Local(LocalDriver),
+    Local(Box<LocalDriver>),
 }
 
 #[derive(Debug)]
@@ -33,6 +34,10 @@ struct LocalDriver {
     pid: std::sync::atomic::AtomicU32,
     /// Bumped on every restart; sessions created under an older generation are dead.
     generation: AtomicU64,
+    /// Ends the running chromedriver's process group (it and its browsers).
+    guard: tokio::sync::Mutex<Option<GroupGuard>>,
+    /// Set by [`WebDriverEndpoint::shutdown`]: no more restarts.
+    stopped: std::sync::atomic::AtomicBool,
 }
 
 impl WebDriverEndpoint {
@@ -44,17 +49,21 @@ impl WebDriverEndpoint {
     }
 
     /// Spawns chromedriver on a free port, waits until it is ready and supervises it:
-    /// when it exits, it is restarted and the restart is logged.
+    /// when it exits, its browsers are ended, it is restarted and the restart is logged.
+    /// Browser processes left by Agora processes that no longer run are ended first.
     pub async fn spawn_local(executable: &Path) -> Result<Self, BrowserError> {
         ensure_executable(executable)?;
-        let (child, url) = start_chromedriver(executable).await?;
+        reap_leftovers();
+        let (child, guard, url) = start_chromedriver(executable).await?;
         let endpoint = Self {
-            inner: Arc::new(Endpoint::Local(LocalDriver {
+            inner: Arc::new(Endpoint::Local(Box::new(LocalDriver {
                 executable: executable.to_path_buf(),
                 url: RwLock::new(url),
                 pid: std::sync::atomic::AtomicU32::new(child.id().unwrap_or(0)),
                 generation: AtomicU64::new(0),
-            })),
+                guard: tokio::sync::Mutex::new(Some(guard)),
+                stopped: std::sync::atomic::AtomicBool::new(false),
+            }))),
         };
         tokio::spawn(supervise(Arc::downgrade(&endpoint.inner), child));
         Ok(endpoint)
@@ -86,6 +95,17 @@ impl WebDriverEndpoint {
         }
     }
 
+    /// Ends the local chromedriver and every browser it started, busy or not, and stops
+    /// restarting it (at shutdown; nothing happens for a remote end).
+    pub async fn shutdown(&self) {
+        if let Endpoint::Local(local) = &*self.inner {
+            local.stopped.store(true, Ordering::SeqCst);
+            if let Some(guard) = local.guard.lock().await.take() {
+                guard.end().await;
+            }
+        }
+    }
+
     /// Whether the browser runs on this machine (so local paths and profiles are ours).
     pub fn is_local(&self) -> bool {
         matches!(&*self.inner, Endpoint::Local(_))
@@ -104,9 +124,13 @@ pub fn ensure_executable(path: &Path) -> Result<(), BrowserError> {
     )))
 }
 
-async fn start_chromedriver(executable: &Path) -> Result<(Child, String), BrowserError> {
+/// Starts chromedriver in a process group of its own, watched by a [`GroupGuard`].
+async fn start_chromedriver(
+    executable: &Path,
+) -> Result<(Child, GroupGuard, String), BrowserError> {
     let port = free_port()?;
-    // The log path names the process as Agora's, so leftovers can be found (`./dev test` does).
+    // The log path names the process as Agora's owner pid, so leftovers of a dead run can be
+    // found and reaped (`lifeline::reap_leftovers`, and `./dev test`).
     let log_path =
         std::env::temp_dir().join(format!("agora-driver-{}-{port}.log", std::process::id()));
     let child = Command::new(executable)
@@ -117,13 +141,25 @@ async fn start_chromedriver(executable: &Path) -> Result<(Child, String), Browse
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
+        .process_group(0)
         .kill_on_drop(true)
         .spawn()
         .map_err(|error| BrowserError::DriverStart(format!("{}: {error}", executable.display())))?;
+    let guard = child
+        .id()
+        .ok_or_else(|| BrowserError::DriverStart("chromedriver exited at once".into()))
+        .and_then(|group| {
+            GroupGuard::watch(group).map_err(|error| {
+                BrowserError::DriverStart(format!("the browser watchdog (/bin/sh): {error}"))
+            })
+        })?;
     let url = format!("http://127.0.0.1:{port}");
-    wait_until_ready(&url).await?;
+    if let Err(error) = wait_until_ready(&url).await {
+        guard.end().await;
+        return Err(error);
+    }
     tracing::info!(%url, "chromedriver ready");
-    Ok((child, url))
+    Ok((child, guard, url))
 }
 
 /// Polls chromedriver's `/status` until it reports ready, up to [`DRIVER_READY_CAP`].
@@ -153,7 +189,9 @@ async fn wait_until_ready(url: &str) -> Result<(), BrowserError> {
     }
 }
 
-/// Restarts chromedriver whenever it exits, for as long as the endpoint is alive.
+/// Restarts chromedriver whenever it exits, for as long as the endpoint is alive and not
+/// shut down. The browsers the dead chromedriver started are ended with its process group
+/// before the new one starts, so none is left behind whatever state its session was in.
 async fn supervise(endpoint: std::sync::Weak<Endpoint>, mut child: Child) {
     loop {
         let status = child.wait().await;
@@ -164,17 +202,25 @@ async fn supervise(endpoint: std::sync::Weak<Endpoint>, mut child: Child) {
             return;
         };
         let generation = local.generation.fetch_add(1, Ordering::SeqCst) + 1;
+        let mut guard = local.guard.lock().await;
+        if let Some(old) = guard.take() {
+            old.end().await;
+        }
+        if local.stopped.load(Ordering::SeqCst) {
+            return;
+        }
         tracing::warn!(
             ?status,
             generation,
-            "chromedriver exited; restarting it (open sessions are lost)"
+            "chromedriver exited; its browsers were ended and it is restarted (open sessions are lost)"
         );
         match start_chromedriver(&local.executable).await {
-            Ok((new_child, url)) => {
+            Ok((new_child, new_guard, url)) => {
                 *local.url.write().await = url;
                 local
                     .pid
                     .store(new_child.id().unwrap_or(0), Ordering::SeqCst);
+                *guard = Some(new_guard);
                 child = new_child;
             }
             Err(error) => {

@@ -42,6 +42,14 @@ const LOST_BROWSER_PHRASES: [&str; 5] = [
 /// What a Selenium Grid answers for a session whose node is gone.
 const GRID_NODE_LOST: &str = "Connection failure";
 
+/// Whether a reply's text names a browser (or tab) that is gone.
+fn names_lost_browser(text: &str) -> bool {
+    let text = text.to_lowercase();
+    LOST_BROWSER_PHRASES
+        .iter()
+        .any(|phrase| text.contains(phrase))
+}
+
 impl From<CmdError> for BrowserError {
     fn from(error: CmdError) -> Self {
         match &error {
@@ -55,15 +63,24 @@ impl From<CmdError> for BrowserError {
                         .into(),
                 )
             }
+            // chromedriver answers for a crashed tab with a non-standard error code
+            // (`"error": "tab crashed"`), which arrives here as the bare code.
+            CmdError::NotW3C(reply) if names_lost_browser(&reply.to_string()) => {
+                BrowserError::SessionLost(format!(
+                    "the browser tab crashed or went away ({reply})"
+                ))
+            }
+            CmdError::NotJson(reply) if names_lost_browser(reply) => {
+                BrowserError::SessionLost(format!(
+                    "the browser tab crashed or went away ({reply})"
+                ))
+            }
             CmdError::Lost(_) | CmdError::Failed(_) | CmdError::FailedC(_) => {
                 BrowserError::SessionLost(error.to_string())
             }
             CmdError::Standard(webdriver) => {
-                let message = webdriver.message.to_lowercase();
                 let lost = matches!(webdriver.error, ErrorStatus::InvalidSessionId)
-                    || LOST_BROWSER_PHRASES
-                        .iter()
-                        .any(|phrase| message.contains(phrase));
+                    || names_lost_browser(&webdriver.message);
                 if lost {
                     BrowserError::SessionLost(webdriver.message.to_string())
                 } else if matches!(webdriver.error, ErrorStatus::JavascriptError) {
@@ -74,5 +91,20 @@ impl From<CmdError> for BrowserError {
             }
             _ => BrowserError::Command(error.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crashed_tab_is_a_lost_session_whatever_the_reply_shape() {
+        let bare_code = CmdError::NotW3C(serde_json::Value::String("tab crashed".into()));
+        assert!(BrowserError::from(bare_code).is_session_lost());
+        let object = CmdError::NotW3C(serde_json::json!({"message": "Tab crashed"}));
+        assert!(BrowserError::from(object).is_session_lost());
+        let other = CmdError::NotW3C(serde_json::Value::String("teapot".into()));
+        assert!(!BrowserError::from(other).is_session_lost());
     }
 }

@@ -4,6 +4,7 @@
 mod driver;
 mod error;
 mod flags;
+mod lifeline;
 mod pool;
 mod session;
 mod settle;
@@ -11,6 +12,6 @@ mod settle;
 pub use driver::{WebDriverEndpoint, ensure_executable};
 pub use error::BrowserError;
 pub use flags::chromium_flags;
-pub use pool::{BrowserPool, Lease};
+pub use pool::{BrowserPool, Lease, PoolLimits};
 pub use session::{BrowserSession, SessionSettings, Viewport};
 pub use settle::{SettlePolicy, SettleReport, settle};

@@ -2,7 +2,20 @@
 
 use super::{BrowserError, BrowserSession, SessionSettings, WebDriverEndpoint};
 use std::sync::Arc;
-use tokio::sync::{Mutex, Notify};
+use std::time::Duration;
+use tokio::sync::{Mutex, Notify, OwnedSemaphorePermit, Semaphore};
+use tokio::time::Instant;
+
+/// How many sessions the pool has, keeps and may wait for.
+#[derive(Debug, Clone, Copy)]
+pub struct PoolLimits {
+    /// Sessions kept warm, replenished in the background as soon as one is taken.
+    pub warm: usize,
+    /// Most browsers alive at once: warm, in episodes and being created.
+    pub ceiling: usize,
+    /// Longest wait for a browser when none is warm and the ceiling is reached.
+    pub wait_cap: Duration,
+}
 
 /// Sessions kept ready; taken by episodes and wiped when given back.
 #[derive(Debug, Clone)]
@@ -14,37 +27,50 @@ pub struct BrowserPool {
 struct PoolInner {
     endpoint: WebDriverEndpoint,
     settings: SessionSettings,
-    warm_target: usize,
+    limits: PoolLimits,
     warm: Mutex<Vec<BrowserSession>>,
+    /// One permit per browser alive; a session holds its permit until it is dropped.
+    slots: Arc<Semaphore>,
+    /// Wakes the background refill.
     refill: Arc<Notify>,
+    /// Wakes acquirers waiting for a warm session.
+    warmed: Notify,
     /// Origins whose storage is cleared when a session comes back.
     wipe_origins: Vec<String>,
 }
 
-/// A session handed out by the pool, and whether it came warm.
+/// A session handed out by the pool, whether it came warm, and how long it took to get.
 #[derive(Debug)]
 pub struct Lease {
     /// The session, owned by the episode until it is released.
     pub session: BrowserSession,
-    /// False when the pool was empty and the session was created on demand.
+    /// False when no warm session was ready and one was created on demand.
     pub warm: bool,
+    /// How long the caller waited for the session.
+    pub waited: Duration,
 }
 
 impl BrowserPool {
-    /// A pool that keeps `warm_target` sessions ready, filled in the background.
+    /// A pool that keeps `limits.warm` sessions ready, filled in the background.
     pub fn new(
         endpoint: WebDriverEndpoint,
         settings: SessionSettings,
-        warm_target: usize,
+        limits: PoolLimits,
         wipe_origins: Vec<String>,
     ) -> Self {
+        let limits = PoolLimits {
+            ceiling: limits.ceiling.max(1),
+            ..limits
+        };
         let pool = Self {
             inner: Arc::new(PoolInner {
                 endpoint,
                 settings,
-                warm_target,
+                limits,
                 warm: Mutex::new(Vec::new()),
+                slots: Arc::new(Semaphore::new(limits.ceiling)),
                 refill: Arc::new(Notify::new()),
+                warmed: Notify::new(),
                 wipe_origins,
             }),
         };
@@ -53,33 +79,64 @@ impl BrowserPool {
         pool
     }
 
-    /// Takes a warm session, or creates one if none is ready. A remote end (a Selenium
-    /// Grid) can lose a warm session with its node, so those are checked first.
+    /// Takes a warm session; when none is ready, creates one if the ceiling allows, else
+    /// waits (up to the pool's wait cap) for one to come back or warm up. A remote end (a
+    /// Selenium Grid) can lose a warm session with its node, so those are checked first.
     pub async fn acquire(&self) -> Result<Lease, BrowserError> {
+        let started = Instant::now();
+        let deadline = started + self.inner.limits.wait_cap;
         loop {
+            let warmed = self.inner.warmed.notified();
+            tokio::pin!(warmed);
+            warmed.as_mut().enable();
             let taken = {
                 let mut warm = self.inner.warm.lock().await;
                 discard_orphans(&mut warm);
                 warm.pop()
             };
             self.inner.refill.notify_one();
-            let Some(session) = taken else {
+            if let Some(session) = taken {
+                if self.inner.endpoint.is_local() || session.responds().await {
+                    return Ok(Lease {
+                        session,
+                        warm: true,
+                        waited: started.elapsed(),
+                    });
+                }
+                tracing::warn!(
+                    serial = session.serial(),
+                    "dropping a warm session its remote end lost"
+                );
+                tokio::spawn(session.close());
+                continue;
+            }
+            if let Ok(slot) = Arc::clone(&self.inner.slots).try_acquire_owned() {
                 return Ok(Lease {
-                    session: self.create().await?,
+                    session: self.create(slot).await?,
                     warm: false,
-                });
-            };
-            if self.inner.endpoint.is_local() || session.responds().await {
-                return Ok(Lease {
-                    session,
-                    warm: true,
+                    waited: started.elapsed(),
                 });
             }
-            tracing::warn!(
-                serial = session.serial(),
-                "dropping a warm session its remote end lost"
-            );
-            tokio::spawn(session.close());
+            let freed = Arc::clone(&self.inner.slots).acquire_owned();
+            tokio::select! {
+                _ = warmed => {}
+                slot = freed => {
+                    if let Ok(slot) = slot {
+                        return Ok(Lease {
+                            session: self.create(slot).await?,
+                            warm: false,
+                            waited: started.elapsed(),
+                        });
+                    }
+                }
+                () = tokio::time::sleep_until(deadline) => {
+                    return Err(BrowserError::SessionCreate(format!(
+                        "no browser became free within {:?}: all {} are in use (--max-browsers); \
+                         close an episode or raise the ceiling",
+                        self.inner.limits.wait_cap, self.inner.limits.ceiling
+                    )));
+                }
+            }
         }
     }
 
@@ -89,7 +146,7 @@ impl BrowserPool {
         let inner = Arc::clone(&self.inner);
         tokio::spawn(async move {
             if session.is_orphaned() {
-                session.kill_orphaned_browser();
+                // Its browser ended with the chromedriver that started it.
                 return;
             }
             if let Err(error) = session.wipe(&inner.wipe_origins).await {
@@ -99,8 +156,9 @@ impl BrowserPool {
                 return;
             }
             let mut warm = inner.warm.lock().await;
-            if warm.len() < inner.warm_target {
+            if warm.len() < inner.limits.warm {
                 warm.push(session);
+                inner.warmed.notify_waiters();
             } else {
                 drop(warm);
                 session.close().await;
@@ -119,14 +177,15 @@ impl BrowserPool {
     }
 
     /// Waits until the pool holds its target of warm sessions (or `cap` passes).
-    pub async fn wait_warm(&self, cap: std::time::Duration) -> bool {
-        let deadline = tokio::time::Instant::now() + cap;
-        let mut ticks = tokio::time::interval(std::time::Duration::from_millis(20));
+    pub async fn wait_warm(&self, cap: Duration) -> bool {
+        let target = self.inner.limits.warm.min(self.inner.limits.ceiling);
+        let deadline = Instant::now() + cap;
+        let mut ticks = tokio::time::interval(Duration::from_millis(20));
         loop {
-            if self.warm_count().await >= self.inner.warm_target {
+            if self.warm_count().await >= target {
                 return true;
             }
-            if tokio::time::Instant::now() >= deadline {
+            if Instant::now() >= deadline {
                 return false;
             }
             ticks.tick().await;
@@ -141,12 +200,22 @@ impl BrowserPool {
         }
     }
 
-    async fn create(&self) -> Result<BrowserSession, BrowserError> {
-        BrowserSession::create(&self.inner.endpoint, &self.inner.settings).await
+    async fn create(&self, slot: OwnedSemaphorePermit) -> Result<BrowserSession, BrowserError> {
+        self.inner.create(slot).await
     }
 }
 
-/// Keeps the pool at its target size; woken whenever a session is taken.
+impl PoolInner {
+    /// A new session holding `slot` for as long as it lives.
+    async fn create(&self, slot: OwnedSemaphorePermit) -> Result<BrowserSession, BrowserError> {
+        let mut session = BrowserSession::create(&self.endpoint, &self.settings).await?;
+        session.hold(slot);
+        Ok(session)
+    }
+}
+
+/// Keeps the pool at its warm target, creating the missing sessions in parallel (within
+/// the ceiling); woken whenever a session is taken.
 async fn refill_loop(inner: std::sync::Weak<PoolInner>) {
     loop {
         let Some(pool) = inner.upgrade() else { return };
@@ -156,17 +225,31 @@ async fn refill_loop(inner: std::sync::Weak<PoolInner>) {
             let missing = {
                 let mut warm = pool.warm.lock().await;
                 discard_orphans(&mut warm);
-                pool.warm_target.saturating_sub(warm.len())
+                pool.limits.warm.saturating_sub(warm.len())
             };
-            if missing == 0 {
+            let slots: Vec<_> = (0..missing)
+                .map_while(|_| Arc::clone(&pool.slots).try_acquire_owned().ok())
+                .collect();
+            if slots.is_empty() {
                 break;
             }
-            match BrowserSession::create(&pool.endpoint, &pool.settings).await {
-                Ok(session) => pool.warm.lock().await.push(session),
-                Err(error) => {
-                    tracing::warn!(%error, "could not warm a browser session");
-                    break;
+            let created =
+                futures::future::join_all(slots.into_iter().map(|slot| pool.create(slot))).await;
+            let mut failed = false;
+            for session in created {
+                match session {
+                    Ok(session) => {
+                        pool.warm.lock().await.push(session);
+                        pool.warmed.notify_waiters();
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "could not warm a browser session");
+                        failed = true;
+                    }
                 }
+            }
+            if failed {
+                break;
             }
         }
         drop(pool);
@@ -174,10 +257,7 @@ async fn refill_loop(inner: std::sync::Weak<PoolInner>) {
     }
 }
 
-/// Drops sessions whose chromedriver died, ending their browsers.
+/// Drops sessions whose chromedriver died (their browsers ended with it).
 fn discard_orphans(warm: &mut Vec<BrowserSession>) {
-    warm.retain(|session| {
-        session.kill_orphaned_browser();
-        !session.is_orphaned()
-    });
+    warm.retain(|session| !session.is_orphaned());
 }

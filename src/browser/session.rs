@@ -70,6 +70,8 @@ pub struct BrowserSession {
     current_tab: Option<WindowHandle>,
     /// Whether a Set-of-Marks overlay may still be in the page.
     overlay_drawn: AtomicBool,
+    /// The pool's slot this browser takes up, given back when the session is dropped.
+    slot: Option<tokio::sync::OwnedSemaphorePermit>,
 }
 
 impl BrowserSession {
@@ -78,7 +80,6 @@ impl BrowserSession {
         endpoint: &WebDriverEndpoint,
         settings: &SessionSettings,
     ) -> Result<Self, BrowserError> {
-        let generation = endpoint.generation();
         let profile = if endpoint.is_local() {
             Some(
                 tempfile::Builder::new()
@@ -112,9 +113,13 @@ impl BrowserSession {
         capabilities.insert("pageLoadStrategy".into(), json!("normal"));
         capabilities.insert("unhandledPromptBehavior".into(), json!("accept"));
         capabilities.insert("goog:chromeOptions".into(), chrome_options);
+        // The URL before the generation: a restart bumps the generation before it publishes
+        // the new URL, so a session is never credited to a newer chromedriver than its own.
+        let url = endpoint.url().await;
+        let generation = endpoint.generation();
         let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(capabilities)
-            .connect(&endpoint.url().await)
+            .connect(&url)
             .await
             .map_err(|error| BrowserError::SessionCreate(error.to_string()))?;
         let mut session = Self {
@@ -128,6 +133,7 @@ impl BrowserSession {
             tabs: Vec::new(),
             current_tab: None,
             overlay_drawn: AtomicBool::new(false),
+            slot: None,
         };
         session.refresh_tabs().await?;
         session.current_tab = Some(session.client.window().await?);
@@ -137,6 +143,11 @@ impl BrowserSession {
             .and_then(|profile| browser_pid(profile.path()));
         session.instrument_current_tab().await?;
         Ok(session)
+    }
+
+    /// Makes the session hold one of its pool's slots until it is dropped.
+    pub(super) fn hold(&mut self, slot: tokio::sync::OwnedSemaphorePermit) {
+        self.slot = Some(slot);
     }
 
     /// The WebDriver client, for the modules that act and observe.
@@ -152,16 +163,6 @@ impl BrowserSession {
     /// Process id of the local browser, if known.
     pub fn browser_pid(&self) -> Option<u32> {
         self.browser_pid
-    }
-
-    /// Ends the browser of a session whose chromedriver died (nothing else can reach it).
-    pub fn kill_orphaned_browser(&self) {
-        if let (true, Some(pid)) = (self.is_orphaned(), self.browser_pid) {
-            let killed = std::process::Command::new("kill")
-                .args(["-KILL", &pid.to_string()])
-                .status();
-            tracing::info!(pid, ?killed, "ended the browser of a lost chromedriver");
-        }
     }
 
     /// The WebDriver session id (a Selenium Grid knows which node runs it).

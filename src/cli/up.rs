@@ -46,7 +46,7 @@ pub async fn start(args: &UpArgs) -> anyhow::Result<Started> {
     Ok(Started { env, site_urls })
 }
 
-/// Brings everything up and serves until Ctrl-C or SIGTERM, then closes every browser.
+/// Brings everything up and serves until Ctrl-C or SIGTERM, which close every browser at once.
 pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
     let config = args.config.clone();
     if !config.bind.is_loopback() && config.token.is_none() {
@@ -84,7 +84,10 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
         env.allowed().to_strings().join(", ")
     );
     println!("Press Ctrl-C to stop.");
-    let shutdown = async {
+    // Browsers are ended as soon as the signal comes, before the server waits for requests
+    // in flight: a step still typing fails at once instead of holding the stop.
+    let stopping = env.clone();
+    let shutdown = async move {
         let mut terminate =
             tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
         let terminated = async {
@@ -100,12 +103,12 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
             _ = terminated => {}
         }
         println!("Stopping: closing browsers.");
+        stopping.shutdown().await;
     };
     let viewer = crate::viewer::ViewerState::follow(env.events());
     let app = api::router(env.clone(), token.clone()).merge(crate::viewer::router(viewer, token));
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await?;
-    env.shutdown().await;
     Ok(ExitCode::SUCCESS)
 }

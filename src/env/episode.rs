@@ -96,6 +96,8 @@ pub struct Episode {
     pub last_used: Instant,
     /// Whether the browser came from the warm pool.
     pub warm_start: bool,
+    /// How long the episode waited for its browser.
+    pub pool_wait: std::time::Duration,
     /// The task being run, for task episodes.
     pub task: Option<super::TaskContext>,
     /// The site tenant the episode browses as (none when no sites are hosted).
@@ -134,6 +136,7 @@ impl Episode {
             slot: None,
             last_used: Instant::now(),
             warm_start,
+            pool_wait: std::time::Duration::ZERO,
             task: None,
             tenant: None,
             evaluation: None,
@@ -188,8 +191,23 @@ impl Episode {
     }
 
     /// Carries out an action read elsewhere (typed tool parameters, a computer-use adapter);
-    /// `input` is what the agent sent, recorded when it is not an action.
+    /// `input` is what the agent sent, recorded when it is not an action. The step is on disk
+    /// (when trajectories are recorded) before it is returned.
     pub async fn step_parsed(
+        &mut self,
+        input: &str,
+        parsed: Result<Action, ParseActionError>,
+        policy: SettlePolicy,
+        upload_dir: Option<&std::path::Path>,
+    ) -> StepOutcome {
+        let outcome = self.act(input, parsed, policy, upload_dir).await;
+        if let Some(recorder) = self.recorder.as_mut() {
+            recorder.steps_written().await;
+        }
+        outcome
+    }
+
+    async fn act(
         &mut self,
         input: &str,
         parsed: Result<Action, ParseActionError>,
@@ -281,6 +299,9 @@ impl Episode {
             screenshot,
             settle,
         });
+        if let (Some(recorder), Some(step)) = (self.recorder.as_mut(), self.trajectory.last()) {
+            recorder.append_step(step);
+        }
         if let (Some(events), Some(step)) = (&self.events, self.trajectory.last()) {
             events.send(|| super::EpisodeEvent::Step {
                 id: self.id.clone(),
@@ -332,7 +353,6 @@ impl Episode {
             tracing::warn!(episode = %self.id, %error, "episode lost its browser");
             self.lost = Some(error.to_string());
             if let Some(session) = self.session.take() {
-                session.kill_orphaned_browser();
                 // Best effort: a browser that is merely unreachable is ended with its session.
                 tokio::spawn(session.close());
             }

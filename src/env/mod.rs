@@ -31,6 +31,9 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tokio::sync::Mutex;
 
+/// How long shutdown waits for a busy episode whose browser it cannot end itself.
+const SHUTDOWN_CAP: Duration = Duration::from_secs(5);
+
 /// What an episode starts with.
 #[derive(Debug, Clone, Default)]
 pub struct EpisodeSpec {
@@ -139,7 +142,12 @@ impl Environment {
             chromium: config.chromium.clone(),
             fence_proxy,
         };
-        let pool = BrowserPool::new(endpoint, settings, config.pool_size, allowed.to_strings());
+        let pool = BrowserPool::new(
+            endpoint,
+            settings,
+            config.pool_limits(),
+            allowed.to_strings(),
+        );
         let tasks = TaskRegistry::load(
             &config.task_dirs,
             &task_episode::site_urls(sites.as_deref()),
@@ -340,6 +348,7 @@ impl Environment {
             return Err(error.into());
         }
         let mut episode = Episode::new(session, viewport, spec.observe, lease.warm);
+        episode.pool_wait = lease.waited;
         episode.input_images = spec.input_images;
         episode.limits = self.inner.config.action_limits();
         episode.slot = Some(slot);
@@ -403,7 +412,9 @@ impl Environment {
         Ok(())
     }
 
-    /// Ends every episode's browser and every warm browser.
+    /// Ends every episode's browser and every warm browser. Local browsers are ended first,
+    /// busy or not, so a step in flight fails at once instead of holding its episode; a
+    /// remote browser still busy after [`SHUTDOWN_CAP`] is left to its remote end.
     pub async fn shutdown(&self) {
         let episodes: Vec<_> = self
             .inner
@@ -413,8 +424,12 @@ impl Environment {
             .drain()
             .map(|(_, episode)| episode)
             .collect();
+        self.inner.pool.endpoint().shutdown().await;
         for episode in episodes {
-            let mut episode = episode.lock().await;
+            let Ok(mut episode) = tokio::time::timeout(SHUTDOWN_CAP, episode.lock()).await else {
+                tracing::warn!("an episode was still busy at shutdown; left to its remote end");
+                continue;
+            };
             if let Some(session) = episode.take_session() {
                 session.close().await;
             }

@@ -104,16 +104,72 @@ pub fn read_image(path: &Path) -> Result<Vec<u8>, KitError> {
     })
 }
 
-/// Writes the in-memory or file database `connection` to `path` as a compact file.
-pub fn write_file(connection: &Connection, path: &Path) -> Result<(), KitError> {
-    if path.exists() {
-        std::fs::remove_file(path).map_err(|source| KitError::BaseUnreadable {
-            path: path.to_owned(),
-            source,
-        })?;
+/// Whether `path` is a whole SQLite database: its length is what its header says (a file cut
+/// short reads as valid to SQLite itself, with the missing pages as zeros) and it passes
+/// `PRAGMA quick_check`. A file that is not whole is rebuilt rather than served.
+pub fn is_whole(path: &Path) -> bool {
+    use std::io::Read;
+    let mut header = [0_u8; 100];
+    let Ok(length) = std::fs::File::open(path).and_then(|mut file| {
+        file.read_exact(&mut header)?;
+        Ok(file.metadata()?.len())
+    }) else {
+        return false;
+    };
+    let word = |at: usize| {
+        u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    };
+    let page_size = match u16::from_be_bytes([header[16], header[17]]) {
+        1 => 65_536,
+        size => u64::from(size),
+    };
+    // The page count at offset 28 is valid when the "version valid for" number at 92 equals
+    // the change counter at 24 (always so for files SQLite 3.7+ wrote).
+    let sized = header.starts_with(b"SQLite format 3\0")
+        && word(92) == word(24)
+        && u64::from(word(28)) * page_size == length;
+    if !sized {
+        return false;
     }
-    let target = path.to_string_lossy();
-    connection.execute("VACUUM INTO ?1", [target.as_ref()])?;
+    let checked = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .and_then(|connection| {
+            connection.query_row("PRAGMA quick_check(1)", [], |row| row.get::<_, String>(0))
+        });
+    matches!(checked.as_deref(), Ok("ok"))
+}
+
+/// Writes the in-memory or file database `connection` to `path` as a compact file,
+/// atomically: it is built beside `path` (`<name>.partial`), synced and renamed into place, so
+/// `path` is always absent or whole. A kill mid-way leaves only the partial file, which is
+/// never opened and is replaced by the next write.
+pub fn write_file(connection: &Connection, path: &Path) -> Result<(), KitError> {
+    let unwritable = |source| KitError::BaseUnwritable {
+        path: path.to_owned(),
+        source,
+    };
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    match std::fs::remove_file(&partial) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+            return Err(unwritable(error));
+        }
+        _ => {}
+    }
+    connection.execute("VACUUM INTO ?1", [partial.to_string_lossy().as_ref()])?;
+    std::fs::File::open(&partial)
+        .and_then(|file| file.sync_all())
+        .and_then(|()| std::fs::rename(&partial, path))
+        .map_err(unwritable)?;
+    // The rename itself reaches the disk with the directory.
+    if let Some(folder) = path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+    {
+        std::fs::File::open(folder)
+            .and_then(|folder| folder.sync_all())
+            .map_err(unwritable)?;
+    }
     Ok(())
 }
 
@@ -135,6 +191,31 @@ mod tests {
         connection
             .execute("INSERT INTO notes (body, pinned) VALUES ('x', 1)", [])
             .unwrap();
+    }
+
+    #[test]
+    fn a_written_file_replaces_the_old_one_whole_and_a_stale_partial_is_ignored() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("base.sqlite");
+        let partial = directory.path().join("base.sqlite.partial");
+        std::fs::write(&path, b"the previous base").unwrap();
+        std::fs::write(&partial, b"half of a database a killed seed left").unwrap();
+        let mut base = Connection::open_in_memory().unwrap();
+        Migrations(&HISTORY).apply(&mut base).unwrap();
+        base.execute("INSERT INTO notes (body) VALUES ('seeded')", [])
+            .unwrap();
+        write_file(&base, &path).unwrap();
+        assert!(!partial.exists(), "the partial file was renamed into place");
+        let written = Connection::open(&path).unwrap();
+        let body: String = written
+            .query_row("SELECT body FROM notes", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(body, "seeded");
+        assert!(is_whole(&path));
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        assert!(!is_whole(&path), "a file cut short is not whole");
+        assert!(!is_whole(&partial), "a missing file is not whole");
     }
 
     #[tokio::test]

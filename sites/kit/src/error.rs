@@ -17,6 +17,16 @@ pub enum KitError {
         /// Why it failed.
         source: std::io::Error,
     },
+    /// A base database file could not be written.
+    #[error(
+        "cannot write the base database {path}: {source}; check that the data dir is writable and has room"
+    )]
+    BaseUnwritable {
+        /// The file being written.
+        path: PathBuf,
+        /// Why it failed.
+        source: std::io::Error,
+    },
     /// No tenant has this id.
     #[error("unknown tenant `{0}`; create one first")]
     UnknownTenant(String),

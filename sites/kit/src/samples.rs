@@ -20,6 +20,11 @@ impl Samples {
         self.durations.push(duration);
     }
 
+    /// Adds every measurement of `other`.
+    pub fn merge(&mut self, other: Samples) {
+        self.durations.extend(other.durations);
+    }
+
     /// The number of measurements.
     pub fn len(&self) -> usize {
         self.durations.len()

@@ -151,10 +151,11 @@ pub trait Site: Send + Sync + fmt::Debug {
     /// Measures the site server-side at the seeded scale (`rounds` requests of each kind).
     fn bench<'a>(&'a self, data_dir: &'a Path, rounds: usize) -> BenchFuture<'a>;
 
-    /// Whether the base data exists in `data_dir` (sites without data are always seeded).
+    /// Whether whole base data exists in `data_dir` (sites without data are always seeded);
+    /// a missing, cut-short or damaged base file is not.
     fn is_seeded(&self, data_dir: &Path) -> bool {
         self.base_file()
-            .is_none_or(|file| data_dir.join(file).is_file())
+            .is_none_or(|file| crate::database::is_whole(&data_dir.join(file)))
     }
 }
 

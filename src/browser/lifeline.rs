@@ -1,0 +1,126 @@
+//! Browser processes never outlive Agora.
+//!
+//! Each chromedriver runs in a process group of its own, which every Chromium process it
+//! starts joins (Chromium keeps its parent's group). A watchdog — a two-line `sh` in a group
+//! of its own, so a terminal's Ctrl-C does not reach it — holds the read end of a pipe whose
+//! write end only Agora has, and kills the whole group when that pipe closes: on a normal
+//! stop, a chromedriver restart, a panic, or a `kill -9` of Agora alike, since the kernel
+//! closes the pipe whatever way Agora ends. (A parent-death signal would need `unsafe`
+//! code in a `pre_exec` hook, and would end chromedriver but not the browsers it leaves
+//! behind.) Leftovers of a run whose watchdog died too carry their owner's process id in
+//! their command lines (`agora-driver-<pid>-`, `agora-profile-<pid>-`) and are reaped when
+//! the next local chromedriver starts.
+
+use rustix::process::{Pid, Signal, kill_process};
+use std::process::Stdio;
+use tokio::process::{Child, ChildStdin, Command};
+
+/// Waits for end of input, then kills process group `$1`; ignores hang-up and stop signals.
+const WATCHDOG_SCRIPT: &str = "trap '' HUP INT TERM; read -r _; kill -KILL \"-$1\" 2>/dev/null";
+
+/// Command-line markers that name the Agora process a browser process belongs to.
+const OWNER_MARKERS: [&str; 2] = ["agora-driver-", "agora-profile-"];
+
+/// Ends a process group when dropped or ended, or when Agora dies.
+#[derive(Debug)]
+pub(super) struct GroupGuard {
+    watchdog: Child,
+    /// Agora's end of the watchdog's pipe; closing it ends the group.
+    pipe: Option<ChildStdin>,
+}
+
+impl GroupGuard {
+    /// Starts the watchdog of process group `group` (the pid of the group's leader).
+    pub(super) fn watch(group: u32) -> std::io::Result<Self> {
+        let mut watchdog = Command::new("/bin/sh")
+            .arg("-c")
+            .arg(WATCHDOG_SCRIPT)
+            .arg(format!("agora-watchdog-{}", std::process::id()))
+            .arg(group.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()?;
+        let pipe = watchdog.stdin.take();
+        Ok(Self { watchdog, pipe })
+    }
+
+    /// Kills the group now and returns once it is done.
+    pub(super) async fn end(mut self) {
+        self.pipe = None;
+        if let Err(error) = self.watchdog.wait().await {
+            tracing::warn!(%error, "the browser watchdog could not be awaited");
+        }
+    }
+}
+
+/// Kills the browser processes of Agora processes that no longer run (their command line
+/// names a dead owner); returns how many were killed.
+pub(super) fn reap_leftovers() -> usize {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    let mut killed = 0;
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|name| name.parse().ok())
+        else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let Some(owner) = owner_of(&String::from_utf8_lossy(&cmdline)) else {
+            continue;
+        };
+        if std::path::Path::new("/proc")
+            .join(owner.to_string())
+            .exists()
+        {
+            continue;
+        }
+        if let Some(pid) = Pid::from_raw(pid)
+            && kill_process(pid, Signal::KILL).is_ok()
+        {
+            killed += 1;
+        }
+    }
+    if killed > 0 {
+        tracing::info!(
+            killed,
+            "ended browser processes left by a previous Agora run"
+        );
+    }
+    killed
+}
+
+/// The owner pid a command line names with one of [`OWNER_MARKERS`].
+fn owner_of(cmdline: &str) -> Option<u32> {
+    OWNER_MARKERS.iter().find_map(|marker| {
+        let (_, rest) = cmdline.split_once(marker)?;
+        let (digits, _) = rest.split_once('-')?;
+        digits.parse().ok()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_owner_comes_from_either_marker() {
+        assert_eq!(
+            owner_of("chromedriver\0--log-path=/tmp/agora-driver-4242-9515.log"),
+            Some(4242)
+        );
+        assert_eq!(
+            owner_of("chromium\0--type=renderer\0--user-data-dir=/tmp/agora-profile-17-AbC"),
+            Some(17)
+        );
+        assert_eq!(owner_of("chromium\0--user-data-dir=/home/me/.config"), None);
+        assert_eq!(owner_of("agora-driver-x-1"), None);
+    }
+}
