@@ -721,3 +721,30 @@ fn points_outside_the_viewport_are_refused_and_change_nothing() {
         harness.close(&episode).await;
     });
 }
+
+#[test]
+fn clicks_land_on_wrapped_tall_and_partly_covered_elements() {
+    run(|harness| async move {
+        for (target, expected) in [("#wrapped", "Other page"), ("#partly", "Other page")] {
+            let episode = harness.open("wrapped.html").await;
+            let id = som_id(&episode, target).await;
+            let outcome = harness.step(&episode, &format!("click [{id}]")).await;
+            assert!(outcome.error.is_none(), "{target}: {:?}", outcome.error);
+            assert_eq!(
+                observation(&episode).await.title,
+                expected,
+                "clicking {target} follows the link"
+            );
+            harness.close(&episode).await;
+        }
+        let episode = harness.open("wrapped.html").await;
+        let button = som_id(&episode, "#tall-button").await;
+        let outcome = harness.step(&episode, &format!("click [{button}]")).await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        assert_eq!(
+            js(&episode, "document.title").await,
+            "Clicked the tall button"
+        );
+        harness.close(&episode).await;
+    });
+}

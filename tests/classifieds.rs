@@ -432,3 +432,40 @@ fn start_url_episodes_get_private_tenants_unless_they_ask_for_the_shared_one() {
         }
     });
 }
+
+#[test]
+fn every_visible_result_title_in_the_gallery_is_marked() {
+    run(|env| async move {
+        let episode = episode(env, "/index.php?page=search&sShowAs=gallery").await;
+        let titles = episode
+            .lock()
+            .await
+            .session()
+            .unwrap()
+            .execute(
+                "return [...document.querySelectorAll('a.title')]\
+                   .filter((a) => [...a.getClientRects()].some((r) => r.bottom > 0 && r.top < innerHeight))\
+                   .map((a) => { const r = a.getBoundingClientRect(); \
+                     const centre = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+                     return [a.textContent, a.contains(centre), a.getAttribute('data-agora-som')]; });",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let titles: Vec<(String, bool, Option<String>)> = serde_json::from_value(titles).unwrap();
+        assert!(titles.len() >= 10, "the gallery shows results: {titles:?}");
+        assert!(
+            titles.iter().any(|(_, centre_hits, _)| !centre_hits),
+            "some titles wrap so that their box's centre falls between the lines: {titles:?}"
+        );
+        let observation = observation(&episode).await;
+        for (title, _, mark) in &titles {
+            let marked = mark
+                .as_deref()
+                .and_then(|id| id.parse().ok().map(agora::observe::SomId))
+                .and_then(|id| observation.element(id));
+            assert!(marked.is_some(), "result title {title:?} is not marked");
+        }
+        close(env, &episode).await;
+    });
+}

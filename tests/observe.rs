@@ -273,3 +273,52 @@ fn same_origin_iframe_elements_are_marked_with_offsets() {
         harness.close(&episode).await;
     });
 }
+
+#[test]
+fn wrapped_tall_and_partly_covered_elements_are_marked_and_covered_ones_are_not() {
+    run(|harness| async move {
+        let episode = harness.open("wrapped.html").await;
+        // The cases are real: the centre of each box misses the element.
+        let centre_misses = |id: &str| {
+            format!(
+                "(() => {{ const e = document.getElementById('{id}'); const r = e.getBoundingClientRect(); \
+                 const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+                 return !e.contains(hit); }})()"
+            )
+        };
+        assert_eq!(js(&episode, &centre_misses("wrapped")).await, true);
+        assert_eq!(js(&episode, &centre_misses("partly")).await, true);
+        assert_eq!(
+            js(
+                &episode,
+                "document.getElementById('wrapped').getClientRects().length"
+            )
+            .await,
+            2,
+            "the link wraps onto two lines"
+        );
+        for marked in ["#wrapped", "#partly", "#tall-button", "#in-header"] {
+            som_id(&episode, marked).await;
+        }
+        let observation = observation(&episode).await;
+        assert!(
+            !observation
+                .elements
+                .iter()
+                .any(|element| element.name == "Hidden under the header"),
+            "a link wholly under the fixed header is not marked"
+        );
+        let wrapped = observation
+            .elements
+            .iter()
+            .find(|element| element.name == "a long link that wraps")
+            .expect("the wrapped link is listed");
+        // Lines are 40 px apart: the box spans both.
+        assert!(
+            wrapped.bbox.height > 40.0,
+            "the mark is the link's bounding box over both lines: {:?}",
+            wrapped.bbox
+        );
+        harness.close(&episode).await;
+    });
+}

@@ -1,6 +1,7 @@
 //! `page_image_query`: images on a page compared with reference images (SSIM) or questioned
 //! through the vision judge.
 
+use crate::colour::different_colour_share;
 use crate::error::EvalError;
 use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
 use crate::judge::{Judges, normalize_reply};
@@ -18,6 +19,10 @@ const IMAGE_SOURCES_JS: &str = include_str!("js/image_sources.js");
 
 /// SSIM threshold when a query gives none (strictly greater passes).
 pub const DEFAULT_SSIM_THRESHOLD: f64 = 0.8;
+
+/// In `correct` mode, the largest share of pixels that may show another colour in a matching
+/// page image (see `docs/evaluation-modes.md`).
+pub const MAX_DIFFERENT_COLOUR_SHARE: f64 = 0.01;
 
 /// A page image, decoded, and where it came from.
 struct PageImage {
@@ -96,13 +101,26 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
             .filter(|refs| !refs.trim().is_empty())
         {
             let threshold = query.ssim_threshold.unwrap_or(DEFAULT_SSIM_THRESHOLD);
-            let (best, best_pair) = best_similarity(page, task_dir, references, &images).await?;
-            let pass = best > threshold;
+            let best = best_match(page, task_dir, references, &images, threshold, mode).await?;
+            let pass = best
+                .as_ref()
+                .is_some_and(|pair| pair.passes(threshold, mode));
             query_outcome = query_outcome.times(Outcome::from_pass(pass));
+            let expected = match mode {
+                EvalMode::Vwa => format!("SSIM > {threshold} with {references}"),
+                EvalMode::Correct => format!(
+                    "SSIM > {threshold} and at most {:.0} % of pixels in another colour, with {references}",
+                    MAX_DIFFERENT_COLOUR_SHARE * 100.0
+                ),
+            };
+            let found = match &best {
+                Some(pair) => pair.describe(),
+                None => "no image pair could be compared (smaller than 7×7)".to_owned(),
+            };
             checks.push(CheckReport::new(
                 CheckKind::ImageSimilarity,
-                format!("SSIM > {threshold} with {references}"),
-                format!("best SSIM {best:.4}{best_pair}"),
+                expected,
+                found,
                 CheckStatus::from_pass(pass),
             ));
         }
@@ -168,27 +186,91 @@ async fn page_images<P: Page>(page: &mut P, class: &str) -> Result<Vec<PageImage
     Ok(images)
 }
 
-async fn best_similarity<P: Page>(
+/// How one page image compares with one reference image.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImagePair {
+    /// Greyscale SSIM (VWA's recipe).
+    pub ssim: f64,
+    /// Share of pixels in another colour (`colour::different_colour_share`); only computed
+    /// in `correct` mode.
+    pub colour_share: Option<f64>,
+    /// Which page image and which reference, for the report.
+    pub names: String,
+}
+
+impl ImagePair {
+    /// Compares a page image with a reference; `mode` decides whether colour counts.
+    pub fn compare(
+        page_image: &DynamicImage,
+        reference: &DynamicImage,
+        mode: EvalMode,
+        names: String,
+    ) -> Option<Self> {
+        // A pair too small for the SSIM window cannot be similar.
+        let ssim = image_ssim(page_image, reference).ok()?;
+        let colour_share = match mode {
+            EvalMode::Vwa => None,
+            EvalMode::Correct => Some(different_colour_share(page_image, reference)),
+        };
+        Some(Self {
+            ssim,
+            colour_share,
+            names,
+        })
+    }
+
+    /// Whether the page image matches: SSIM strictly above the threshold, and in `correct`
+    /// mode at most [`MAX_DIFFERENT_COLOUR_SHARE`] of the pixels in another colour.
+    pub fn passes(&self, threshold: f64, mode: EvalMode) -> bool {
+        self.ssim > threshold
+            && (mode == EvalMode::Vwa
+                || self
+                    .colour_share
+                    .is_some_and(|share| share <= MAX_DIFFERENT_COLOUR_SHARE))
+    }
+
+    fn describe(&self) -> String {
+        match self.colour_share {
+            None => format!("best SSIM {:.4} ({})", self.ssim, self.names),
+            Some(share) => format!(
+                "SSIM {:.4}, {:.1} % of pixels in another colour ({})",
+                self.ssim,
+                share * 100.0,
+                self.names
+            ),
+        }
+    }
+}
+
+/// The best pair of page image and reference: the passing one of highest SSIM if any, else
+/// the highest SSIM.
+async fn best_match<P: Page>(
     page: &mut P,
     task_dir: &Path,
     references: &str,
     images: &[PageImage],
-) -> Result<(f64, String), EvalError> {
-    let mut best = f64::NEG_INFINITY;
-    let mut pair = String::new();
+    threshold: f64,
+    mode: EvalMode,
+) -> Result<Option<ImagePair>, EvalError> {
+    let mut best: Option<ImagePair> = None;
     for reference in references.split(OR_SEPARATOR) {
         let reference_image = load_reference(page, task_dir, reference).await?;
         for page_image in images {
-            // A pair too small for the SSIM window cannot be similar.
-            if let Ok(similarity) = image_ssim(&page_image.image, &reference_image)
-                && similarity > best
+            let names = format!("{} vs {reference}", page_image.source);
+            let Some(pair) = ImagePair::compare(&page_image.image, &reference_image, mode, names)
+            else {
+                continue;
+            };
+            let rank = |pair: &ImagePair| (pair.passes(threshold, mode), pair.ssim);
+            if best
+                .as_ref()
+                .is_none_or(|current| rank(&pair) > rank(current))
             {
-                best = similarity;
-                pair = format!(" ({} vs {reference})", page_image.source);
+                best = Some(pair);
             }
         }
     }
-    Ok((best, pair))
+    Ok(best)
 }
 
 async fn load_reference<P: Page>(

@@ -11,6 +11,7 @@
 //! divergence. A wrong answer is `Ok` with score 0; a broken evaluation is `Err`.
 
 pub mod chat;
+pub mod colour;
 pub mod error;
 pub mod evaluation;
 pub mod helper;

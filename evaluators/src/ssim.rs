@@ -31,11 +31,18 @@ pub enum SsimError {
 
 /// VWA's `get_image_ssim`: the mean SSIM of two images of any sizes.
 pub fn image_ssim(first: &DynamicImage, second: &DynamicImage) -> Result<f64, SsimError> {
+    let (first, second) = common_size(first, second);
+    gray_ssim(&luma(&first), &luma(&second))
+}
+
+/// Both images as RGB, resized (Lanczos3) to the larger width and height, as VWA compares them.
+pub(crate) fn common_size(first: &DynamicImage, second: &DynamicImage) -> (RgbImage, RgbImage) {
     let width = first.width().max(second.width());
     let height = first.height().max(second.height());
-    let first = luma(&resized(first, width, height));
-    let second = luma(&resized(second, width, height));
-    gray_ssim(&first, &second)
+    (
+        resized(first, width, height),
+        resized(second, width, height),
+    )
 }
 
 fn resized(image: &DynamicImage, width: u32, height: u32) -> RgbImage {

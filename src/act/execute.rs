@@ -3,7 +3,7 @@
 
 use super::coordinates::{self, KEY_BY_KEY_CHARS};
 use super::keys::parse_combo;
-use super::{Action, ActionError, ScrollDirection, UploadSource};
+use super::{Action, ActionError, ClickKind, ScrollDirection, UploadSource};
 use crate::browser::{BrowserError, BrowserSession, Viewport};
 use crate::config::ActionLimits;
 use crate::observe::{Observation, SomElement, SomId};
@@ -18,6 +18,10 @@ use fantoccini::key::Key;
 use std::path::{Path, PathBuf};
 
 const SELECT_OPTION_JS: &str = include_str!("js/select_option.js");
+const CLICK_POINT_JS: &str = concat!(
+    include_str!("../observe/js/visible_point.js"),
+    include_str!("js/click_point.js")
+);
 const SCROLL_INTO_VIEW_JS: &str =
     "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});";
 
@@ -69,8 +73,22 @@ pub async fn execute(
         Action::Stop { answer } => outcome.stopped = Some(answer.clone()),
         Action::Click { id } => {
             let located = locate(session, context, *id).await?;
-            let clicked = located.element.click().await;
+            let mut clicked = located.element.click().await;
+            let uncovered = match &clicked {
+                Err(CmdError::Standard(error))
+                    if error.error == ErrorStatus::ElementClickIntercepted =>
+                {
+                    uncovered_point(session, &located.element).await
+                }
+                _ => None,
+            };
+            if uncovered.is_some() {
+                clicked = Ok(());
+            }
             finish(session, &located, *id, clicked).await?;
+            if let Some(point) = uncovered {
+                coordinates::click(session, viewport, point, ClickKind::Left).await?;
+            }
         }
         Action::Hover { id } => {
             let located = locate(session, context, *id).await?;
@@ -325,6 +343,17 @@ async fn locate_text_field(
         });
     }
     Ok(located)
+}
+
+/// A visible point of an element whose centre another element covers (a wrapped link under
+/// a fixed header, say), in the top page's viewport; `None` when all of it is covered.
+async fn uncovered_point(session: &BrowserSession, element: &Element) -> Option<(i64, i64)> {
+    let point = session
+        .client()
+        .execute(CLICK_POINT_JS, vec![serde_json::to_value(element).ok()?])
+        .await
+        .ok()?;
+    Some((point.get("x")?.as_i64()?, point.get("y")?.as_i64()?))
 }
 
 /// Leaves the element's frames and maps the element command's error. (After a navigation

@@ -26,7 +26,8 @@ pub enum TasksCommand {
     /// Replay every task's gold trajectory (must score 1) and an immediate empty stop (must
     /// score 0, except where N/A is the right answer), in parallel episodes on fresh tenants.
     ///
-    /// Ends with the line `N passed, M failed`; exits with status 1 on any failure.
+    /// Names each task by its file's path (`tasks/classifieds/3`). Ends with the line
+    /// `N passed, M failed`; exits with status 1 on any failure.
     ///
     /// Example: `agora tasks check tasks/ --parallel 2`
     Check(Box<CheckArgs>),
@@ -77,7 +78,7 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
         ..args.config
     };
     let env = crate::sites::start_with_environment(&args.data_dir, config).await?;
-    let registry = TaskRegistry::load(&args.paths, &env.site_urls());
+    let registry = TaskRegistry::load_by_path(&args.paths, &env.site_urls());
     for path in &args.paths {
         if !path.exists() {
             println!("{}: no such file or directory", path.display());

@@ -94,6 +94,15 @@ pub struct BrokenTaskFile {
     pub message: String,
 }
 
+/// How loaded tasks are named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Naming {
+    /// Relative to the root (or, with several roots, to each root's folder).
+    UnderRoot,
+    /// By the file's path as found.
+    ByPath,
+}
+
 /// Every task under the task directories, loaded once.
 #[derive(Debug, Clone, Default)]
 pub struct TaskRegistry {
@@ -107,6 +116,17 @@ impl TaskRegistry {
     /// replaced by `urls`. A missing root is skipped; a file that
     /// fails is reported in [`TaskRegistry::broken`]; a name found twice keeps the first task.
     pub fn load(roots: &[PathBuf], urls: &SiteUrls) -> Self {
+        Self::load_named(roots, urls, Naming::UnderRoot)
+    }
+
+    /// Like [`TaskRegistry::load`], but each task is named by its file's path as found from
+    /// the roots given (`tasks/classifieds/3`), so folders holding the same ids stay apart:
+    /// how `agora tasks check` reports them.
+    pub fn load_by_path(roots: &[PathBuf], urls: &SiteUrls) -> Self {
+        Self::load_named(roots, urls, Naming::ByPath)
+    }
+
+    fn load_named(roots: &[PathBuf], urls: &SiteUrls, naming: Naming) -> Self {
         let mut registry = Self {
             roots: roots.to_vec(),
             ..Self::default()
@@ -118,7 +138,9 @@ impl TaskRegistry {
             // Names are relative to the root; with several roots, relative to each root's
             // folder, so `tasks/classifieds` and `tasks/shopping` give `classifieds/3` and
             // `shopping/3`.
-            let base = if root.is_dir() && roots.len() == 1 {
+            let base = if naming == Naming::ByPath {
+                PathBuf::new()
+            } else if root.is_dir() && roots.len() == 1 {
                 root.clone()
             } else {
                 root.parent().map(Path::to_path_buf).unwrap_or_default()
@@ -239,6 +261,33 @@ mod tests {
         let both = TaskRegistry::load(&[site.clone(), other], &urls);
         assert!(both.get(&TaskName::new("classifieds/1")).is_some());
         assert!(both.get(&TaskName::new("shopping/1")).is_some());
+    }
+
+    #[test]
+    fn tasks_named_by_path_keep_same_ids_in_different_folders_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let roots = [
+            dir.path().join("a/classifieds"),
+            dir.path().join("b/classifieds"),
+        ];
+        for root in &roots {
+            std::fs::create_dir_all(root).unwrap();
+            std::fs::write(root.join("1.json"), TASK).unwrap();
+        }
+        let registry = TaskRegistry::load_by_path(&roots, &SiteUrls::new());
+        assert!(registry.broken().is_empty(), "{:?}", registry.broken());
+        let names: Vec<String> = registry.tasks().map(|task| task.name.to_string()).collect();
+        let expected: Vec<String> = roots
+            .iter()
+            .map(|root| root.join("1").to_string_lossy().replace('\\', "/"))
+            .collect();
+        assert_eq!(names, expected);
+        let shipped = TaskRegistry::load_by_path(
+            &[PathBuf::from("tasks/classifieds/21.json")],
+            &SiteUrls::new(),
+        );
+        let name = shipped.tasks().next().map(|task| task.name.to_string());
+        assert_eq!(name.as_deref(), Some("tasks/classifieds/21"));
     }
 
     #[test]

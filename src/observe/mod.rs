@@ -15,7 +15,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::time::Instant;
 
-const SOM_JS: &str = include_str!("js/som.js");
+const SOM_JS: &str = concat!(
+    include_str!("js/visible_point.js"),
+    include_str!("js/som.js")
+);
 
 /// Which screenshots an observation carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]

@@ -3,7 +3,7 @@
 
 use crate::server::{Scripted, client, judge_server};
 use evaluators::evaluation::{CheckKind, CheckStatus, Outcome};
-use evaluators::image_query::{combine_queries, reply_answers};
+use evaluators::image_query::{ImagePair, combine_queries, reply_answers};
 use evaluators::js_value::JsValue;
 use evaluators::judge::Judges;
 use evaluators::program_html::{LocatorKind, Selection, check_selection};
@@ -551,4 +551,42 @@ async fn string_match_fuzzy_text_raises_in_vwa_and_is_judged_in_correct() {
     )
     .await;
     assert_eq!(correct.outcome, Outcome::NeedsJudge);
+}
+
+fn image(path: &str) -> image::DynamicImage {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    image::open(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+fn pair(page_image: &str, reference: &str, mode: EvalMode) -> ImagePair {
+    ImagePair::compare(&image(page_image), &image(reference), mode, String::new())
+        .expect("comparable images")
+}
+
+/// Photos of the seeded classifieds site (`agora seed`, full scale): the red car of listing
+/// 6097 and, as shipped task 21's reference, the blue car of listing 8245.
+const BLUE_CAR: &str = "../tasks/classifieds/images/task_21_ref.png";
+const RED_CAR: &str = "tests/fixtures/images/listing_6097.png";
+
+#[test]
+fn image_match_is_greyscale_in_vwa_and_needs_the_colours_too_in_correct() {
+    // Task 21's threshold.
+    let threshold = 0.95;
+    for mode in [EvalMode::Vwa, EvalMode::Correct] {
+        let same = pair(BLUE_CAR, BLUE_CAR, mode);
+        assert!(same.passes(threshold, mode), "{mode:?}: {same:?}");
+    }
+    let vwa = pair(RED_CAR, BLUE_CAR, EvalMode::Vwa);
+    assert!(
+        vwa.passes(threshold, EvalMode::Vwa),
+        "VWA's greyscale SSIM takes the red car for the blue one: {vwa:?}"
+    );
+    let correct = pair(RED_CAR, BLUE_CAR, EvalMode::Correct);
+    assert_eq!(correct.ssim, vwa.ssim, "the structure is compared alike");
+    for threshold in [0.5, 0.8, 0.95] {
+        assert!(
+            !correct.passes(threshold, EvalMode::Correct),
+            "a red car never matches a blue one: {correct:?}"
+        );
+    }
 }

@@ -99,16 +99,8 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
     if (element.disabled && tag !== 'a') continue;
     const rect = element.getBoundingClientRect();
     if (rect.width < 1 || rect.height < 1) continue;
-    const left = Math.max(rect.left, 0, clipRect.left - offsetX);
-    const top = Math.max(rect.top, 0, clipRect.top - offsetY);
-    const right = Math.min(rect.right, view.innerWidth, clipRect.right - offsetX);
-    const bottom = Math.min(rect.bottom, view.innerHeight, clipRect.bottom - offsetY);
-    if (right - left < 1 || bottom - top < 1) continue;
     if (isHiddenByStyle(element, view)) continue;
-    const hit = doc.elementFromPoint((left + right) / 2, (top + bottom) / 2);
-    const covered = !hit || !(hit === element || element.contains(hit) || hit.contains(element) && hit.tagName === 'LABEL' ||
-      (element.labels && [...element.labels].some((label) => label === hit || label.contains(hit))));
-    if (covered) continue;
+    if (!visiblePoint(element, doc, view, offsetX, offsetY, clipRect)) continue;
     let id = element.getAttribute(ATTR);
     if (id === null || !/^\d+$/.test(id)) {
       id = String(topWindow.__agoraSomNext++);
