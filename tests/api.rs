@@ -747,7 +747,7 @@ fn every_error_answers_in_the_json_shape_with_what_to_fix() {
             .unwrap();
         assert_eq!(shape(too_large).await.1, "payload_too_large");
         // A step body over the API's cap, and a locate body that is not JSON.
-        let big_step = format!("{{\"action\": \"type [1] [{}]\"}}", "a".repeat(1_500_000));
+        let big_step = format!("{{\"action\": \"type [1] [{}]\"}}", "a".repeat(1_100_000));
         let (status, code, message) = shape(
             http.post(format!("{base}/episodes/x/step"))
                 .header("content-type", "application/json")

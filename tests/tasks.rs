@@ -23,6 +23,32 @@ fn task(harness: &Harness, start: &str, eval: Value, gold: Value) -> agora::env:
         .expect("inline task parses")
 }
 
+/// A task whose local files (reference images) are named relative to `dir`, as in a task file
+/// kept there.
+fn task_in(
+    harness: &Harness,
+    dir: std::path::PathBuf,
+    start: &str,
+    eval: Value,
+) -> agora::env::TaskContext {
+    let config = json!({
+        "sites": ["fixtures"], "task_id": 1, "start_url": harness.url(start),
+        "intent": "Fixture task", "eval": eval
+    });
+    let (_, task) = evaluators::task::load_str(
+        &config.to_string(),
+        &harness.env.site_urls(),
+        &dir.join("task.json"),
+    )
+    .expect("the task parses")
+    .remove(0);
+    agora::env::TaskContext {
+        name: agora::env::TaskName::new("fixtures/1"),
+        task: std::sync::Arc::new(task),
+        dir,
+    }
+}
+
 async fn score_after(
     harness: &Harness,
     context: agora::env::TaskContext,
@@ -212,19 +238,10 @@ fn page_image_query_compares_page_images_by_ssim() {
                 "program_html": [], "page_image_query": [{"eval_image_url": "last", "eval_image_class": ".item-photos",
                 "eval_fuzzy_image_match": reference, "ssim_threshold": 0.9}]})
         };
-        let same = task(
-            harness,
-            "gallery.html",
-            query("tests/fixtures/uploads/red.png"),
-            json!([]),
-        );
+        let uploads = common::fixture_dir().join("uploads");
+        let same = task_in(harness, uploads.clone(), "gallery.html", query("red.png"));
         assert_eq!(score_after(harness, same, &["stop []"]).await, Some(1.0));
-        let different = task(
-            harness,
-            "gallery.html",
-            query("tests/fixtures/uploads/blue.png"),
-            json!([]),
-        );
+        let different = task_in(harness, uploads, "gallery.html", query("blue.png"));
         assert_eq!(
             score_after(harness, different, &["stop []"]).await,
             Some(0.0)
