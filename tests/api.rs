@@ -994,6 +994,36 @@ fn no_server_file_is_reachable_through_a_task_or_an_evaluator() {
                     .unwrap();
             }
         }
+
+        // An allowed image that is too large is an evaluation error, not a download.
+        let eval = json!({"eval_types": ["page_image_query"], "page_image_query": [
+            {"eval_image_url": harness.url("huge.png"),
+             "eval_vqa": [{"question": "q", "answer": "a"}]}]});
+        let task = json!({"task_id": 11, "start_url": start, "intent": "look", "eval": eval});
+        let created: Value = http
+            .post(format!("{base}/episodes"))
+            .json(&json!({ "task": task }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = created["episode_id"].as_str().expect("started").to_owned();
+        let text = http
+            .post(format!("{base}/episodes/{id}/evaluate"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(text.contains("larger than 32 MiB"), "{text}");
+        assert!(
+            text.len() < common::HUGE_FIXTURE_BYTES / 1000,
+            "{} bytes",
+            text.len()
+        );
     });
 }
 

@@ -99,21 +99,26 @@ impl ObservationBody {
         let mut body = Self::from(episode.observation.as_ref()?);
         if let Some(context) = &episode.task {
             body.intent = Some(context.task.intent.clone());
-            body.input_images = context
-                .task
-                .input_images()
-                .into_iter()
-                .enumerate()
-                .map(|(index, image)| match image {
-                    evaluators::task::InputImage::Url(url) => url,
-                    evaluators::task::InputImage::File(_) => {
-                        format!("/episodes/{}/input_images/{index}", episode.id)
-                    }
-                })
-                .collect();
+            body.input_images = input_image_links(&context.task.input_images(), &episode.id.0);
         }
         Some(body)
     }
+}
+
+/// What an observation shows for a task's input images: remote ones by URL, local files by
+/// the API path that serves them (that route numbers the local files only).
+fn input_image_links(images: &[evaluators::task::InputImage], episode: &str) -> Vec<String> {
+    let mut local_index = 0;
+    images
+        .iter()
+        .map(|image| match image {
+            evaluators::task::InputImage::Url(url) => url.clone(),
+            evaluators::task::InputImage::File(_) => {
+                local_index += 1;
+                format!("/episodes/{episode}/input_images/{}", local_index - 1)
+            }
+        })
+        .collect()
 }
 
 impl From<&Observation> for ObservationBody {
@@ -322,4 +327,29 @@ pub struct LocateRequest {
 pub struct LocateResponse {
     /// Its Set-of-Marks id (null: no match, or the element is not marked).
     pub id: Option<u32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::input_image_links;
+    use evaluators::task::InputImage;
+
+    #[test]
+    fn local_input_images_are_linked_by_their_index_among_local_files() {
+        let images = [
+            InputImage::Url("https://example.com/a.png".to_owned()),
+            InputImage::File("b.png".to_owned()),
+            InputImage::Url("https://example.com/c.png".to_owned()),
+            InputImage::File("d.png".to_owned()),
+        ];
+        assert_eq!(
+            input_image_links(&images, "ep-1"),
+            [
+                "https://example.com/a.png",
+                "/episodes/ep-1/input_images/0",
+                "https://example.com/c.png",
+                "/episodes/ep-1/input_images/1",
+            ]
+        );
+    }
 }

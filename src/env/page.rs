@@ -8,6 +8,10 @@ use evaluators::js_value::{JsValue, encoding_script};
 use evaluators::{Page, PageError};
 use serde_json::{Value, json};
 
+/// The most an evaluator fetches for one image (`eval_image_url`, page images); a larger
+/// response is an evaluation error, not a download.
+const MAX_FETCH_BYTES: usize = 32 * 1024 * 1024;
+
 /// A [`Page`] over a browser session.
 #[derive(Debug)]
 pub struct EpisodePage<'a> {
@@ -152,10 +156,30 @@ impl Page for EpisodePage<'_> {
         if !response.status().is_success() {
             return Err(fetch_error(format!("HTTP {}", response.status())));
         }
-        let bytes = response
-            .bytes()
+        let too_large = || {
+            fetch_error(format!(
+                "the response is larger than {} MiB, more than any page image an evaluator compares",
+                MAX_FETCH_BYTES / (1024 * 1024)
+            ))
+        };
+        if response
+            .content_length()
+            .is_some_and(|length| length > MAX_FETCH_BYTES as u64)
+        {
+            return Err(too_large());
+        }
+        let mut bytes = Vec::new();
+        let mut response = response;
+        while let Some(chunk) = response
+            .chunk()
             .await
-            .map_err(|error| fetch_error(error.to_string()))?;
-        Ok(bytes.to_vec())
+            .map_err(|error| fetch_error(error.to_string()))?
+        {
+            if bytes.len() + chunk.len() > MAX_FETCH_BYTES {
+                return Err(too_large());
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        Ok(bytes)
     }
 }

@@ -46,6 +46,7 @@ pub fn fixture_dir() -> PathBuf {
 async fn start() -> Harness {
     let router = axum::Router::new()
         .route("/slow/{*path}", axum::routing::get(slow_fixture))
+        .route("/huge.png", axum::routing::get(huge_fixture))
         .fallback_service(tower_http::services::ServeDir::new(fixture_dir()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -100,6 +101,19 @@ async fn small_sites() -> RunningSites {
 const SLOW_RESPONSE: std::time::Duration = std::time::Duration::from_millis(400);
 
 /// Serves a fixture file after [`SLOW_RESPONSE`] (the server's latency, not the client's wait).
+/// Bytes of `/huge.png`: more than anything an evaluator should download.
+pub const HUGE_FIXTURE_BYTES: usize = 40 * 1024 * 1024;
+
+/// A response of [`HUGE_FIXTURE_BYTES`] zero bytes labelled as a PNG.
+async fn huge_fixture() -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        [(axum::http::header::CONTENT_TYPE, "image/png")],
+        vec![0u8; HUGE_FIXTURE_BYTES],
+    )
+        .into_response()
+}
+
 async fn slow_fixture(
     axum::extract::Path(path): axum::extract::Path<String>,
 ) -> axum::response::Response {
