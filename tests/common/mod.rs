@@ -102,16 +102,20 @@ const SLOW_RESPONSE: std::time::Duration = std::time::Duration::from_millis(400)
 
 /// Serves a fixture file after [`SLOW_RESPONSE`] (the server's latency, not the client's wait).
 /// Bytes of `/huge.png`: more than anything an evaluator should download.
-pub const HUGE_FIXTURE_BYTES: usize = 40 * 1024 * 1024;
+const HUGE_FIXTURE_BYTES: usize = 40 * 1024 * 1024;
 
-/// A response of [`HUGE_FIXTURE_BYTES`] zero bytes labelled as a PNG.
+/// A valid 8×8 PNG that a browser shows, padded after its end to [`HUGE_FIXTURE_BYTES`].
 async fn huge_fixture() -> axum::response::Response {
     use axum::response::IntoResponse;
-    (
-        [(axum::http::header::CONTENT_TYPE, "image/png")],
-        vec![0u8; HUGE_FIXTURE_BYTES],
-    )
-        .into_response()
+    let mut bytes = Vec::new();
+    image::RgbImage::from_pixel(8, 8, image::Rgb([200, 30, 30]))
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .expect("encode the PNG");
+    bytes.resize(HUGE_FIXTURE_BYTES, 0);
+    ([(axum::http::header::CONTENT_TYPE, "image/png")], bytes).into_response()
 }
 
 async fn slow_fixture(
