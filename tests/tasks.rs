@@ -322,3 +322,43 @@ fn evaluators_see_the_page_without_agora_marks() {
         );
     });
 }
+
+#[test]
+fn tasks_check_replays_decoys_and_fails_a_task_that_accepts_one() {
+    run(|harness| async move {
+        // `GOLD in PRED` on `other.html`: a decoy on `other.html?from=link` is wrongly accepted,
+        // one on `index.html` is rightly refused.
+        let eval = json!({"eval_types": ["url_match"], "reference_answers": null,
+            "reference_url": harness.url("other.html"), "program_html": [], "url_note": "GOLD in PRED"});
+        let gold = json!([{"action": "goto", "url": harness.url("other.html")}, {"action": "stop", "answer": ""}]);
+        let with_decoys = |decoys: Value| {
+            let mut context = task(harness, "actions.html", eval.clone(), gold.clone());
+            let mut task = (*context.task).clone();
+            let agora = task.agora.as_mut().unwrap();
+            agora.decoys = serde_json::from_value(decoys).unwrap();
+            context.task = std::sync::Arc::new(task);
+            context
+        };
+        let refused = with_decoys(json!([{"why": "the index page",
+            "steps": [{"action": "goto", "url": harness.url("index.html")}, {"action": "stop", "answer": ""}]}]));
+        let accepted = with_decoys(json!([{"why": "a link with a query",
+            "steps": [{"action": "click", "target": {"text": "Go to other"}}, {"action": "stop", "answer": ""}]}]));
+        let checks = check_tasks(&harness.env, vec![refused, accepted], 1).await;
+        let report: Vec<String> = checks.iter().map(|check| check.describe()).collect();
+        let refused = checks
+            .iter()
+            .find(|check| check.decoys[0].0 == "the index page")
+            .unwrap();
+        assert!(refused.passed(), "{report:?}");
+        assert!(refused.describe().contains("decoys 0.00"), "{report:?}");
+        let accepted = checks
+            .iter()
+            .find(|check| check.decoys[0].0 == "a link with a query")
+            .unwrap();
+        assert!(
+            !accepted.passed(),
+            "a decoy that scores 1 fails the check: {report:?}"
+        );
+        assert!(accepted.describe().contains("decoys 1.00"), "{report:?}");
+    });
+}

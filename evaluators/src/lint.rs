@@ -502,17 +502,42 @@ fn lint_gold(task: &Task, gold: GoldStepCheck<'_>, findings: &mut Findings) {
     let Some(extension) = &task.agora else {
         return;
     };
-    for (index, step) in extension.gold.iter().enumerate() {
-        if let Err(message) = gold(step) {
-            findings.error(format!("agora.gold[{index}]"), message);
+    lint_steps(
+        &extension.gold,
+        "agora.gold",
+        "gold trajectory",
+        gold,
+        findings,
+    );
+    for (index, decoy) in extension.decoys.iter().enumerate() {
+        let field = format!("agora.decoys[{index}].steps");
+        if decoy.steps.is_empty() {
+            findings.error(field, "a decoy needs steps ending with a stop step");
+        } else {
+            lint_steps(&decoy.steps, &field, "decoy", gold, findings);
         }
     }
-    if let Some(last) = extension.gold.last()
+}
+
+/// The steps of a trajectory (gold or decoy): each checked, the last one a stop.
+fn lint_steps(
+    steps: &[GoldStep],
+    field: &str,
+    what: &str,
+    gold: GoldStepCheck<'_>,
+    findings: &mut Findings,
+) {
+    for (index, step) in steps.iter().enumerate() {
+        if let Err(message) = gold(step) {
+            findings.error(format!("{field}[{index}]"), message);
+        }
+    }
+    if let Some(last) = steps.last()
         && last.action != "stop"
     {
         findings.error(
-            format!("agora.gold[{}]", extension.gold.len() - 1),
-            "the gold trajectory must end with a stop step",
+            format!("{field}[{}]", steps.len() - 1),
+            format!("the {what} must end with a stop step"),
         );
     }
 }

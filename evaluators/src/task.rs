@@ -253,6 +253,10 @@ pub struct AgoraExtension {
     /// The gold trajectory: steps, the last one a stop.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gold: Vec<GoldStep>,
+    /// Wrong end states (negative controls): `agora tasks check` replays each and requires a
+    /// score of 0 in the default mode.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decoys: Vec<Decoy>,
     /// Free-form tags.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
@@ -265,6 +269,16 @@ pub struct AgoraExtension {
     /// Fields this model does not know.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+/// A wrong end state a task must not accept: a trajectory written like `gold` (ending with a
+/// stop) that gives a wrong answer, ends on a wrong page or changes the wrong item.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Decoy {
+    /// What is wrong about it (`listing 6097: a red car`), for the report.
+    pub why: String,
+    /// Its steps, the last one a stop.
+    pub steps: Vec<GoldStep>,
 }
 
 /// One gold step: an action, the element it targets, and its other arguments.

@@ -91,6 +91,8 @@ fn crafted_bad_files_are_reported_precisely() {
     has("task 6 eval.page_image_query[1].ssim_threshold: 1.5 is not in (0, 1]");
     has("task 6 eval.page_image_query[1].eval_vqa[0]: question and answer must both be non-empty");
     has("task 6 agora.gold[1]: the gold trajectory must end with a stop step");
+    has("task 6 agora.decoys[0].steps: a decoy needs steps ending with a stop step");
+    has("task 6 agora.decoys[1].steps[0]: the decoy must end with a stop step");
     let warnings: Vec<String> = report
         .diagnostics
         .iter()

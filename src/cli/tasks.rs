@@ -23,8 +23,9 @@ pub enum TasksCommand {
     ///
     /// Example: `agora tasks lint tasks/ ../vwa/test_shopping.raw.json`
     Lint(LintArgs),
-    /// Replay every task's gold trajectory (must score 1) and an immediate empty stop (must
-    /// score 0, except where N/A is the right answer), in parallel episodes on fresh tenants.
+    /// Replay every task's gold trajectory (must score 1), an immediate empty stop (must
+    /// score 0, except where N/A is the right answer) and its `agora.decoys` (each must score
+    /// 0), in parallel episodes on fresh tenants.
     ///
     /// Names each task by its file's path (`tasks/classifieds/3`). Ends with the line
     /// `N passed, M failed`; exits with status 1 on any failure.

@@ -1,10 +1,12 @@
-//! `agora tasks check`: proves every task solvable (its gold trajectory scores 1) and not
-//! trivially passed (an immediate empty `stop` scores 0, except where N/A is the right answer).
+//! `agora tasks check`: proves every task solvable (its gold trajectory scores 1), not
+//! trivially passed (an immediate empty `stop` scores 0, except where N/A is the right answer)
+//! and not fooled by its decoys (each wrong end state the task lists scores 0).
 
-use super::replay::{ReplayError, resolve_step};
+use super::replay::{ReplayError, ending_with_stop, resolve_step};
 use crate::env::{Environment, TaskContext};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use evaluators::Evaluation;
+use evaluators::task::{Decoy, GoldStep};
 use futures::StreamExt;
 use std::time::{Duration, Instant};
 
@@ -22,7 +24,7 @@ pub enum RunResult {
     Broken(String),
 }
 
-/// Both runs of one task.
+/// Every run of one task.
 #[derive(Debug)]
 pub struct TaskCheck {
     /// The task's name.
@@ -31,22 +33,20 @@ pub struct TaskCheck {
     pub gold: RunResult,
     /// Immediate empty stop result (None when N/A is the right answer).
     pub empty: Option<RunResult>,
-    /// Time taken for both runs.
+    /// Each decoy (what is wrong about it) and its result.
+    pub decoys: Vec<(String, RunResult)>,
+    /// Time taken for every run.
     pub elapsed: Duration,
 }
 
 impl TaskCheck {
-    /// Whether gold scored 1 and the empty stop 0 (or was exempt).
+    /// Whether gold scored 1, the empty stop 0 (or was exempt) and every decoy 0.
     pub fn passed(&self) -> bool {
         let gold_ok = matches!(self.gold, RunResult::Scored { score: Some(score), .. } if (score - 1.0).abs() < 1e-9);
-        let empty_ok = match &self.empty {
-            None => true,
-            Some(RunResult::Scored {
-                score: Some(score), ..
-            }) => score.abs() < 1e-9,
-            Some(_) => false,
-        };
-        gold_ok && empty_ok
+        let zero = |result: &RunResult| matches!(result, RunResult::Scored { score: Some(score), .. } if score.abs() < 1e-9);
+        gold_ok
+            && self.empty.as_ref().is_none_or(zero)
+            && self.decoys.iter().all(|(_, result)| zero(result))
     }
 
     /// One line for the report; failures say why.
@@ -64,22 +64,33 @@ impl TaskCheck {
             .map(run)
             .unwrap_or_else(|| "n/a (answer is N/A)".to_owned());
         let verdict = if self.passed() { "PASS" } else { "FAIL" };
+        let decoys = if self.decoys.is_empty() {
+            String::new()
+        } else {
+            let scores: Vec<String> = self.decoys.iter().map(|(_, result)| run(result)).collect();
+            format!("  decoys {}", scores.join(", "))
+        };
         let mut line = format!(
-            "{verdict} {}  gold {}  empty stop {}  ({:.1} s)",
+            "{verdict} {}  gold {}  empty stop {}{decoys}  ({:.1} s)",
             self.name,
             run(&self.gold),
             empty,
             self.elapsed.as_secs_f64()
         );
         if !self.passed() {
-            for result in [Some(&self.gold), self.empty.as_ref()]
+            let runs = [("gold", &self.gold)]
                 .into_iter()
-                .flatten()
-            {
+                .chain(self.empty.iter().map(|result| ("empty stop", result)))
+                .chain(
+                    self.decoys
+                        .iter()
+                        .map(|(why, result)| (why.as_str(), result)),
+                );
+            for (label, result) in runs {
                 if let RunResult::Scored { evaluation, .. } = result
                     && let Ok(json) = serde_json::to_string(&evaluation.evaluators)
                 {
-                    line.push_str(&format!("\n    breakdown: {json}"));
+                    line.push_str(&format!("\n    {label}: {json}"));
                 }
             }
         }
@@ -107,22 +118,38 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
         .task
         .gold_answer()
         .is_some_and(|answer| answer.trim().eq_ignore_ascii_case("n/a"));
-    let gold = run(env, &task, true).await;
+    let gold = run(env, &task, Trajectory::Gold).await;
     let empty = if not_applicable {
         None
     } else {
-        Some(run(env, &task, false).await)
+        Some(run(env, &task, Trajectory::EmptyStop).await)
     };
+    let mut decoys = Vec::new();
+    for decoy in task.task.agora.iter().flat_map(|agora| &agora.decoys) {
+        let result = run(env, &task, Trajectory::Decoy(decoy)).await;
+        decoys.push((decoy.why.clone(), result));
+    }
     TaskCheck {
         name,
         gold,
         empty,
+        decoys,
         elapsed: started.elapsed(),
     }
 }
 
-/// Runs the gold trajectory (or an immediate empty stop) in a fresh episode and evaluates it.
-async fn run(env: &Environment, task: &TaskContext, gold: bool) -> RunResult {
+/// What one run replays.
+enum Trajectory<'a> {
+    /// The task's gold trajectory.
+    Gold,
+    /// An immediate empty `stop`.
+    EmptyStop,
+    /// A wrong end state the task lists.
+    Decoy(&'a Decoy),
+}
+
+/// Runs one trajectory in a fresh episode and evaluates it.
+async fn run(env: &Environment, task: &TaskContext, trajectory: Trajectory<'_>) -> RunResult {
     let observe = ObserveOptions {
         screenshot: ScreenshotKind::None,
         ..ObserveOptions::default()
@@ -132,10 +159,13 @@ async fn run(env: &Environment, task: &TaskContext, gold: bool) -> RunResult {
         Err(error) => return RunResult::Broken(format!("episode: {error}")),
     };
     let id = shared.lock().await.id.clone();
-    let replayed = if gold {
-        replay(env, &shared, task).await
-    } else {
-        stop_empty(env, &shared).await
+    let replayed = match trajectory {
+        Trajectory::Gold => replay(env, &shared, task).await,
+        Trajectory::EmptyStop => stop_empty(env, &shared).await,
+        Trajectory::Decoy(decoy) => match ending_with_stop(decoy.steps.clone(), "decoy") {
+            Ok(steps) => replay_steps(env, &shared, &steps).await,
+            Err(error) => Err(error),
+        },
     };
     let result = match replayed {
         Ok(()) => match env.evaluate(&id, None).await {
@@ -159,6 +189,15 @@ pub async fn replay(
     task: &TaskContext,
 ) -> Result<(), ReplayError> {
     let steps = super::gold_steps(&task.task)?;
+    replay_steps(env, shared, &steps).await
+}
+
+/// Replays `steps` (locators resolved to ids, each step checked) in a running episode.
+async fn replay_steps(
+    env: &Environment,
+    shared: &tokio::sync::Mutex<crate::env::Episode>,
+    steps: &[GoldStep],
+) -> Result<(), ReplayError> {
     let mut episode = shared.lock().await;
     for (index, step) in steps.iter().enumerate() {
         let number = index + 1;

@@ -117,10 +117,15 @@ pub fn gold_steps(task: &evaluators::Task) -> Result<Vec<GoldStep>, ReplayError>
         .as_ref()
         .map(|agora| agora.gold.clone())
         .unwrap_or_default();
+    ending_with_stop(steps, "gold trajectory")
+}
+
+/// `steps` if they end with `stop` (`what` names the trajectory in the error).
+pub fn ending_with_stop(steps: Vec<GoldStep>, what: &str) -> Result<Vec<GoldStep>, ReplayError> {
     if steps.last().is_none_or(|step| step.action != "stop") {
         return Err(ReplayError::BadStep {
             step: steps.len(),
-            message: "the gold trajectory must end with stop".into(),
+            message: format!("the {what} must end with stop"),
         });
     }
     Ok(steps)
