@@ -19,6 +19,13 @@ async fn serve_api(env: Environment, token: Option<String>) -> String {
     base
 }
 
+/// An environment of the test's own (its own pool and settings) that may open the fixtures.
+async fn own_environment(harness: &common::Harness, config: Config) -> Environment {
+    let allowed = AllowList::default();
+    allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
+    Environment::start(Arc::new(config), allowed).await.unwrap()
+}
+
 #[test]
 fn episodes_are_created_stepped_observed_and_closed_over_http() {
     run(|harness| async move {
@@ -348,14 +355,12 @@ fn a_crashed_renderer_ends_its_episode_as_browser_lost_and_the_next_episode_work
 #[test]
 fn idle_episodes_are_closed_and_their_browsers_return() {
     run(|harness| async move {
-        let allowed = AllowList::default();
-        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
         let config = Config {
             idle_timeout_s: 1,
             pool_size: 1,
             ..Config::default()
         };
-        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let env = own_environment(harness, config).await;
         let spec = agora::env::EpisodeSpec {
             start_urls: vec![harness.url("index.html")],
             ..Default::default()
@@ -382,13 +387,11 @@ fn idle_episodes_are_closed_and_their_browsers_return() {
 #[test]
 fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
     run(|harness| async move {
-        let allowed = AllowList::default();
-        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
         let config = Config {
             pool_size: 1,
             ..Config::default()
         };
-        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let env = own_environment(harness, config).await;
         let spec = agora::env::EpisodeSpec {
             start_urls: vec![harness.url("actions.html")],
             ..Default::default()
@@ -462,13 +465,11 @@ fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
 #[test]
 fn a_pool_of_n_serves_n_parallel_episodes_warm_and_warms_up_again() {
     run(|harness| async move {
-        let allowed = AllowList::default();
-        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
         let config = Config {
             pool_size: 3,
             ..Config::default()
         };
-        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let env = own_environment(harness, config).await;
         assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
         let spec = agora::env::EpisodeSpec {
             start_urls: vec![harness.url("actions.html")],
@@ -496,15 +497,13 @@ fn a_pool_of_n_serves_n_parallel_episodes_warm_and_warms_up_again() {
 #[test]
 fn with_every_browser_busy_an_episode_waits_a_bounded_reported_time() {
     run(|harness| async move {
-        let allowed = AllowList::default();
-        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
         let config = Config {
             pool_size: 1,
             max_browsers: 1,
             pool_wait_s: 3,
             ..Config::default()
         };
-        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let env = own_environment(harness, config).await;
         let spec = agora::env::EpisodeSpec {
             start_urls: vec![harness.url("actions.html")],
             ..Default::default()
@@ -542,13 +541,11 @@ fn with_every_browser_busy_an_episode_waits_a_bounded_reported_time() {
 #[test]
 fn a_returned_browser_is_wiped_before_the_next_episode() {
     run(|harness| async move {
-        let allowed = AllowList::default();
-        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
         let config = Config {
             pool_size: 1,
             ..Config::default()
         };
-        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let env = own_environment(harness, config).await;
         assert!(env.pool().wait_warm(Duration::from_secs(20)).await);
         let spec = agora::env::EpisodeSpec {
             start_urls: vec![harness.url("actions.html")],
@@ -613,14 +610,12 @@ fn a_remote_webdriver_end_is_used_without_spawning_one() {
             .kill_on_drop(true)
             .spawn()
             .expect("chromedriver runs");
-        let allowed = AllowList::default();
-        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
         let config = Config {
             pool_size: 0,
             webdriver_url: Some(format!("http://127.0.0.1:{port}")),
             ..Config::default()
         };
-        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let env = own_environment(harness, config).await;
         assert_eq!(env.driver_pid(), None, "nothing spawned");
         let spec = agora::env::EpisodeSpec {
             start_urls: vec![harness.url("actions.html")],
@@ -839,13 +834,13 @@ fn the_task_list_survives_a_broken_file_and_reloads() {
         };
         std::fs::write(site.join("1.json"), task(1)).unwrap();
         std::fs::write(site.join("2.json"), "{ broken").unwrap();
-        let allowed = AllowList::default();
-        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
         let config = Config {
             task_dirs: vec![dir.path().to_owned()],
             pool_size: 0,
             ..Config::default()
         };
+        let allowed = AllowList::default();
+        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
         let host: Arc<dyn agora::env::SiteHost> = harness.sites.clone();
         let env = Environment::start_with_sites(Arc::new(config), allowed, Some(host))
             .await
@@ -1029,8 +1024,6 @@ fn no_server_file_is_reachable_through_a_task_or_an_evaluator() {
 #[test]
 fn episodes_tabs_and_typed_text_are_capped_with_the_flag_to_raise_each() {
     run(|harness| async move {
-        let allowed = AllowList::default();
-        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
         let config = Config {
             pool_size: 1,
             max_episodes: 1,
@@ -1038,7 +1031,7 @@ fn episodes_tabs_and_typed_text_are_capped_with_the_flag_to_raise_each() {
             max_type_chars: 50,
             ..Config::default()
         };
-        let env = Environment::start(Arc::new(config), allowed).await.unwrap();
+        let env = own_environment(harness, config).await;
         let base = serve_api(env.clone(), None).await;
         let http = reqwest::Client::new();
         let create = |urls: String| {
