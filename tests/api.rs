@@ -927,8 +927,7 @@ fn no_server_file_is_reachable_through_a_task_or_an_evaluator() {
         assert_eq!(running().await, before, "no episode was started");
 
         // Evaluator navigations, `func:` URL helpers included, are fenced like the agent: an
-        // evaluation error, no score, no
-        // file text, and the browser stays where it was.
+        // evaluation error, no score, no file text, and the browser stays where it was.
         for target in [
             "file:///etc/passwd".to_owned(),
             "data:text/html,<p>hello</p>".to_owned(),
