@@ -4,12 +4,12 @@
 use evaluators::lint::{LintReport, Severity, lint_paths};
 use std::path::PathBuf;
 
-/// VWA's task copies live next to the repository: `<repo>/../shared/reference/vwa-tasks`.
+/// VWA's task configs (MIT, copied unchanged with their licence).
 fn vwa_tasks() -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/vwa-tasks");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/vwa_tasks");
     assert!(
         path.join("test_shopping.raw.json").is_file(),
-        "VWA task configs not found at {}: the shared reference folder must sit next to the repository",
+        "VWA task configs not found at {}",
         path.display()
     );
     path

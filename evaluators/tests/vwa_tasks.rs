@@ -5,10 +5,10 @@ use evaluators::task::{EvalType, SiteUrls, Task, load_path};
 use std::path::PathBuf;
 
 fn vwa_tasks() -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/vwa-tasks");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/vwa_tasks");
     assert!(
         path.join("test_reddit.raw.json").is_file(),
-        "VWA task configs not found at {}: the shared reference folder must sit next to the repository",
+        "VWA task configs not found at {}",
         path.display()
     );
     path

@@ -151,7 +151,7 @@ mod tests {
     fn exit_status_follows_errors() {
         assert_eq!(lint(&["evaluators/tests/fixtures/lint"]), ExitCode::FAILURE);
         assert_eq!(
-            lint(&["../shared/reference/vwa-tasks/evaluator-configs"]),
+            lint(&["evaluators/tests/fixtures/vwa_tasks/evaluator-configs"]),
             ExitCode::SUCCESS
         );
         assert_eq!(lint(&["tasks"]), ExitCode::SUCCESS);
