@@ -47,6 +47,13 @@ pub struct Config {
     /// seconds; then starting the episode fails with a message that says so.
     #[arg(long, env = "AGORA_POOL_WAIT_S", default_value_t = 60)]
     pub pool_wait_s: u64,
+    /// Starts opened ahead: when episodes repeat a start (same start URLs, viewport,
+    /// observation options and logins, private tenant), up to this many warm browsers are
+    /// opened at it in the background, each as a fresh tenant, settled and observed, so the
+    /// next such episode starts at once. Each costs a browser and a tenant copy while it
+    /// waits (at most 2 minutes). 0 turns it off.
+    #[arg(long, env = "AGORA_PREPARE", default_value_t = 2)]
+    pub prepare: usize,
     /// Longest wait for a page to settle after an action, in milliseconds.
     #[arg(long, env = "AGORA_SETTLE_CAP_MS", default_value_t = 3000)]
     pub settle_cap_ms: u64,
@@ -191,6 +198,7 @@ impl Default for Config {
             pool_size: 2,
             max_browsers: 16,
             pool_wait_s: 60,
+            prepare: 2,
             settle_cap_ms: 3000,
             dom_quiet_ms: 50,
             idle_timeout_s: 600,

@@ -434,6 +434,78 @@ fn start_url_episodes_get_private_tenants_unless_they_ask_for_the_shared_one() {
 }
 
 #[test]
+fn a_repeated_start_is_opened_ahead_as_a_fresh_logged_in_tenant_of_its_own() {
+    common::run(|harness| async move {
+        let config = agora::config::Config {
+            pool_size: 2,
+            prepare: 1,
+            trajectory_dir: None,
+            task_dirs: Vec::new(),
+            ..agora::config::Config::default()
+        };
+        let env = &Environment::start_with_sites(
+            Arc::new(config),
+            agora::fence::AllowList::default(),
+            Some(harness.sites.clone()),
+        )
+        .await
+        .unwrap();
+        let first = episode(env, "/").await;
+        let second = episode(env, "/").await;
+        assert!(!first.lock().await.prepared && !second.lock().await.prepared);
+        let title = "Agora opened-ahead zebra";
+        post_listing(env, &second, title).await;
+        close(env, &second).await;
+        // The second use of the start opened one ahead in the background.
+        let mut ticks = tokio::time::interval(std::time::Duration::from_millis(50));
+        for _ in 0..600 {
+            if env.starts_ready() == 1 {
+                break;
+            }
+            ticks.tick().await;
+        }
+        assert_eq!(
+            env.starts_ready(),
+            1,
+            "a start was opened ahead within 30 s"
+        );
+        let third = episode(env, "/").await;
+        assert!(
+            third.lock().await.prepared,
+            "the third start was opened ahead"
+        );
+        assert_eq!(env.starts_ready(), 0);
+        let (start, fresh) = (som_text(&third).await, som_text(&first).await);
+        assert!(
+            start.contains("Logout"),
+            "logged in as the task asks: {start}"
+        );
+        assert_eq!(
+            start, fresh,
+            "an opened-ahead start looks like one opened on request"
+        );
+        // Its tenant is fresh and its own: not the closed episode's, not the running one's.
+        assert!(
+            !search(env, &third, "opened-ahead zebra")
+                .await
+                .contains(title)
+        );
+        let own = "Agora opened-ahead quokka";
+        post_listing(env, &third, own).await;
+        assert!(
+            !search(env, &first, "opened-ahead quokka")
+                .await
+                .contains(own)
+        );
+        for episode in [&first, &third] {
+            close(env, episode).await;
+        }
+        env.shutdown().await;
+        assert_eq!(env.starts_ready(), 0, "shutdown gives opened starts back");
+    });
+}
+
+#[test]
 fn every_visible_result_title_in_the_gallery_is_marked() {
     run(|env| async move {
         let episode = episode(env, "/index.php?page=search&sShowAs=gallery").await;

@@ -164,6 +164,10 @@ pub struct EpisodeCreated {
     /// How long the episode waited for its browser, in milliseconds (0 when one was warm).
     #[serde(default)]
     pub pool_wait_ms: u64,
+    /// Whether the start page was opened ahead of the request (`--prepare`): the page and
+    /// this observation were made before it, for a tenant nobody had used.
+    #[serde(default)]
+    pub prepared: bool,
     /// What the agent sees.
     pub observation: ObservationBody,
 }

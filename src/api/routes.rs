@@ -37,6 +37,7 @@ pub async fn create_episode(
             episode_id: episode.id.to_string(),
             warm_start: episode.warm_start,
             pool_wait_ms: u64::try_from(episode.pool_wait.as_millis()).unwrap_or(u64::MAX),
+            prepared: episode.prepared,
             observation,
         }),
     ))

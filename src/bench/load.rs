@@ -1,8 +1,9 @@
 //! `agora bench load`: episodes under parallel load. At each `--parallel` level that many
 //! clients each start an episode on the classifieds site, take `--steps` steps (scrolling
 //! down and up) and close it, `--rounds` times over. Reported per level: episode creation
-//! p50/p95 and how many started warm, steps per second across all clients, step p50/p95.
-//! The warm pool is sized for the largest level and full before each level starts.
+//! p50/p95, how many started warm and how many found their start opened ahead, steps per
+//! second across all clients, step p50/p95. The warm pool and the starts opened ahead are
+//! sized for the largest level; the pool is full before each level starts.
 
 use super::Samples;
 use crate::config::Config;
@@ -39,6 +40,7 @@ pub struct LoadArgs {
 struct ClientFigures {
     creations: Samples,
     warm: usize,
+    prepared: usize,
     steps: Samples,
 }
 
@@ -47,7 +49,8 @@ pub async fn load(args: LoadArgs) -> anyhow::Result<ExitCode> {
     let most = args.parallel.iter().copied().max().unwrap_or(1).max(1);
     let config = Config {
         pool_size: most.max(args.config.pool_size),
-        max_browsers: args.config.max_browsers.max(most * 2),
+        prepare: most.max(args.config.prepare),
+        max_browsers: args.config.max_browsers.max(most * 3),
         trajectory_dir: None,
         task_dirs: Vec::new(),
         ..args.config.clone()
@@ -59,12 +62,13 @@ pub async fn load(args: LoadArgs) -> anyhow::Result<ExitCode> {
         .find_map(|(name, url)| (name == "classifieds").then_some(url))
         .ok_or_else(|| anyhow::anyhow!("the classifieds site is not hosted"))?;
     println!(
-        "{:<14} {:>9} {:>10} {:>10} {:>8} {:>9} {:>10} {:>10}",
+        "{:<14} {:>9} {:>10} {:>10} {:>8} {:>9} {:>9} {:>10} {:>10}",
         "parallel",
         "episodes",
         "create p50",
         "create p95",
         "warm",
+        "prepared",
         "steps/s",
         "step p50",
         "step p95"
@@ -85,17 +89,19 @@ pub async fn load(args: LoadArgs) -> anyhow::Result<ExitCode> {
         for figures in clients {
             let figures = figures?;
             total.warm += figures.warm;
+            total.prepared += figures.prepared;
             total.creations.merge(figures.creations);
             total.steps.merge(figures.steps);
         }
         let ms = |duration: Duration| format!("{:.0} ms", duration.as_secs_f64() * 1000.0);
         println!(
-            "{:<14} {:>9} {:>10} {:>10} {:>8} {:>9.1} {:>10} {:>10}",
+            "{:<14} {:>9} {:>10} {:>10} {:>8} {:>9} {:>9.1} {:>10} {:>10}",
             format!("--parallel {parallel}"),
             total.creations.len(),
             ms(total.creations.p50()),
             ms(total.creations.percentile(0.95)),
             format!("{}/{}", total.warm, total.creations.len()),
+            format!("{}/{}", total.prepared, total.creations.len()),
             total.steps.len() as f64 / wall.as_secs_f64().max(1e-9),
             ms(total.steps.p50()),
             ms(total.steps.percentile(0.95)),
@@ -125,6 +131,7 @@ async fn client(
         let id = {
             let mut episode = episode.lock().await;
             figures.warm += usize::from(episode.warm_start);
+            figures.prepared += usize::from(episode.prepared);
             for step in 0..steps {
                 let action = if step % 2 == 0 {
                     "scroll [down]"

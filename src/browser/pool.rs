@@ -89,26 +89,12 @@ impl BrowserPool {
             let warmed = self.inner.warmed.notified();
             tokio::pin!(warmed);
             warmed.as_mut().enable();
-            let taken = {
-                let mut warm = self.inner.warm.lock().await;
-                discard_orphans(&mut warm);
-                warm.pop()
-            };
-            self.inner.refill.notify_one();
-            if let Some(session) = taken {
-                if self.inner.endpoint.is_local() || session.responds().await {
-                    return Ok(Lease {
-                        session,
-                        warm: true,
-                        waited: started.elapsed(),
-                    });
-                }
-                tracing::warn!(
-                    serial = session.serial(),
-                    "dropping a warm session its remote end lost"
-                );
-                tokio::spawn(session.close());
-                continue;
+            if let Some(session) = self.pop_warm().await {
+                return Ok(Lease {
+                    session,
+                    warm: true,
+                    waited: started.elapsed(),
+                });
             }
             if let Ok(slot) = Arc::clone(&self.inner.slots).try_acquire_owned() {
                 return Ok(Lease {
@@ -137,6 +123,39 @@ impl BrowserPool {
                     )));
                 }
             }
+        }
+    }
+
+    /// A warm session if one is ready right now; never creates one or waits. The pool
+    /// refills behind it.
+    pub async fn take_warm(&self) -> Option<Lease> {
+        Some(Lease {
+            session: self.pop_warm().await?,
+            warm: true,
+            waited: Duration::ZERO,
+        })
+    }
+
+    /// Takes the newest warm session, if any, and wakes the refill. A remote end (a Selenium
+    /// Grid) can lose a warm session with its node, so those are checked first and the lost
+    /// ones closed.
+    async fn pop_warm(&self) -> Option<BrowserSession> {
+        loop {
+            let taken = {
+                let mut warm = self.inner.warm.lock().await;
+                discard_orphans(&mut warm);
+                warm.pop()
+            };
+            self.inner.refill.notify_one();
+            let session = taken?;
+            if self.inner.endpoint.is_local() || session.responds().await {
+                return Some(session);
+            }
+            tracing::warn!(
+                serial = session.serial(),
+                "dropping a warm session its remote end lost"
+            );
+            tokio::spawn(session.close());
         }
     }
 

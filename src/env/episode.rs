@@ -98,6 +98,10 @@ pub struct Episode {
     pub warm_start: bool,
     /// How long the episode waited for its browser.
     pub pool_wait: std::time::Duration,
+    /// Whether its start was opened ahead (see `--prepare`).
+    pub prepared: bool,
+    /// How it started, when starts like it may be opened ahead.
+    pub(super) start: Option<super::StartKey>,
     /// The task being run, for task episodes.
     pub task: Option<super::TaskContext>,
     /// The site tenant the episode browses as (none when no sites are hosted).
@@ -137,6 +141,8 @@ impl Episode {
             last_used: Instant::now(),
             warm_start,
             pool_wait: std::time::Duration::ZERO,
+            prepared: false,
+            start: None,
             task: None,
             tenant: None,
             evaluation: None,
@@ -326,7 +332,10 @@ impl Episode {
 
     /// Marks the current observation as the episode's starting view.
     pub fn mark_start(&mut self) {
-        self.start_screenshot = self.pending_screenshot.take();
+        self.start_screenshot = match (self.recorder.as_mut(), self.observation.as_ref()) {
+            (Some(recorder), Some(observation)) => recorder.screenshot(observation),
+            _ => None,
+        };
     }
 
     /// Writes `trajectory.json`, if the trajectory is being recorded.

@@ -5,6 +5,7 @@ mod episode;
 mod error;
 mod events;
 mod page;
+mod prepared;
 mod recorder;
 mod site_host;
 mod task_episode;
@@ -14,12 +15,14 @@ pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
 pub use error::EnvError;
 pub use events::{EpisodeEvent, EpisodeEvents, EpisodeView};
 pub use page::EpisodePage;
+pub use prepared::{READY_TTL, StartKey};
 pub use recorder::{Recorder, TrajectoryFile};
 pub use site_host::{SiteCookie, SiteHost, SiteHostError};
 pub use task_registry::{BrokenTaskFile, TaskContext, TaskName, TaskRegistry};
 
 use crate::browser::{
-    BrowserError, BrowserPool, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint, settle,
+    BrowserError, BrowserPool, Lease, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint,
+    settle,
 };
 use crate::config::Config;
 use crate::fence::{AllowList, Fence, Origin};
@@ -91,6 +94,8 @@ struct EnvInner {
     tasks: RwLock<Arc<TaskRegistry>>,
     /// One permit per episode that may run (`--max-episodes`).
     episode_slots: Arc<tokio::sync::Semaphore>,
+    /// Starts opened ahead (`--prepare`).
+    prepared: prepared::PreparedStarts,
 }
 
 impl Environment {
@@ -159,6 +164,7 @@ impl Environment {
         let environment = Self {
             inner: Arc::new(EnvInner {
                 episode_slots,
+                prepared: prepared::PreparedStarts::new(config.prepare),
                 config,
                 pool,
                 fence,
@@ -207,6 +213,11 @@ impl Environment {
             dom_quiet: self.inner.config.dom_quiet(),
             cap: self.inner.config.settle_cap(),
         }
+    }
+
+    /// How many starts opened ahead are waiting for their episode (`--prepare`).
+    pub fn starts_ready(&self) -> usize {
+        self.inner.prepared.ready()
     }
 
     /// Episode events (start, steps, close), for live viewers.
@@ -266,12 +277,56 @@ impl Environment {
             .map_err(|_| EnvError::TooManyEpisodes {
                 limit: self.inner.config.max_episodes,
             })?;
-        let tenant = self.open_tenant(spec.tenancy)?;
-        let created = self.start_episode(spec, viewport, tenant, slot).await;
-        if created.is_err() {
-            self.drop_tenant(tenant);
+        let start = StartKey {
+            start_urls: spec.start_urls,
+            viewport,
+            observe: spec.observe,
+            logins: spec.logins,
+        };
+        // Only a private tenant on hosted sites can be opened ahead: it is fresh until used.
+        let preparable = spec.tenancy == Tenancy::Private && self.inner.sites.is_some();
+        let opened = match preparable
+            .then(|| self.inner.prepared.take(&start))
+            .flatten()
+        {
+            Some(mut episode) => {
+                episode.prepared = true;
+                episode.last_used = std::time::Instant::now();
+                episode
+            }
+            None => {
+                let tenant = self.open_tenant(spec.tenancy)?;
+                let opened = self.open_start(&start, tenant, None).await;
+                if opened.is_err() {
+                    self.drop_tenant(tenant);
+                }
+                opened?
+            }
+        };
+        if preparable {
+            self.prepare(&start).await;
         }
-        created
+        let mut episode = opened;
+        episode.input_images = spec.input_images;
+        episode.limits = self.inner.config.action_limits();
+        episode.slot = Some(slot);
+        episode.recorder = self
+            .inner
+            .config
+            .trajectory_dir
+            .as_deref()
+            .map(|root| Recorder::new(root, &episode.id.0));
+        episode.mark_start();
+        episode.events = Some(self.inner.events.clone());
+        episode.start = preparable.then_some(start);
+        let id = episode.id.clone();
+        let shared = Arc::new(Mutex::new(episode));
+        self.inner
+            .episodes
+            .lock()
+            .await
+            .insert(id, Arc::clone(&shared));
+        Ok(shared)
     }
 
     /// The tenant an episode browses as: a new private one, or the shared default.
@@ -300,10 +355,10 @@ impl Environment {
         }
     }
 
-    /// The cookies that select the episode's tenant on every site and log in the spec's sites.
+    /// The cookies that select the tenant on every site and log in the given sites.
     fn episode_cookies(
         &self,
-        spec: &EpisodeSpec,
+        logins: &[String],
         tenant: Option<EpisodeTenant>,
     ) -> Result<Vec<SiteCookie>, EnvError> {
         let (Some(sites), Some(tenant)) = (&self.inner.sites, tenant) else {
@@ -317,27 +372,31 @@ impl Environment {
                 value: tenant.id.to_string(),
             }));
         }
-        for site in &spec.logins {
+        for site in logins {
             cookies.extend(sites.login_cookies(site, &tenant.id)?);
         }
         Ok(cookies)
     }
 
-    async fn start_episode(
+    /// A browser at `start` as `tenant`: cookies set, the start URLs opened and settled, the
+    /// first page observed. The browser is `lease`, or one from the pool.
+    async fn open_start(
         &self,
-        spec: EpisodeSpec,
-        viewport: Viewport,
+        start: &StartKey,
         tenant: Option<EpisodeTenant>,
-        slot: tokio::sync::OwnedSemaphorePermit,
-    ) -> Result<SharedEpisode, EnvError> {
-        let cookies = self.episode_cookies(&spec, tenant)?;
-        let lease = self.inner.pool.acquire().await?;
+        lease: Option<Lease>,
+    ) -> Result<Episode, EnvError> {
+        let cookies = self.episode_cookies(&start.logins, tenant)?;
+        let lease = match lease {
+            Some(lease) => lease,
+            None => self.inner.pool.acquire().await?,
+        };
         let mut session = lease.session;
         let opened = open_start_urls(
             &mut session,
-            &spec,
+            &start.start_urls,
             &cookies,
-            viewport,
+            start.viewport,
             self.settle_policy(),
         )
         .await;
@@ -347,29 +406,63 @@ impl Environment {
             }
             return Err(error.into());
         }
-        let mut episode = Episode::new(session, viewport, spec.observe, lease.warm);
+        let mut episode = Episode::new(session, start.viewport, start.observe, lease.warm);
         episode.pool_wait = lease.waited;
-        episode.input_images = spec.input_images;
-        episode.limits = self.inner.config.action_limits();
-        episode.slot = Some(slot);
         episode.tenant = tenant;
-        episode.recorder = self
-            .inner
-            .config
-            .trajectory_dir
-            .as_deref()
-            .map(|root| Recorder::new(root, &episode.id.0));
-        episode.observe(spec.observe).await?;
-        episode.mark_start();
-        episode.events = Some(self.inner.events.clone());
-        let id = episode.id.clone();
-        let shared = Arc::new(Mutex::new(episode));
-        self.inner
-            .episodes
-            .lock()
-            .await
-            .insert(id, Arc::clone(&shared));
-        Ok(shared)
+        episode.observe(start.observe).await?;
+        Ok(episode)
+    }
+
+    /// Opens `start` ahead in the background as often as the book asks, each in a warm
+    /// browser the pool has ready (never one it must create or wait for).
+    async fn prepare(&self, start: &StartKey) {
+        let plan = self.inner.prepared.started(start);
+        for unused in plan.evicted {
+            self.discard(unused).await;
+        }
+        for _ in 0..plan.open {
+            let environment = self.clone();
+            let start = start.clone();
+            tokio::spawn(async move {
+                let opened = environment.open_ahead(&start).await;
+                if let Some(unwanted) = environment.inner.prepared.opened(&start, opened) {
+                    environment.discard(unwanted).await;
+                }
+            });
+        }
+    }
+
+    /// One start opened ahead as a fresh private tenant, if a warm browser is ready.
+    async fn open_ahead(&self, start: &StartKey) -> Option<Episode> {
+        let lease = self.inner.pool.take_warm().await?;
+        let tenant = match self.open_tenant(Tenancy::Private) {
+            Ok(tenant) => tenant,
+            Err(error) => {
+                tracing::debug!(%error, "could not open a start ahead");
+                self.inner.pool.release(lease.session);
+                return None;
+            }
+        };
+        match self.open_start(start, tenant, Some(lease)).await {
+            Ok(episode) => Some(episode),
+            Err(error) => {
+                tracing::debug!(%error, "could not open a start ahead");
+                self.drop_tenant(tenant);
+                None
+            }
+        }
+    }
+
+    /// Gives an opened start's browser back (or ends it at shutdown) and drops its tenant.
+    async fn discard(&self, mut episode: Episode) {
+        if let Some(session) = episode.take_session() {
+            if self.inner.prepared.is_closed() {
+                session.close().await;
+            } else {
+                self.inner.pool.release(session);
+            }
+        }
+        self.drop_tenant(episode.tenant.take());
     }
 
     /// The running episode `id`.
@@ -404,6 +497,9 @@ impl Environment {
         }
         // Its place under --max-episodes is free from now on.
         episode.slot = None;
+        if let Some(start) = episode.start.take() {
+            self.inner.prepared.ended(&start);
+        }
         self.drop_tenant(episode.tenant.take());
         episode.save_trajectory().await;
         self.inner
@@ -424,6 +520,9 @@ impl Environment {
             .drain()
             .map(|(_, episode)| episode)
             .collect();
+        for opened in self.inner.prepared.close() {
+            self.discard(opened).await;
+        }
         self.inner.pool.endpoint().shutdown().await;
         for episode in episodes {
             let Ok(mut episode) = tokio::time::timeout(SHUTDOWN_CAP, episode.lock()).await else {
@@ -440,10 +539,10 @@ impl Environment {
     }
 }
 
-/// Sets the spec's cookies, opens the start URLs, one tab each, and returns to the first tab.
+/// Sets the cookies, opens the start URLs, one tab each, and returns to the first tab.
 async fn open_start_urls(
     session: &mut crate::browser::BrowserSession,
-    spec: &EpisodeSpec,
+    urls: &[String],
     cookies: &[SiteCookie],
     viewport: Viewport,
     policy: SettlePolicy,
@@ -456,7 +555,6 @@ async fn open_start_urls(
             )
             .await?;
     }
-    let urls = &spec.start_urls;
     let first = session.current_tab().cloned();
     for (index, url) in urls.iter().enumerate() {
         if index > 0 {
@@ -494,6 +592,9 @@ async fn reap_idle(weak: std::sync::Weak<EnvInner>) {
             }
         }
         let environment = Environment { inner };
+        for opened in environment.inner.prepared.expired() {
+            environment.discard(opened).await;
+        }
         for id in idle {
             tracing::info!(episode = %id, "closing an idle episode");
             let _ = environment.close_episode(&id).await;

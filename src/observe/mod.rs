@@ -21,7 +21,9 @@ const SOM_JS: &str = concat!(
 );
 
 /// Which screenshots an observation carries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum ScreenshotKind {
     /// With numbered boxes (the default; what a SoM agent sees).
@@ -36,7 +38,7 @@ pub enum ScreenshotKind {
 }
 
 /// What to include in an observation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct ObserveOptions {
     /// Which screenshots to capture.

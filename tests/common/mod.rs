@@ -60,6 +60,8 @@ async fn start() -> Harness {
     let config = Config {
         upload_dir: Some(fixture_dir().join("uploads")),
         pool_size: 2,
+        // Tests that open starts ahead make an environment of their own.
+        prepare: 0,
         trajectory_dir: Some(trajectories),
         task_dirs: Vec::new(),
         ..Config::default()
