@@ -2,8 +2,9 @@
 //! clients each start an episode on the classifieds site, take `--steps` steps (scrolling
 //! down and up) and close it, `--rounds` times over. Reported per level: episode creation
 //! p50/p95, how many started warm and how many found their start opened ahead, steps per
-//! second across all clients, step p50/p95. The warm pool and the starts opened ahead are
-//! sized for the largest level; the pool is full before each level starts.
+//! second across all clients, step p50/p95. The warm pool is sized for the largest level and
+//! full before each level starts; starts are opened ahead as `--prepare` says (compare
+//! `--prepare 0` with `--prepare 8`).
 
 use super::Samples;
 use crate::config::Config;
@@ -49,7 +50,6 @@ pub async fn load(args: LoadArgs) -> anyhow::Result<ExitCode> {
     let most = args.parallel.iter().copied().max().unwrap_or(1).max(1);
     let config = Config {
         pool_size: most.max(args.config.pool_size),
-        prepare: most.max(args.config.prepare),
         max_browsers: args.config.max_browsers.max(most * 3),
         trajectory_dir: None,
         task_dirs: Vec::new(),
@@ -93,7 +93,7 @@ pub async fn load(args: LoadArgs) -> anyhow::Result<ExitCode> {
             total.creations.merge(figures.creations);
             total.steps.merge(figures.steps);
         }
-        let ms = |duration: Duration| format!("{:.0} ms", duration.as_secs_f64() * 1000.0);
+        let ms = |duration: Duration| format!("{:.1} ms", duration.as_secs_f64() * 1000.0);
         println!(
             "{:<14} {:>9} {:>10} {:>10} {:>8} {:>9} {:>9.1} {:>10} {:>10}",
             format!("--parallel {parallel}"),
