@@ -12,6 +12,8 @@ use std::path::Path;
 struct PhotoRecord {
     id: i64,
     url: String,
+    /// The drawing the photo shows ("pickup truck", "cruiser"), named as a person would.
+    drawing: &'static str,
     spec: ImageSpec,
 }
 
@@ -95,13 +97,14 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ClassifiedsErr
             match photo_rows.next()? {
                 Some(photo) => {
                     let photo_id: i64 = photo.get(1)?;
-                    let spec: String = photo.get(2)?;
+                    let spec: ImageSpec = serde_json::from_str(&photo.get::<_, String>(2)?)?;
                     pending = Some((
                         photo.get(0)?,
                         PhotoRecord {
                             id: photo_id,
                             url: crate::db::photos::url_path(photo_id),
-                            spec: serde_json::from_str(&spec)?,
+                            drawing: spec.kind.template_name(spec.template),
+                            spec,
                         },
                     ));
                 }

@@ -85,3 +85,121 @@ fn the_ground_truth_covers_categories_cities_colours_and_printed_text() {
         .collect();
     assert!(dates.len() >= 24, "dates span only {} months", dates.len());
 }
+
+/// The named colour a person would call this pixel.
+fn nearest(pixel: &image::Rgb<u8>) -> kit::imagery::NamedColor {
+    let distance = |colour: &kit::imagery::NamedColor| {
+        colour
+            .rgb()
+            .iter()
+            .zip(pixel.0)
+            .map(|(a, b)| (i32::from(*a) - i32::from(b)).pow(2))
+            .sum::<i32>()
+    };
+    *kit::imagery::NamedColor::ALL
+        .iter()
+        .min_by_key(|colour| distance(colour))
+        .unwrap()
+}
+
+/// The share of `spec`'s photo that changes when `other` is drawn instead, and the share of
+/// those changed pixels whose colour is `colour` in `spec`'s photo.
+fn drawn_share(
+    spec: &kit::imagery::ImageSpec,
+    other: &kit::imagery::ImageSpec,
+    colour: kit::imagery::NamedColor,
+) -> (f64, f64) {
+    let render = |spec| {
+        image::load_from_memory(&kit::imagery::render_png(spec, 240, 180).unwrap())
+            .unwrap()
+            .to_rgb8()
+    };
+    let (photo, changed) = (render(spec), render(other));
+    let differing: Vec<_> = photo
+        .pixels()
+        .zip(changed.pixels())
+        .filter(|(a, b)| a != b)
+        .map(|(a, _)| a)
+        .collect();
+    let in_colour = differing.iter().filter(|p| nearest(p) == colour).count();
+    (
+        differing.len() as f64 / f64::from(240 * 180),
+        in_colour as f64 / differing.len().max(1) as f64,
+    )
+}
+
+#[test]
+fn photos_show_the_drawing_the_title_names_and_every_colour_of_the_ground_truth() {
+    use kit::imagery::{ImageSpec, NamedColor, Pattern};
+    let (_, records) = dump_of(classifieds::DEFAULT_SEED, 400);
+    let (mut families, mut second_colours) = (0, 0);
+    for record in records.iter().step_by(3) {
+        let title = record["title"].as_str().unwrap();
+        for photo in record["photos"].as_array().unwrap() {
+            let spec: ImageSpec = serde_json::from_value(photo["spec"].clone()).unwrap();
+            assert_eq!(
+                photo["drawing"],
+                spec.kind.template_name(spec.template),
+                "{title}"
+            );
+            // The longest model name the title carries that has a drawing of this kind.
+            let named = classifieds::seed::vocabulary::FAMILIES
+                .iter()
+                .filter(|(model, name)| {
+                    spec.kind.template_named(name).is_some()
+                        && format!(" {title} ")
+                            .split(|c: char| c == ',' || c == ' ')
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                            .contains(&format!(" {model} "))
+                })
+                .max_by_key(|(model, _)| model.len());
+            if let Some((model, name)) = named {
+                families += 1;
+                assert_eq!(
+                    spec.kind.template_name(spec.template),
+                    *name,
+                    "{title}: a {model} is drawn as a {name}"
+                );
+            }
+            let other = if spec.primary == NamedColor::Green {
+                NamedColor::Red
+            } else {
+                NamedColor::Green
+            };
+            let (area, share) = drawn_share(
+                &spec,
+                &ImageSpec {
+                    primary: other,
+                    ..spec.clone()
+                },
+                spec.primary,
+            );
+            assert!(
+                area > 0.015 && share > 0.3,
+                "{title}: {:?} covers {area:.3} of the photo, {share:.2} in its colour",
+                spec.primary
+            );
+            if let Some(secondary) = spec.secondary {
+                second_colours += 1;
+                let (area, share) = drawn_share(
+                    &spec,
+                    &ImageSpec {
+                        secondary: None,
+                        pattern: Pattern::Solid,
+                        ..spec.clone()
+                    },
+                    secondary,
+                );
+                assert!(
+                    area > 0.003 && share > 0.25,
+                    "{title}: second colour {secondary:?} covers {area:.4}, {share:.2} in it"
+                );
+            }
+        }
+    }
+    assert!(
+        families > 60 && second_colours > 30,
+        "{families} {second_colours}"
+    );
+}

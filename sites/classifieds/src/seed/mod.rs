@@ -290,7 +290,9 @@ fn insert_listings(
             report.printed_text += 1;
         }
         let photo_count = rng.random_range(1..=3u8);
-        let template = rng.random_range(0..3u8);
+        // Drawn even when the model decides, so the rest of the data stays as it was.
+        let any_template = rng.random_range(0..3u8);
+        let template = ad.template.unwrap_or(any_template);
         for position in 0..photo_count {
             let spec = ImageSpec {
                 kind: goods.kind,

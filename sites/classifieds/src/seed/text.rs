@@ -1,6 +1,6 @@
 //! Composing one ad's title and description from the vocabulary.
 
-use super::vocabulary::{CLOSINGS, CONDITIONS, Goods, OPENINGS};
+use super::vocabulary::{CLOSINGS, CONDITIONS, Goods, OPENINGS, family};
 use super::{random_color, random_pattern};
 use kit::imagery::{NamedColor, ObjectKind, Pattern};
 use rand::Rng;
@@ -17,6 +17,8 @@ pub struct Ad {
     pub secondary: Option<NamedColor>,
     pub pattern: Pattern,
     pub count: u8,
+    /// The drawing the model's name calls for, if it calls for one.
+    pub template: Option<u8>,
     /// Whether the title or description names the colour.
     pub color_in_text: bool,
 }
@@ -169,6 +171,7 @@ pub fn compose(goods: &Goods, rng: &mut ChaCha8Rng) -> Ad {
         secondary,
         pattern,
         count,
+        template: family(goods.kind, model),
         color_in_text,
     }
 }

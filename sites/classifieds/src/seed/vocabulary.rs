@@ -644,6 +644,186 @@ pub const GOODS: &[Goods] = &[
     },
 ];
 
+/// The drawing a model's photos use, by model name, where the name says what the item
+/// looks like (a Tacoma is a pickup, a Shadow 750 a cruiser, a Les Paul a single-cut
+/// guitar). Models not listed are drawn in any of their kind's templates.
+pub const FAMILIES: &[(&str, &str)] = &[
+    // Cars.
+    ("Civic", "sedan"),
+    ("Accord", "sedan"),
+    ("Camry", "sedan"),
+    ("Corolla", "sedan"),
+    ("Fusion", "sedan"),
+    ("Mustang", "sedan"),
+    ("Malibu", "sedan"),
+    ("Impala", "sedan"),
+    ("Cruze", "sedan"),
+    ("Impreza", "sedan"),
+    ("Legacy", "sedan"),
+    ("Altima", "sedan"),
+    ("Sentra", "sedan"),
+    ("Elantra", "sedan"),
+    ("Sonata", "sedan"),
+    ("Mazda6", "sedan"),
+    ("MX-5 Miata", "sedan"),
+    ("Jetta", "sedan"),
+    ("Passat", "sedan"),
+    ("Optima", "sedan"),
+    ("Forte", "sedan"),
+    ("Charger", "sedan"),
+    ("Fit", "hatchback"),
+    ("Prius", "hatchback"),
+    ("Focus", "hatchback"),
+    ("Mazda3", "hatchback"),
+    ("Golf", "hatchback"),
+    ("Soul", "hatchback"),
+    ("Tacoma", "pickup truck"),
+    ("F-150", "pickup truck"),
+    ("Colorado", "pickup truck"),
+    ("Frontier", "pickup truck"),
+    ("Ram 1500", "pickup truck"),
+    ("CR-V", "SUV"),
+    ("Pilot", "SUV"),
+    ("RAV4", "SUV"),
+    ("Highlander", "SUV"),
+    ("Escape", "SUV"),
+    ("Explorer", "SUV"),
+    ("Equinox", "SUV"),
+    ("Tahoe", "SUV"),
+    ("Outback", "SUV"),
+    ("Forester", "SUV"),
+    ("Crosstrek", "SUV"),
+    ("Wrangler", "SUV"),
+    ("Cherokee", "SUV"),
+    ("Grand Cherokee", "SUV"),
+    ("Compass", "SUV"),
+    ("Liberty", "SUV"),
+    ("Rogue", "SUV"),
+    ("Murano", "SUV"),
+    ("Tucson", "SUV"),
+    ("Santa Fe", "SUV"),
+    ("CX-5", "SUV"),
+    ("Tiguan", "SUV"),
+    ("Sorento", "SUV"),
+    ("Durango", "SUV"),
+    ("Odyssey", "minivan"),
+    ("Grand Caravan", "minivan"),
+    // Motorcycles: faired and naked road bikes are drawn as sport bikes.
+    ("CBR500R", "sport bike"),
+    ("CB650R", "sport bike"),
+    ("YZF-R6", "sport bike"),
+    ("MT-07", "sport bike"),
+    ("Ninja 400", "sport bike"),
+    ("Z650", "sport bike"),
+    ("GSX-R600", "sport bike"),
+    ("SV650", "sport bike"),
+    ("Street Triple", "sport bike"),
+    ("Monster 821", "sport bike"),
+    ("Shadow 750", "cruiser"),
+    ("Rebel 300", "cruiser"),
+    ("V-Star 650", "cruiser"),
+    ("Bolt", "cruiser"),
+    ("Vulcan 900", "cruiser"),
+    ("Sportster 883", "cruiser"),
+    ("Street Glide", "cruiser"),
+    ("Fat Boy", "cruiser"),
+    ("Softail Slim", "cruiser"),
+    ("Boulevard C50", "cruiser"),
+    ("Bonneville T100", "cruiser"),
+    ("Tiger 800", "sport bike"),
+    ("Scrambler Icon", "sport bike"),
+    ("KLR650", "sport bike"),
+    ("DR650", "sport bike"),
+    // Bicycles.
+    ("Domane AL 2", "road bike"),
+    ("Allez", "road bike"),
+    ("Contend", "road bike"),
+    ("Defy", "road bike"),
+    ("CAAD8", "road bike"),
+    ("Cadent", "road bike"),
+    ("Absolute", "road bike"),
+    ("Marlin 5", "mountain bike"),
+    ("Rockhopper", "mountain bike"),
+    ("Stumpjumper", "mountain bike"),
+    ("Talon 2", "mountain bike"),
+    ("Trail 5", "mountain bike"),
+    ("Sidewinder", "mountain bike"),
+    ("Talus", "mountain bike"),
+    ("Overdrive", "mountain bike"),
+    ("Nevada", "mountain bike"),
+    ("FX 2", "city bike with basket"),
+    ("Verve 1", "city bike with basket"),
+    ("Sirrus", "city bike with basket"),
+    ("Escape 3", "city bike with basket"),
+    ("Quick 4", "city bike with basket"),
+    ("Wayfarer", "city bike with basket"),
+    ("Discover", "city bike with basket"),
+    ("Insight", "city bike with basket"),
+    // Shoes.
+    ("Air Max 90", "sneakers"),
+    ("Air Force 1", "sneakers"),
+    ("Pegasus 39", "sneakers"),
+    ("Ultraboost", "sneakers"),
+    ("Stan Smith", "sneakers"),
+    ("Samba", "sneakers"),
+    ("990v5", "sneakers"),
+    ("574", "sneakers"),
+    ("Chuck Taylor", "sneakers"),
+    ("Old Skool", "sneakers"),
+    ("Sk8-Hi", "sneakers"),
+    ("Ghost 14", "sneakers"),
+    ("Gel-Kayano 28", "sneakers"),
+    ("6-inch", "boots"),
+    ("1460", "boots"),
+    // Guitars.
+    ("Stratocaster", "electric guitar"),
+    ("Player Jazzmaster", "electric guitar"),
+    ("Telecaster", "single-cut electric guitar"),
+    ("CD-60S acoustic", "acoustic guitar"),
+    ("Les Paul Studio", "single-cut electric guitar"),
+    ("Les Paul Standard", "single-cut electric guitar"),
+    ("SG Standard", "electric guitar"),
+    ("Pacifica 112V", "electric guitar"),
+    ("RG421", "electric guitar"),
+    ("Casino", "electric guitar"),
+    ("AS53", "electric guitar"),
+    ("J-45", "acoustic guitar"),
+    ("Dove Pro", "acoustic guitar"),
+    ("FG800", "acoustic guitar"),
+    ("APX600", "acoustic guitar"),
+    ("114ce", "acoustic guitar"),
+    ("GS Mini", "acoustic guitar"),
+    ("D-15M", "acoustic guitar"),
+    ("LX1", "acoustic guitar"),
+    // Jackets.
+    ("Denali fleece", "zip hoodie"),
+    ("Thermoball", "puffer jacket"),
+    ("Nuptse", "puffer jacket"),
+    ("Bugaboo", "puffer jacket"),
+    ("Nano Puff", "puffer jacket"),
+    ("Better Sweater", "zip hoodie"),
+    // Lamps whose name says the kind.
+    ("Hektar floor", "floor lamp"),
+    ("Ranarp desk", "desk lamp"),
+    ("Arstid table", "table lamp"),
+    ("arc floor", "floor lamp"),
+    ("ceramic table", "table lamp"),
+    // Office chairs.
+    ("Aeron", "office chair"),
+    ("Sayl", "office chair"),
+    ("Leap", "office chair"),
+    ("Series 1", "office chair"),
+    ("Markus", "office chair"),
+    ("Poang", "armchair"),
+    ("Strandmon", "armchair"),
+];
+
+/// The template `model`'s photos use, if its name says one.
+pub fn family(kind: ObjectKind, model: &str) -> Option<u8> {
+    let (_, name) = FAMILIES.iter().find(|(known, _)| *known == model)?;
+    kind.template_named(name)
+}
+
 /// How a seller opens an ad; `{item}` is the make, model and noun.
 pub const OPENINGS: &[&str] = &[
     "Selling my {item}.",
@@ -735,3 +915,50 @@ pub const PRINTED: &[&str] = &[
     "STOCK 09",
     "EXPO",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_model_family_names_a_drawing_of_its_kind() {
+        let mut seen = std::collections::HashSet::new();
+        for (model, name) in FAMILIES {
+            assert!(seen.insert(*model), "{model} is listed twice");
+            let kinds: Vec<ObjectKind> = GOODS
+                .iter()
+                .filter(|goods| goods.makes.iter().any(|(_, models)| models.contains(model)))
+                .map(|goods| goods.kind)
+                .collect();
+            assert!(!kinds.is_empty(), "{model} is no model of any goods");
+            for kind in kinds {
+                assert!(
+                    kind.template_named(name).is_some(),
+                    "{model}: {kind:?} has no drawing called {name}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_vehicle_shoe_and_guitar_model_has_its_drawing() {
+        let named = [
+            ObjectKind::Car,
+            ObjectKind::Motorcycle,
+            ObjectKind::Bicycle,
+            ObjectKind::Shoes,
+            ObjectKind::Guitar,
+        ];
+        for goods in GOODS.iter().filter(|goods| named.contains(&goods.kind)) {
+            for (make, models) in goods.makes {
+                for model in *models {
+                    assert!(
+                        family(goods.kind, model).is_some(),
+                        "{make} {model} ({:?}) has no drawing",
+                        goods.kind
+                    );
+                }
+            }
+        }
+    }
+}

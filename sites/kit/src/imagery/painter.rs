@@ -1,8 +1,8 @@
 //! Paints shaded, patterned surfaces of one object in the object's local frame.
 
 use tiny_skia::{
-    Color, FillRule, FilterQuality, GradientStop, LineCap, LineJoin, LinearGradient, Paint, Path,
-    Pixmap, Point, RadialGradient, Shader, SpreadMode, Stroke, Transform,
+    Color, FillRule, FilterQuality, GradientStop, LineCap, LineJoin, LinearGradient, Mask, Paint,
+    Path, Pixmap, Point, RadialGradient, Rect, Shader, SpreadMode, Stroke, Transform,
 };
 
 use super::spec::Pattern;
@@ -48,6 +48,9 @@ pub(crate) struct Finish {
     pub secondary: Rgb,
     /// How the main surfaces are decorated.
     pub pattern: Pattern,
+    /// Whether solid bodies carry a band of the secondary colour (a two-tone finish), so a
+    /// second colour the item is described with is always in the picture.
+    pub two_tone: bool,
     /// Where the key light comes from: -1 far left, +1 far right.
     pub light: f32,
     /// How deep shadows on the body may go (1 = full); light colours get less so
@@ -155,9 +158,35 @@ impl<'a> Painter<'a> {
         let Some(path) = path else { return };
         let shader = body_shader(self.tile.as_ref(), self.finish.primary, self.period);
         fill(self.pixmap, self.frame, &path, shader);
+        if self.finish.two_tone {
+            self.band(&path);
+        }
         self.light(&path, 1.0);
         let rim = Shader::SolidColor(color(self.dim(0.55), 0.7));
         self.stroke_with(&path, rim, 1.0);
+    }
+
+    /// A band of the secondary colour across the lower middle of a body, clipped to it.
+    fn band(&mut self, path: &Path) {
+        let b = path.bounds();
+        let Some(band) = Rect::from_xywh(
+            b.left(),
+            b.top() + b.height() * 0.52,
+            b.width(),
+            b.height() * 0.2,
+        ) else {
+            return;
+        };
+        let Some(mut clip) = Mask::new(self.pixmap.width(), self.pixmap.height()) else {
+            return;
+        };
+        clip.fill_path(path, FillRule::Winding, true, self.frame);
+        let paint = Paint {
+            shader: Shader::SolidColor(color(self.finish.secondary, 1.0)),
+            anti_alias: true,
+            ..Paint::default()
+        };
+        self.pixmap.fill_rect(band, &paint, self.frame, Some(&clip));
     }
 
     /// A tube or strap in the body finish (bicycle frames, lamp arms).
@@ -167,6 +196,10 @@ impl<'a> Painter<'a> {
         self.stroke_with(&path, rim, width + 1.2);
         let shader = body_shader(self.tile.as_ref(), self.finish.primary, self.period);
         stroke(self.pixmap, self.frame, &path, shader, width);
+        if self.finish.two_tone {
+            let stripe = Shader::SolidColor(color(self.finish.secondary, 1.0));
+            self.stroke_with(&path, stripe, width * 0.45);
+        }
         let highlight = Shader::SolidColor(color([255; 3], 0.22));
         self.stroke_with(&path, highlight, width * 0.3);
     }

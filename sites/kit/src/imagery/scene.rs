@@ -13,7 +13,7 @@ use super::objects;
 use super::painter::{Finish, Painter, Rgb};
 use super::shapes;
 use super::sign::{self, SIGN_BAND};
-use super::spec::{ImageSpec, NamedColor};
+use super::spec::{ImageSpec, NamedColor, Pattern};
 
 /// Where one object was placed, in pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -82,6 +82,7 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
         primary: spec.primary.rgb(),
         secondary: secondary(spec),
         pattern: spec.pattern,
+        two_tone: spec.pattern == Pattern::Solid && spec.secondary.is_some(),
         light: rng.random_range(-1.0f32..1.0),
         depth: match spec.primary {
             NamedColor::White => 0.35,
@@ -100,16 +101,33 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
     let slot = w * 0.94 / n;
     let (fw, fh) = objects::size(spec.kind);
     let base_scale = (slot * 0.88 / fw).min((floor - top) / fh);
+    // The shot: which way the objects face, and for a single object how close the camera
+    // is and where it sits in the frame.
+    let facing_left = rng.random_bool(0.5);
+    let (zoom, shift) = if spec.count > 1 {
+        (1.0, 0.0)
+    } else {
+        (
+            rng.random_range(0.72f32..1.0),
+            rng.random_range(-0.1f32..0.1),
+        )
+    };
     let placements = (0..spec.count.clamp(1, 4))
         .map(|i| {
-            let scale = base_scale * rng.random_range(0.93f32..1.0);
-            let centre =
-                w * 0.03 + slot * (f32::from(i) + 0.5) + slot * rng.random_range(-0.03f32..0.03);
+            let scale = base_scale * zoom * rng.random_range(0.93f32..1.0);
+            let centre = w * 0.03
+                + slot * (f32::from(i) + 0.5)
+                + slot * (shift * (1.0 - zoom) * 2.0 + rng.random_range(-0.03f32..0.03));
             let stand = floor + h * rng.random_range(0.0f32..0.012);
             let left = centre - fw * scale / 2.0;
             let top = stand - fh * scale;
+            let frame = if facing_left {
+                Transform::from_row(-scale, 0.0, 0.0, scale, left + fw * scale, top)
+            } else {
+                Transform::from_row(scale, 0.0, 0.0, scale, left, top)
+            };
             Placement {
-                frame: Transform::from_row(scale, 0.0, 0.0, scale, left, top),
+                frame,
                 left,
                 right: left + fw * scale,
                 top,
@@ -194,7 +212,6 @@ fn floor_shadow(pixmap: &mut Pixmap, place: &Placement, light: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::imagery::objects::TEMPLATES;
     use crate::imagery::spec::{ObjectKind, Pattern};
 
     fn spec(kind: ObjectKind, template: u8, primary: NamedColor, count: u8) -> ImageSpec {
@@ -239,7 +256,7 @@ mod tests {
     fn the_primary_colour_dominates_every_object() {
         let mut failures = Vec::new();
         for kind in ObjectKind::ALL {
-            for template in 0..TEMPLATES {
+            for template in 0..kind.template_count() {
                 for primary in NamedColor::ALL {
                     let pixmap = objects_only(&spec(kind, template, primary, 1), 200, 150);
                     let mut votes = [0usize; 12];
@@ -269,6 +286,52 @@ mod tests {
         );
     }
 
+    #[test]
+    fn every_colour_a_spec_names_is_drawn_on_every_object() {
+        let mut failures = Vec::new();
+        for kind in ObjectKind::ALL {
+            for template in 0..kind.template_count() {
+                for (index, primary) in NamedColor::ALL.into_iter().enumerate() {
+                    let secondary = NamedColor::ALL[(index + 5) % NamedColor::ALL.len()];
+                    for pattern in [Pattern::Solid, Pattern::Striped] {
+                        let spec = ImageSpec {
+                            secondary: Some(secondary),
+                            pattern,
+                            ..spec(kind, template, primary, 1)
+                        };
+                        let pixmap = objects_only(&spec, 200, 150);
+                        let object: Vec<_> = pixmap
+                            .pixels()
+                            .iter()
+                            .filter(|p| p.alpha() == 255)
+                            .map(|p| nearest([p.red(), p.green(), p.blue()]))
+                            .collect();
+                        let share = |colour: NamedColor| {
+                            object.iter().filter(|&&c| c == colour).count() as f64
+                                / object.len().max(1) as f64
+                        };
+                        for (role, colour, least) in
+                            [("primary", primary, 0.08), ("secondary", secondary, 0.008)]
+                        {
+                            if share(colour) < least {
+                                failures.push(format!(
+                                    "{kind:?}/{template} {pattern:?} {role} {colour:?}: {:.3}",
+                                    share(colour)
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{} misses:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+
     /// Runs of columns that hold object pixels.
     fn silhouettes(pixmap: &Pixmap) -> usize {
         let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
@@ -286,7 +349,7 @@ mod tests {
     #[test]
     fn count_sets_the_number_of_separate_objects() {
         for kind in ObjectKind::ALL {
-            for template in 0..TEMPLATES {
+            for template in 0..kind.template_count() {
                 for count in 1..=4 {
                     for (w, h) in [(400, 300), (200, 150)] {
                         let s = spec(kind, template, NamedColor::Green, count);

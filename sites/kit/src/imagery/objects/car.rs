@@ -1,4 +1,4 @@
-//! Cars in side view, facing right: sedan, hatchback, pickup truck.
+//! Cars in side view, facing right: sedan, hatchback, pickup truck, SUV, minivan.
 
 use super::super::painter::{IVORY, Painter, RUBBER};
 use super::super::shapes::{line, rounded, rrect};
@@ -65,12 +65,48 @@ const PICKUP: Shape = Shape {
     wheels: (50.0, 192.0, 19.0),
 };
 
-/// Draws template 0 (sedan), 1 (hatchback) or 2 (pickup).
+/// Tall and boxy, upright tailgate, big wheels.
+const SUV: Shape = Shape {
+    body: &[
+        (6.0, 84.0),
+        (5.0, 40.0),
+        (18.0, 14.0),
+        (150.0, 12.0),
+        (178.0, 40.0),
+        (226.0, 47.0),
+        (236.0, 57.0),
+        (236.0, 84.0),
+    ],
+    windows: &[(20.0, 40.0), (28.0, 19.0), (146.0, 18.0), (168.0, 40.0)],
+    pillar: 100.0,
+    wheels: (56.0, 188.0, 20.0),
+};
+
+/// One long tall box with a short nose and a sliding door.
+const MINIVAN: Shape = Shape {
+    body: &[
+        (4.0, 84.0),
+        (4.0, 30.0),
+        (16.0, 11.0),
+        (170.0, 11.0),
+        (206.0, 40.0),
+        (230.0, 47.0),
+        (237.0, 57.0),
+        (237.0, 84.0),
+    ],
+    windows: &[(16.0, 38.0), (22.0, 17.0), (166.0, 17.0), (192.0, 40.0)],
+    pillar: 122.0,
+    wheels: (46.0, 198.0, 17.0),
+};
+
+/// Draws template 0 (sedan), 1 (hatchback), 2 (pickup), 3 (SUV) or 4 (minivan).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     let shape = match template {
         0 => &SEDAN,
         1 => &HATCHBACK,
-        _ => &PICKUP,
+        2 => &PICKUP,
+        3 => &SUV,
+        _ => &MINIVAN,
     };
     let (rear, front, r) = shape.wheels;
     let wy = SIZE.1 - r;

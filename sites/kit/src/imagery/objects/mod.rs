@@ -20,42 +20,55 @@ mod television;
 use super::painter::Painter;
 use super::spec::ObjectKind;
 
-/// How many visual templates every kind has.
+/// How many visual templates every kind has at least.
 pub const TEMPLATES: u8 = 3;
 
 impl ObjectKind {
     /// The names of this kind's visual templates, indexed by `ImageSpec::template`
     /// (which is taken modulo their number).
-    pub fn templates(self) -> [&'static str; TEMPLATES as usize] {
+    pub fn templates(self) -> &'static [&'static str] {
         match self {
-            ObjectKind::Car => ["sedan", "hatchback", "pickup truck"],
-            ObjectKind::Bicycle => ["road bike", "mountain bike", "city bike with basket"],
-            ObjectKind::Motorcycle => ["sport bike", "cruiser", "scooter"],
-            ObjectKind::Kayak => ["sit-in kayak", "sit-on-top kayak", "tandem kayak"],
-            ObjectKind::Phone => [
+            ObjectKind::Car => &["sedan", "hatchback", "pickup truck", "SUV", "minivan"],
+            ObjectKind::Bicycle => &["road bike", "mountain bike", "city bike with basket"],
+            ObjectKind::Motorcycle => &["sport bike", "cruiser", "scooter"],
+            ObjectKind::Kayak => &["sit-in kayak", "sit-on-top kayak", "tandem kayak"],
+            ObjectKind::Phone => &[
                 "phone with one camera",
                 "phone with triple camera",
                 "phone with camera bar",
             ],
-            ObjectKind::Laptop => ["open laptop", "laptop seen from behind", "closed laptop"],
-            ObjectKind::Television => ["flat-screen TV", "retro TV", "TV on legs"],
-            ObjectKind::Sofa => ["three-seat sofa", "modern loveseat", "tufted sofa"],
-            ObjectKind::Chair => ["office chair", "dining chair", "armchair"],
-            ObjectKind::Table => ["dining table", "round pedestal table", "coffee table"],
-            ObjectKind::Jacket => ["zip hoodie", "blazer", "puffer jacket"],
-            ObjectKind::Shoes => ["sneakers", "boots", "high heels"],
-            ObjectKind::Guitar => [
+            ObjectKind::Laptop => &["open laptop", "laptop seen from behind", "closed laptop"],
+            ObjectKind::Television => &["flat-screen TV", "retro TV", "TV on legs"],
+            ObjectKind::Sofa => &["three-seat sofa", "modern loveseat", "tufted sofa"],
+            ObjectKind::Chair => &["office chair", "dining chair", "armchair"],
+            ObjectKind::Table => &["dining table", "round pedestal table", "coffee table"],
+            ObjectKind::Jacket => &["zip hoodie", "blazer", "puffer jacket"],
+            ObjectKind::Shoes => &["sneakers", "boots", "high heels"],
+            ObjectKind::Guitar => &[
                 "acoustic guitar",
                 "electric guitar",
                 "single-cut electric guitar",
             ],
-            ObjectKind::Lamp => ["desk lamp", "floor lamp", "table lamp"],
+            ObjectKind::Lamp => &["desk lamp", "floor lamp", "table lamp"],
         }
     }
 
     /// The name of the template a spec's `template` number selects.
     pub fn template_name(self, template: u8) -> &'static str {
-        self.templates()[usize::from(template % TEMPLATES)]
+        let templates = self.templates();
+        templates[usize::from(template) % templates.len()]
+    }
+
+    /// How many visual templates this kind has.
+    pub fn template_count(self) -> u8 {
+        u8::try_from(self.templates().len()).unwrap_or(u8::MAX)
+    }
+
+    /// The template called `name` (as [`ObjectKind::template_name`] gives it), if this kind
+    /// has one.
+    pub fn template_named(self, name: &str) -> Option<u8> {
+        let index = self.templates().iter().position(|known| *known == name)?;
+        u8::try_from(index).ok()
     }
 }
 
@@ -81,7 +94,7 @@ pub(crate) fn size(kind: ObjectKind) -> (f32, f32) {
 
 /// Draws one object of `kind` in the given template.
 pub(crate) fn draw(kind: ObjectKind, template: u8, p: &mut Painter<'_>) {
-    let t = template % TEMPLATES;
+    let t = template % kind.template_count();
     match kind {
         ObjectKind::Car => car::draw(p, t),
         ObjectKind::Bicycle => bicycle::draw(p, t),
