@@ -3,7 +3,7 @@
 
 use crate::db::listing::Sort;
 use crate::pages::listing::Place;
-use crate::pages::{account, actions, forums, image, listing, submission, user};
+use crate::pages::{account, actions, forums, image, listing, messages, submission, submit, user};
 use crate::state::AppState;
 use crate::visitor::Visitor;
 use axum::Router;
@@ -37,12 +37,27 @@ pub fn router(tenants: Tenants) -> Router {
         .route("/f/{forum}/{id}/{slug}", get(submission_page))
         .route("/f/{forum}/{id}/-/comment/{comment}", get(comment_page))
         .route("/f/{forum}/{id}/comment", post(comment_form))
+        .route("/f/{forum}/{id}/edit", get(edit_form).post(edit))
+        .route("/f/{forum}/{id}/delete", post(delete))
+        .route(
+            "/comment/{id}/edit",
+            get(edit_comment_form).post(edit_comment),
+        )
+        .route("/comment/{id}/delete", post(delete_comment))
+        .route("/submit", get(submit_form).post(submit))
+        .route("/submit/{forum}", get(submit_form_in))
         .route("/f/{forum}/subscribe", post(subscribe))
         .route("/f/{forum}/unsubscribe", post(unsubscribe))
         .route("/sv/{id}", post(vote_submission))
         .route("/cv/{id}", post(vote_comment))
         .route("/user/{name}", get(user_page))
         .route("/user/{name}/block_list", get(block_list))
+        .route(
+            "/user/{name}/compose_message",
+            get(compose_form).post(compose),
+        )
+        .route("/messages", get(inbox))
+        .route("/messages/thread/{id}", get(thread).post(reply))
         .route("/user/{name}/block", post(block))
         .route("/user/{name}/unblock", post(unblock))
         .route("/login", get(login_form).post(login))
@@ -368,4 +383,191 @@ async fn picture(
 
 async fn stylesheet(State(state): State<AppState>, headers: HeaderMap) -> Response {
     state.stylesheet.respond(&headers)
+}
+
+async fn submit_form(visitor: Result<Visitor, PageError>) -> Response {
+    let outcome = async { submit::form(&visitor?, None).await };
+    respond(outcome.await)
+}
+
+async fn submit_form_in(
+    visitor: Result<Visitor, PageError>,
+    Path(forum): Path<String>,
+) -> Response {
+    let outcome = async { submit::form(&visitor?, Some(&forum)).await };
+    respond(outcome.await)
+}
+
+async fn submit(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    request: Request,
+) -> Response {
+    let outcome = async {
+        let visitor = visitor?;
+        if visitor.user.is_none() {
+            return Ok(crate::visitor::login_redirect());
+        }
+        let multipart = axum::extract::Multipart::from_request(request, &state)
+            .await
+            .map_err(|_| {
+                PageError::bad_request(
+                    "Post the submission with the form on the \"Create submission\" page.",
+                )
+            })?;
+        submit::submit(&visitor, multipart).await
+    };
+    respond(outcome.await)
+}
+
+async fn edit_form(
+    visitor: Result<Visitor, PageError>,
+    Path((_forum, id)): Path<(String, String)>,
+) -> Response {
+    let outcome = async { submit::edit_form(&visitor?, id_of(&id, "submission")?).await };
+    respond(outcome.await)
+}
+
+/// A text form posted to a handler that takes the visitor, an id and the fields.
+async fn with_form<F, Fut>(
+    state: &AppState,
+    visitor: Result<Visitor, PageError>,
+    id: &str,
+    what: &str,
+    request: Request,
+    handler: F,
+) -> Response
+where
+    F: FnOnce(Visitor, i64, Fields) -> Fut,
+    Fut: std::future::Future<Output = Result<Response, PageError>>,
+{
+    let outcome = async {
+        let visitor = visitor?;
+        let id = id_of(id, what)?;
+        let form = form_fields(state, request).await?;
+        handler(visitor, id, form).await
+    };
+    respond(outcome.await)
+}
+
+async fn edit(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    Path((_forum, id)): Path<(String, String)>,
+    request: Request,
+) -> Response {
+    with_form(
+        &state,
+        visitor,
+        &id,
+        "submission",
+        request,
+        |visitor, id, form| async move { submit::edit(&visitor, id, &form).await },
+    )
+    .await
+}
+
+async fn delete(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    Path((_forum, id)): Path<(String, String)>,
+    request: Request,
+) -> Response {
+    with_form(
+        &state,
+        visitor,
+        &id,
+        "submission",
+        request,
+        |visitor, id, form| async move { submit::delete(&visitor, id, &form).await },
+    )
+    .await
+}
+
+async fn edit_comment_form(
+    visitor: Result<Visitor, PageError>,
+    Path(id): Path<String>,
+) -> Response {
+    let outcome = async { submit::edit_comment_form(&visitor?, id_of(&id, "comment")?).await };
+    respond(outcome.await)
+}
+
+async fn edit_comment(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    with_form(
+        &state,
+        visitor,
+        &id,
+        "comment",
+        request,
+        |visitor, id, form| async move { submit::edit_comment(&visitor, id, &form).await },
+    )
+    .await
+}
+
+async fn delete_comment(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    with_form(
+        &state,
+        visitor,
+        &id,
+        "comment",
+        request,
+        |visitor, id, form| async move { submit::delete_comment(&visitor, id, &form).await },
+    )
+    .await
+}
+
+async fn inbox(visitor: Result<Visitor, PageError>) -> Response {
+    let outcome = async { messages::inbox(&visitor?).await };
+    respond(outcome.await)
+}
+
+async fn thread(visitor: Result<Visitor, PageError>, Path(id): Path<String>) -> Response {
+    let outcome = async { messages::thread(&visitor?, id_of(&id, "message thread")?).await };
+    respond(outcome.await)
+}
+
+async fn reply(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    with_form(
+        &state,
+        visitor,
+        &id,
+        "message thread",
+        request,
+        |visitor, id, form| async move { messages::reply(&visitor, id, &form).await },
+    )
+    .await
+}
+
+async fn compose_form(visitor: Result<Visitor, PageError>, Path(name): Path<String>) -> Response {
+    let outcome = async { messages::compose_form(&visitor?, &name).await };
+    respond(outcome.await)
+}
+
+async fn compose(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    Path(name): Path<String>,
+    request: Request,
+) -> Response {
+    let outcome = async {
+        let visitor = visitor?;
+        let form = form_fields(&state, request).await?;
+        messages::compose(&visitor, &name, &form).await
+    };
+    respond(outcome.await)
 }

@@ -436,3 +436,264 @@ async fn subscribing_and_blocking_change_the_sidebar_and_the_listings() {
     let all = site.page("/all/new").await;
     assert!(!select_texts(&all, ".submission__submitter").contains(&author));
 }
+
+/// A small PNG: a red square.
+fn red_png() -> Vec<u8> {
+    let picture = image::RgbImage::from_pixel(32, 24, image::Rgb([200, 20, 20]));
+    let mut bytes = Vec::new();
+    picture
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .unwrap();
+    bytes
+}
+
+#[tokio::test]
+async fn posting_a_picture_puts_it_at_the_top_of_the_forum_with_its_image() {
+    let site = Site::logged_in();
+    let png = red_png();
+    let file = kit::testing::FilePart {
+        name: "image",
+        filename: "red.png",
+        content_type: "image/png",
+        bytes: &png,
+    };
+    let response = site
+        .post_multipart(
+            "/submit",
+            &[CSRF_FIELD, ("forum", "pics"), ("title", "A red square")],
+            &[file],
+        )
+        .await;
+    assert_eq!(
+        response.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        body_text(response).await
+    );
+    let path = location(&response);
+    assert!(
+        path.starts_with("/f/pics/") && path.ends_with("/a-red-square"),
+        "{path}"
+    );
+    let newest = site.page("/f/pics/new").await;
+    assert_eq!(
+        select_texts(&newest, ".submission__title")[0],
+        "A red square"
+    );
+    let page = site.page(&path).await;
+    let src = attribute(&page, "img.submission__image", "src")[0].clone();
+    let served = site.get(&src).await;
+    assert_eq!(served.status(), StatusCode::OK);
+    let bytes = axum::body::to_bytes(served.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let decoded = image::load_from_memory(&bytes).unwrap().to_rgb8();
+    assert_eq!((decoded.width(), decoded.height()), (32, 24));
+    assert_eq!(decoded.get_pixel(5, 5).0, [200, 20, 20]);
+    // A new post starts at one point: its author's own upvote.
+    assert_eq!(
+        score_of(&site, &path).await,
+        (1, "vote vote--user-upvoted".into())
+    );
+}
+
+#[tokio::test]
+async fn bad_submissions_are_refused_with_a_message_and_nothing_is_posted() {
+    let site = Site::logged_in();
+    let before = attribute(&site.page("/f/pics/new").await, "article.submission", "id");
+    let text = b"just some text, not a picture".to_vec();
+    let not_image = kit::testing::FilePart {
+        name: "image",
+        filename: "notes.png",
+        content_type: "image/png",
+        bytes: &text,
+    };
+    let refused = site
+        .post_multipart(
+            "/submit",
+            &[CSRF_FIELD, ("forum", "pics"), ("title", "Notes")],
+            &[not_image],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(
+        body_text(refused)
+            .await
+            .contains("not a PNG, JPEG, GIF or WebP image")
+    );
+    let long_title = "t".repeat(301);
+    for (fields, status, says) in [
+        (
+            vec![CSRF_FIELD, ("forum", "pics"), ("title", "  ")],
+            StatusCode::BAD_REQUEST,
+            "title is required",
+        ),
+        (
+            vec![
+                CSRF_FIELD,
+                ("forum", "pics"),
+                ("title", long_title.as_str()),
+            ],
+            StatusCode::BAD_REQUEST,
+            "at most 300",
+        ),
+        (
+            vec![CSRF_FIELD, ("forum", "nowhere"), ("title", "Hi")],
+            StatusCode::BAD_REQUEST,
+            "no forum called",
+        ),
+        (
+            vec![
+                CSRF_FIELD,
+                ("forum", "pics"),
+                ("title", "Hi"),
+                ("url", "javascript:alert(1)"),
+            ],
+            StatusCode::BAD_REQUEST,
+            "http://",
+        ),
+        (
+            vec![("csrf_token", "forged"), ("forum", "pics"), ("title", "Hi")],
+            StatusCode::FORBIDDEN,
+            "expired",
+        ),
+    ] {
+        let response = site.post_multipart("/submit", &fields, &[]).await;
+        assert_eq!(response.status(), status);
+        let text = body_text(response).await;
+        assert!(text.contains(says), "expected \"{says}\" in {text}");
+    }
+    assert_eq!(
+        attribute(&site.page("/f/pics/new").await, "article.submission", "id"),
+        before
+    );
+}
+
+#[tokio::test]
+async fn authors_edit_and_delete_their_own_posts_and_comments_only() {
+    let site = Site::logged_in();
+    let response = site
+        .post_multipart(
+            "/submit",
+            &[
+                CSRF_FIELD,
+                ("forum", "books"),
+                ("title", "Reading list"),
+                ("body", "*one*"),
+            ],
+            &[],
+        )
+        .await;
+    let path = location(&response);
+    let id = path.split('/').nth(3).unwrap().to_owned();
+    let edited = site
+        .post_form(
+            &format!("/f/books/{id}/edit"),
+            &[
+                CSRF_FIELD,
+                ("title", "Reading list, edited"),
+                ("body", "two"),
+            ],
+        )
+        .await;
+    assert_eq!(edited.status(), StatusCode::SEE_OTHER);
+    let page = site.page(&format!("/f/books/{id}")).await;
+    assert_eq!(
+        select_texts(&page, ".submission__title"),
+        vec!["Reading list, edited"]
+    );
+    assert_eq!(select_texts(&page, ".submission__body"), vec!["two"]);
+    let comment = site
+        .post_form(
+            &format!("/f/books/{id}/comment"),
+            &[CSRF_FIELD, ("comment", "first")],
+        )
+        .await;
+    let comment_id = location(&comment).rsplit('/').next().unwrap().to_owned();
+    site.post_form(
+        &format!("/comment/{comment_id}/edit"),
+        &[CSRF_FIELD, ("body", "first, edited")],
+    )
+    .await;
+    let page = site.page(&format!("/f/books/{id}")).await;
+    assert_eq!(
+        select_texts(&page, ".comment__content"),
+        vec!["first, edited"]
+    );
+    site.post_form(&format!("/comment/{comment_id}/delete"), &[CSRF_FIELD])
+        .await;
+    let reply_to_deleted = site
+        .post_form(
+            &format!("/f/books/{id}/comment"),
+            &[
+                CSRF_FIELD,
+                ("comment", "hi"),
+                ("parent", comment_id.as_str()),
+            ],
+        )
+        .await;
+    assert_eq!(reply_to_deleted.status(), StatusCode::NOT_FOUND);
+    assert!(body_text(reply_to_deleted).await.contains("deleted"));
+    // Someone else's submission cannot be edited.
+    let other = first_submission(&site.page("/f/space/new").await);
+    let other_id = other.split('/').nth(3).unwrap();
+    let refused = site
+        .post_form(
+            &format!("/f/space/{other_id}/edit"),
+            &[CSRF_FIELD, ("title", "mine now")],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let deleted = site
+        .post_form(&format!("/f/books/{id}/delete"), &[CSRF_FIELD])
+        .await;
+    assert_eq!(deleted.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        site.get(&format!("/f/books/{id}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn messages_reach_the_inbox_and_blocked_users_cannot_be_messaged() {
+    let site = Site::logged_in();
+    let inbox = site.page("/messages").await;
+    assert!(
+        !select_texts(&inbox, "#main > table > tbody tr").is_empty(),
+        "the seeded inbox is not empty"
+    );
+    let other = select_texts(&site.page("/all/new").await, ".submission__submitter")
+        .into_iter()
+        .find(|name| name != DEFAULT_USERNAME)
+        .unwrap();
+    let sent = site
+        .post_form(
+            &format!("/user/{other}/compose_message"),
+            &[
+                CSRF_FIELD,
+                ("title", "Hello"),
+                ("body", "I like your picture"),
+            ],
+        )
+        .await;
+    assert_eq!(sent.status(), StatusCode::SEE_OTHER);
+    let inbox = site.page("/messages").await;
+    let rows = select_texts(&inbox, "#main > table > tbody").join(" ");
+    assert!(
+        rows.contains(&other) && rows.contains("I like your picture"),
+        "{rows}"
+    );
+    site.post_form(&format!("/user/{other}/block"), &[CSRF_FIELD])
+        .await;
+    let refused = site
+        .post_form(
+            &format!("/user/{other}/compose_message"),
+            &[CSRF_FIELD, ("title", "Again"), ("body", "hi")],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert!(body_text(refused).await.contains("blocked"));
+}

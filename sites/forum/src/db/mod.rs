@@ -4,5 +4,6 @@ pub mod comments;
 pub mod forums;
 pub mod images;
 pub mod listing;
+pub mod messages;
 pub mod submissions;
 pub mod users;

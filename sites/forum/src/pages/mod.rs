@@ -5,7 +5,9 @@ pub mod actions;
 pub mod forums;
 pub mod image;
 pub mod listing;
+pub mod messages;
 pub mod submission;
+pub mod submit;
 pub mod user;
 
 use crate::db::comments::Comment;

@@ -18,6 +18,7 @@ struct SubmissionPage {
     comments: Vec<CommentView>,
     trailing_closes: u32,
     focused: bool,
+    viewer: i64,
 }
 
 /// The error for a submission that does not exist (or not in that forum).
@@ -61,6 +62,7 @@ pub async fn show(visitor: &Visitor, forum: &str, id: i64, focus: Option<i64>) -
             .collect(),
         trailing_closes,
         focused: focus.is_some(),
+        viewer,
     };
     Ok(visitor.render(&view))
 }
