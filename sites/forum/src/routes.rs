@@ -34,6 +34,8 @@ pub fn router(tenants: Tenants) -> Router {
         .route("/forums/all", get(forum_list_by_name))
         .route("/f/{forum}", get(forum_page))
         .route("/f/{forum}/{second}", get(forum_second))
+        // reddit_get_post_url's form of a submission URL ends in a slash.
+        .route("/f/{forum}/{second}/", get(forum_second))
         .route("/f/{forum}/{id}/{slug}", get(submission_page))
         .route("/f/{forum}/{id}/-/comment/{comment}", get(comment_page))
         .route("/f/{forum}/{id}/comment", post(comment_form))

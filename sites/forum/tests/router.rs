@@ -210,6 +210,7 @@ async fn a_submission_page_shows_its_picture_and_the_comment_tree_with_postmill_
     // The slug form and the bare id form are the same page; another forum's path is not.
     let id = path.split('/').nth(3).unwrap();
     site.page(&format!("/f/pics/{id}")).await;
+    site.page(&format!("/f/pics/{id}/")).await;
     assert_eq!(
         site.get(&format!("/f/memes/{id}")).await.status(),
         StatusCode::NOT_FOUND
