@@ -19,7 +19,8 @@ CREATE TABLE forums (
     description TEXT NOT NULL,
     created_by INTEGER REFERENCES users(id),
     created_at INTEGER NOT NULL,
-    subscribers INTEGER NOT NULL DEFAULT 0
+    subscribers INTEGER NOT NULL DEFAULT 0,
+    submissions INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE images (
     id INTEGER PRIMARY KEY,
@@ -51,11 +52,20 @@ CREATE INDEX submissions_new ON submissions(forum_id, id);
 CREATE INDEX submissions_top ON submissions(forum_id, net_score, id);
 CREATE INDEX submissions_active ON submissions(forum_id, last_active, id);
 CREATE INDEX submissions_commented ON submissions(forum_id, comment_count, id);
+CREATE INDEX submissions_controversial ON submissions(forum_id, min(upvotes, downvotes), id);
 CREATE INDEX submissions_all_hot ON submissions(ranking, id);
+CREATE INDEX submissions_all_controversial ON submissions(min(upvotes, downvotes), id);
 CREATE INDEX submissions_all_top ON submissions(net_score, id);
 CREATE INDEX submissions_all_active ON submissions(last_active, id);
 CREATE INDEX submissions_all_commented ON submissions(comment_count, id);
 CREATE INDEX submissions_by_user ON submissions(user_id, id);
+CREATE TRIGGER forum_submissions_insert AFTER INSERT ON submissions BEGIN
+    UPDATE forums SET submissions = submissions + 1 WHERE id = new.forum_id;
+END;
+CREATE TRIGGER forum_submissions_delete AFTER UPDATE OF deleted ON submissions
+    WHEN new.deleted = 1 AND old.deleted = 0 BEGIN
+    UPDATE forums SET submissions = submissions - 1 WHERE id = new.forum_id;
+END;
 CREATE TABLE comments (
     id INTEGER PRIMARY KEY,
     submission_id INTEGER NOT NULL REFERENCES submissions(id),

@@ -30,8 +30,7 @@ fn forum(row: &rusqlite::Row<'_>) -> rusqlite::Result<Forum> {
     })
 }
 
-const COLUMNS: &str = "f.id, f.name, f.title, f.description, f.subscribers,
-    (SELECT count(*) FROM submissions s WHERE s.forum_id = f.id AND s.deleted = 0)";
+const COLUMNS: &str = "f.id, f.name, f.title, f.description, f.subscribers, f.submissions";
 
 /// The forum called `name` (case-insensitive).
 pub fn by_name(connection: &Connection, name: &str) -> rusqlite::Result<Option<Forum>> {
