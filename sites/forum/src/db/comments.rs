@@ -139,35 +139,14 @@ pub fn delete(connection: &Connection, id: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Sets `user_id`'s vote on a comment to `choice` (1, -1, or 0 to retract), adjusting the
-/// stored counts from what they were.
+/// Sets `user_id`'s vote on a comment (1, -1, or 0 to retract).
 pub fn vote(connection: &Connection, id: i64, user_id: i64, choice: i64) -> rusqlite::Result<()> {
-    let previous: i64 = connection
-        .prepare_cached("SELECT choice FROM comment_votes WHERE comment_id = ?1 AND user_id = ?2")?
-        .query_row(params![id, user_id], |row| row.get(0))
-        .optional()?
-        .unwrap_or(0);
-    if previous == choice {
-        return Ok(());
-    }
-    if choice == 0 {
-        connection.execute(
-            "DELETE FROM comment_votes WHERE comment_id = ?1 AND user_id = ?2",
-            params![id, user_id],
-        )?;
-    } else {
-        connection.execute(
-            "INSERT INTO comment_votes (comment_id, user_id, choice) VALUES (?1, ?2, ?3)
-             ON CONFLICT (comment_id, user_id) DO UPDATE SET choice = excluded.choice",
-            params![id, user_id, choice],
-        )?;
-    }
-    let up = i64::from(choice == 1) - i64::from(previous == 1);
-    let down = i64::from(choice == -1) - i64::from(previous == -1);
-    connection.execute(
-        "UPDATE comments SET upvotes = upvotes + ?2, downvotes = downvotes + ?3,
-             net_score = net_score + ?2 - ?3 WHERE id = ?1",
-        params![id, up, down],
+    super::votes::cast(
+        connection,
+        super::votes::Target::Comment,
+        id,
+        user_id,
+        choice,
     )?;
     Ok(())
 }

@@ -7,3 +7,4 @@ pub mod listing;
 pub mod messages;
 pub mod submissions;
 pub mod users;
+pub mod votes;

@@ -183,38 +183,17 @@ pub fn delete(connection: &Connection, id: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Sets `user_id`'s vote on a submission to `choice` (1, -1, or 0 to retract), adjusting the
-/// stored counts from what they were, so seeded scores move by exactly the vote's change.
+/// Sets `user_id`'s vote on a submission (1, -1, or 0 to retract) and re-ranks it.
 pub fn vote(connection: &Connection, id: i64, user_id: i64, choice: i64) -> rusqlite::Result<()> {
-    let previous: i64 = connection
-        .prepare_cached(
-            "SELECT choice FROM submission_votes WHERE submission_id = ?1 AND user_id = ?2",
-        )?
-        .query_row(params![id, user_id], |row| row.get(0))
-        .optional()?
-        .unwrap_or(0);
-    if previous == choice {
+    if !super::votes::cast(
+        connection,
+        super::votes::Target::Submission,
+        id,
+        user_id,
+        choice,
+    )? {
         return Ok(());
     }
-    if choice == 0 {
-        connection.execute(
-            "DELETE FROM submission_votes WHERE submission_id = ?1 AND user_id = ?2",
-            params![id, user_id],
-        )?;
-    } else {
-        connection.execute(
-            "INSERT INTO submission_votes (submission_id, user_id, choice) VALUES (?1, ?2, ?3)
-             ON CONFLICT (submission_id, user_id) DO UPDATE SET choice = excluded.choice",
-            params![id, user_id, choice],
-        )?;
-    }
-    let up = i64::from(choice == 1) - i64::from(previous == 1);
-    let down = i64::from(choice == -1) - i64::from(previous == -1);
-    connection.execute(
-        "UPDATE submissions SET upvotes = upvotes + ?2, downvotes = downvotes + ?3,
-             net_score = net_score + ?2 - ?3 WHERE id = ?1",
-        params![id, up, down],
-    )?;
     let (created, net): (i64, i64) = connection
         .prepare_cached("SELECT created_at, net_score FROM submissions WHERE id = ?1")?
         .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))?;
