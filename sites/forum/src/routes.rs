@@ -32,6 +32,7 @@ pub fn router(tenants: Tenants) -> Router {
         .route("/all/{sort}", get(all_sorted))
         .route("/forums", get(forum_list))
         .route("/forums/all", get(forum_list_by_name))
+        .route("/create_forum", get(create_forum_form).post(create_forum))
         .route("/f/{forum}", get(forum_page))
         .route("/f/{forum}/{second}", get(forum_second))
         // reddit_get_post_url's form of a submission URL ends in a slash.
@@ -570,6 +571,23 @@ async fn compose(
         let visitor = visitor?;
         let form = form_fields(&state, request).await?;
         messages::compose(&visitor, &name, &form).await
+    };
+    respond(outcome.await)
+}
+
+async fn create_forum_form(visitor: Result<Visitor, PageError>) -> Response {
+    respond(visitor.map(|visitor| forums::create_form(&visitor)))
+}
+
+async fn create_forum(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    request: Request,
+) -> Response {
+    let outcome = async {
+        let visitor = visitor?;
+        let form = form_fields(&state, request).await?;
+        forums::create(&visitor, &form).await
     };
     respond(outcome.await)
 }

@@ -698,3 +698,42 @@ async fn messages_reach_the_inbox_and_blocked_users_cannot_be_messaged() {
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
     assert!(body_text(refused).await.contains("blocked"));
 }
+
+#[tokio::test]
+async fn a_created_forum_is_listed_and_its_creator_subscribed_and_bad_names_are_refused() {
+    let site = Site::logged_in();
+    let fields = [
+        CSRF_FIELD,
+        ("name", "retro_games"),
+        ("title", "Retro games"),
+        ("description", "Old consoles."),
+    ];
+    let response = site.post_form("/create_forum", &fields).await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&response), "/f/retro_games");
+    let all = site.page("/forums/all").await;
+    assert!(select_texts(&all, "#main tbody td:first-child a").contains(&"retro_games".to_owned()));
+    let front = site.page("/").await;
+    assert!(select_texts(&front, "#sidebar > section > ul li").contains(&"retro_games".to_owned()));
+    assert_eq!(
+        site.post_form("/create_forum", &fields).await.status(),
+        StatusCode::CONFLICT
+    );
+    let bad = site
+        .post_form(
+            "/create_forum",
+            &[
+                CSRF_FIELD,
+                ("name", "no spaces!"),
+                ("title", "x"),
+                ("description", "y"),
+            ],
+        )
+        .await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        body_text(bad)
+            .await
+            .contains("letters, digits or underscores")
+    );
+}
