@@ -317,6 +317,14 @@ async fn votes_move_the_seeded_score_by_exactly_one_step_and_can_be_retracted() 
         score_of(&site, &path).await,
         (seeded + 1, "vote vote--user-upvoted".into())
     );
+    // The evaluators' queries see the same state.
+    let queries = site.site.queries(&site.tenant).unwrap();
+    let stored = queries
+        .submission(id.parse().unwrap(), Some(DEFAULT_USERNAME))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((stored.net_score, stored.user_vote), (seeded + 1, 1));
     vote("1").await;
     assert_eq!(
         score_of(&site, &path).await.0,
@@ -374,6 +382,21 @@ async fn comments_and_replies_appear_at_the_right_level_and_markdown_is_sanitise
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let reply = location(&response).rsplit('/').next().unwrap().to_owned();
+    let stored = site
+        .site
+        .queries(&site.tenant)
+        .unwrap()
+        .comments(id.parse().unwrap())
+        .await
+        .unwrap();
+    let newest = stored.last().unwrap();
+    assert_eq!(
+        (
+            newest.id.to_string(),
+            newest.parent_id.map(|parent| parent.to_string())
+        ),
+        (reply.clone(), Some(top.clone()))
+    );
     let page = site.page(&path).await;
     let top_comment = Selector::parse(&format!("#comment-{top}")).unwrap();
     let element = page.select(&top_comment).next().unwrap();
@@ -416,6 +439,14 @@ async fn subscribing_and_blocking_change_the_sidebar_and_the_listings() {
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let front = site.page("/").await;
     assert!(select_texts(&front, "#sidebar > section > ul li").contains(&"aww".to_owned()));
+    let queries = site.site.queries(&site.tenant).unwrap();
+    assert!(
+        queries
+            .subscriptions(DEFAULT_USERNAME)
+            .await
+            .unwrap()
+            .contains(&"aww".to_owned())
+    );
     site.post_form("/f/aww/unsubscribe", &[CSRF_FIELD]).await;
     let front = site.page("/").await;
     assert!(!select_texts(&front, "#sidebar > section > ul li").contains(&"aww".to_owned()));
