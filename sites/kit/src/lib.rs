@@ -20,6 +20,7 @@ pub mod error_page;
 pub mod form;
 pub mod imagery;
 pub mod money;
+pub mod multipart;
 pub mod names;
 pub mod pager;
 pub mod samples;

@@ -11,8 +11,6 @@ use askama::Template;
 use axum::extract::Multipart;
 use kit::PageError;
 use kit::form::Fields;
-use kit::upload::{self, StoredImage};
-use std::collections::HashMap;
 
 /// Longest title.
 const MAX_TITLE: usize = 100;
@@ -20,10 +18,6 @@ const MAX_TITLE: usize = 100;
 const MAX_DESCRIPTION: usize = 5_000;
 /// Most photos per upload.
 const MAX_PHOTOS: usize = 5;
-/// Longest text field in a multipart form.
-const MAX_TEXT_FIELD: usize = 20_000;
-/// Most text fields in a multipart form.
-const MAX_TEXT_FIELDS: usize = 32;
 
 #[derive(Template)]
 #[template(path = "listing_form.html")]
@@ -106,66 +100,14 @@ async fn draft(visitor: &Visitor, fields: &Fields) -> Result<ListingDraft, PageE
     Ok(draft)
 }
 
-/// Reads a multipart form in the order the browser sends it: text fields first (capped), then
-/// photos. No file is read before the form's CSRF token has been checked, and photos are
-/// decoded off the async workers under the upload limits.
-async fn read_multipart(
-    visitor: &Visitor,
-    mut multipart: Multipart,
-) -> Result<(Fields, Vec<StoredImage>), PageError> {
-    let too_big = || {
-        PageError::too_large(format!(
-            "The upload is too large: each photo may be at most {} MB.",
-            upload::MAX_UPLOAD_BYTES / (1024 * 1024)
-        ))
-    };
-    let mut fields = HashMap::new();
-    let mut images = Vec::new();
-    let mut csrf_checked = false;
-    while let Some(field) = multipart.next_field().await.map_err(|_| too_big())? {
-        let name = field.name().unwrap_or("").to_owned();
-        if field.file_name().is_some() {
-            if !csrf_checked {
-                // The token comes before the files in the form; without it, nothing is read.
-                visitor.check_csrf(fields.get(kit::csrf::FIELD).map(String::as_str))?;
-                csrf_checked = true;
-            }
-            let bytes = field.bytes().await.map_err(|_| too_big())?;
-            if name != "photos" || bytes.is_empty() {
-                continue;
-            }
-            if images.len() == MAX_PHOTOS {
-                return Err(PageError::bad_request(format!(
-                    "Attach at most {MAX_PHOTOS} photos."
-                )));
-            }
-            images.push(upload::accept_image_off_thread(bytes, upload::MAX_UPLOAD_BYTES).await?);
-        } else {
-            let bytes = field.bytes().await.map_err(|_| too_big())?;
-            if bytes.len() > MAX_TEXT_FIELD || fields.len() >= MAX_TEXT_FIELDS {
-                return Err(PageError::too_large(format!(
-                    "The field \"{name}\" is too long, or the form has too many fields."
-                )));
-            }
-            let text = String::from_utf8(bytes.to_vec()).map_err(|_| {
-                PageError::bad_request(format!("The field \"{name}\" is not valid text."))
-            })?;
-            fields.insert(name, text);
-        }
-    }
-    if !csrf_checked {
-        visitor.check_csrf(fields.get(kit::csrf::FIELD).map(String::as_str))?;
-    }
-    Ok((Fields(fields), images))
-}
-
 /// `POST index.php?page=item&action=item_add` (multipart, with `photos` files). Whoever is not
 /// logged in is sent to the login page before the body is read.
 pub async fn add(visitor: &Visitor, multipart: Multipart) -> PageResult {
     let Some(user_id) = visitor.user.as_ref().map(|user| user.id) else {
         return Ok(login_redirect());
     };
-    let (fields, images) = read_multipart(visitor, multipart).await?;
+    let (fields, images) =
+        kit::multipart::read_with_images(visitor, multipart, "photos", MAX_PHOTOS).await?;
     let draft = draft(visitor, &fields).await?;
     let id = visitor
         .database

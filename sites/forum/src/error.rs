@@ -1,0 +1,39 @@
+//! The forum crate's error type.
+
+/// What can go wrong opening, seeding or querying the forum.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ForumError {
+    /// The shared site machinery failed.
+    #[error(transparent)]
+    Kit(#[from] kit::KitError),
+    /// SQLite refused a statement.
+    #[error("forum database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A stored picture spec is not valid JSON.
+    #[error("stored picture spec is malformed: {0}")]
+    Spec(#[from] serde_json::Error),
+    /// Writing the data directory or a dump failed.
+    #[error("cannot write {what}: {source}")]
+    Io {
+        /// What was being written.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+    /// A picture could not be rendered from its spec.
+    #[error("picture rendering failed: {0}")]
+    Render(String),
+    /// No user has this name.
+    #[error("no forum user is called `{0}`")]
+    UnknownUser(String),
+}
+
+impl From<ForumError> for kit::PageError {
+    fn from(error: ForumError) -> Self {
+        match error {
+            ForumError::Kit(kit) => kit.into(),
+            other => kit::KitError::Task(other.to_string()).into(),
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Submission listings: the front page, `/all` and `/f/<forum>`, each in Postmill's sorts
+//! with time windows and keyset pages (`?next[ranking]=…&next[id]=…`).
+
+use super::{PageResult, Post, now};
+use crate::ForumError;
+use crate::db::forums::{self, Forum};
+use crate::db::listing::{self, Cursor, Scope, Sort, Window};
+use crate::visitor::{Framed, Layout, Visitor};
+use askama::Template;
+use kit::PageError;
+use kit::form::Fields;
+
+/// A link in a sort or window menu.
+#[derive(Debug, Clone)]
+pub struct MenuLink {
+    /// Its text.
+    pub label: &'static str,
+    /// Where it goes.
+    pub href: String,
+    /// Whether it is the current choice.
+    pub current: bool,
+}
+
+/// What the sidebar shows.
+#[derive(Debug, Clone, Default)]
+pub struct Sidebar {
+    /// The forums the visitor subscribes to (logged in only).
+    pub subscriptions: Option<Vec<String>>,
+    /// The forum being shown and whether the visitor subscribes to it.
+    pub forum: Option<(Forum, bool)>,
+}
+
+#[derive(Template)]
+#[template(path = "listing.html")]
+struct ListingPage {
+    layout: Layout,
+    heading: String,
+    sorts: Vec<MenuLink>,
+    windows: Vec<MenuLink>,
+    posts: Vec<Post>,
+    next_href: Option<String>,
+    sidebar: Sidebar,
+}
+
+/// Where a listing lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// The front page (`/`): subscribed forums when logged in, else everything.
+    Front,
+    /// Everything (`/all`).
+    All,
+    /// One forum (`/f/<name>`).
+    Forum(String),
+}
+
+impl Place {
+    fn base(&self) -> String {
+        match self {
+            Place::Front => String::new(),
+            Place::All => "/all".to_owned(),
+            Place::Forum(name) => format!("/f/{name}"),
+        }
+    }
+
+    fn sort_path(&self, sort: Sort) -> String {
+        let base = self.base();
+        match (sort, base.is_empty()) {
+            (Sort::Hot, true) => "/".to_owned(),
+            (Sort::Hot, false) => base,
+            _ => format!("{base}/{}", sort.segment()),
+        }
+    }
+}
+
+fn window_of(query: &Fields) -> Result<Window, PageError> {
+    match query.get("t") {
+        None => Ok(Window::All),
+        Some(code) => Window::of_code(code).ok_or_else(|| {
+            PageError::bad_request(format!(
+                "The time window (t) must be day, week, month, year or all, not \"{code}\"."
+            ))
+        }),
+    }
+}
+
+fn cursor_of(query: &Fields, sort: Sort) -> Result<Option<Cursor>, PageError> {
+    let number = |name: &str| -> Result<Option<i64>, PageError> {
+        query
+            .get(name)
+            .map(|text| {
+                text.parse::<i64>().map_err(|_| {
+                    PageError::bad_request(format!(
+                        "The page position {name} must be a whole number, not \"{text}\". Use the \"More\" link at the bottom of the list."
+                    ))
+                })
+            })
+            .transpose()
+    };
+    let Some(id) = number("next[id]")? else {
+        return Ok(None);
+    };
+    let key = match sort.key_name() {
+        Some(name) => number(&format!("next[{name}]"))?.ok_or_else(|| {
+            PageError::bad_request(format!(
+                "The page position needs next[{name}] as well as next[id]. Use the \"More\" link at the bottom of the list."
+            ))
+        })?,
+        None => 0,
+    };
+    Ok(Some(Cursor { key, id }))
+}
+
+fn missing_forum(name: &str) -> PageError {
+    PageError::not_found(format!(
+        "There is no forum called \"{name}\". See the list of all forums at /forums/all."
+    ))
+}
+
+/// `GET` a listing of `place` in `sort`.
+pub async fn show(visitor: &Visitor, place: Place, sort: Sort, query: &Fields) -> PageResult {
+    let window = window_of(query)?;
+    let after = cursor_of(query, sort)?;
+    let viewer = visitor.user.as_ref().map_or(0, |user| user.id);
+    let lookup = place.clone();
+    let found = visitor
+        .database
+        .call(move |connection| {
+            let forum = match &lookup {
+                Place::Forum(name) => match forums::by_name(connection, name)? {
+                    Some(forum) => Some(forum),
+                    None => return Ok::<_, ForumError>(None),
+                },
+                _ => None,
+            };
+            let subscriptions = if viewer > 0 {
+                Some(forums::subscriptions_of(connection, viewer)?)
+            } else {
+                None
+            };
+            let scope = match (&forum, &lookup) {
+                (Some(forum), _) => Scope::Forum(forum.id),
+                (None, Place::Front)
+                    if subscriptions.as_ref().is_some_and(|list| !list.is_empty()) =>
+                {
+                    Scope::Subscribed(viewer)
+                }
+                _ => Scope::All,
+            };
+            let page = listing::page(connection, scope, sort, window, after, viewer, now())?;
+            let forum = match forum {
+                Some(forum) => {
+                    let subscribed = forums::is_subscribed(connection, viewer, forum.id)?;
+                    Some((forum, subscribed))
+                }
+                None => None,
+            };
+            Ok(Some((page, forum, subscriptions)))
+        })
+        .await?;
+    let Some((page, forum, subscriptions)) = found else {
+        let Place::Forum(name) = &place else {
+            return Err(missing_forum(""));
+        };
+        return Err(missing_forum(name));
+    };
+    // Canonical forum name in links (the URL may differ in case).
+    let place = match &forum {
+        Some((forum, _)) => Place::Forum(forum.name.clone()),
+        None => place,
+    };
+    let window_param = |window: Window| {
+        if sort.has_window() {
+            format!("t={}", window.code())
+        } else {
+            String::new()
+        }
+    };
+    let sorts = Sort::ALL
+        .into_iter()
+        .map(|candidate| MenuLink {
+            label: candidate.label(),
+            href: place.sort_path(candidate),
+            current: candidate == sort,
+        })
+        .collect();
+    let windows = if sort.has_window() {
+        Window::ALL
+            .into_iter()
+            .map(|candidate| MenuLink {
+                label: candidate.code(),
+                href: format!("{}?t={}", place.sort_path(sort), candidate.code()),
+                current: candidate == window,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let next_href = page.next.map(|cursor| {
+        let mut parts = Vec::new();
+        let window = window_param(window);
+        if !window.is_empty() {
+            parts.push(window);
+        }
+        if let Some(name) = sort.key_name() {
+            parts.push(format!("next%5B{name}%5D={}", cursor.key));
+        }
+        parts.push(format!("next%5Bid%5D={}", cursor.id));
+        format!("{}?{}", place.sort_path(sort), parts.join("&"))
+    });
+    let heading = match (&forum, &place) {
+        (Some((forum, _)), _) => forum.name.clone(),
+        (None, Place::All) => "All forums".to_owned(),
+        _ => "Front page".to_owned(),
+    };
+    let title = match &forum {
+        Some((forum, _)) => forum.name.clone(),
+        None => "Postmill".to_owned(),
+    };
+    let view = ListingPage {
+        layout: visitor.layout(title),
+        heading,
+        sorts,
+        windows,
+        posts: page.submissions.into_iter().map(Post::from).collect(),
+        next_href,
+        sidebar: Sidebar {
+            subscriptions,
+            forum,
+        },
+    };
+    Ok(visitor.render(&view))
+}

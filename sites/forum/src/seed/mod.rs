@@ -1,0 +1,597 @@
+//! Deterministic base data: forums, users, image/text/link submissions with votes, comment
+//! trees, subscriptions and messages, from a seed.
+
+pub mod vocabulary;
+
+use crate::db::submissions::{ranking, slug_of};
+use crate::{ForumError, migrations::MIGRATIONS};
+use kit::Scale;
+use kit::imagery::{ImageSpec, NamedColor, ObjectKind, Pattern};
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rusqlite::{Connection, params};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use vocabulary::{
+    FORUMS, IMAGE_TITLES, MESSAGE_BODIES, MESSAGE_TITLES, NAME_WORDS, SENTENCES, TEXT_TITLES,
+};
+
+/// VWA's account, which tasks log in as.
+pub const DEFAULT_USERNAME: &str = "MarvelsGrantMan136";
+/// The password of every seeded account.
+pub const DEFAULT_PASSWORD: &str = "test1234";
+/// The file name of the base database inside the data directory.
+pub const BASE_FILE: &str = "forum.sqlite";
+/// The seed used when none is given.
+pub const DEFAULT_SEED: u64 = 20_240_917;
+/// Image submissions in the full data set (VWA's count).
+pub const FULL_IMAGE_POSTS: u32 = 31_464;
+/// Text and link submissions in the full data set.
+pub const FULL_OTHER_POSTS: u32 = 20_000;
+/// Comments in the full data set.
+pub const FULL_COMMENTS: u32 = 152_000;
+/// Deepest seeded reply level (top-level comments are level 1).
+pub const MAX_SEEDED_DEPTH: u32 = 8;
+/// Every `MEGATHREAD_EVERY`-th submission is a busy thread of at least
+/// [`MEGATHREAD_COMMENTS`] comments.
+const MEGATHREAD_EVERY: usize = 997;
+/// Comments on a busy thread.
+pub const MEGATHREAD_COMMENTS: u32 = 240;
+
+/// The newest seeded time (2025-11-01 00:00 UTC); data spreads over the two years before.
+const NEWEST: i64 = 1_761_955_200;
+const TWO_YEARS: i64 = 730 * 24 * 3600;
+
+/// How much of each table a [`Scale`] asks for.
+trait Amounts {
+    fn image_posts(self) -> u32;
+    fn other_posts(self) -> u32;
+    fn comments(self) -> u32;
+    fn users(self) -> u32;
+}
+
+impl Amounts for Scale {
+    fn image_posts(self) -> u32 {
+        match self {
+            Scale::Full => FULL_IMAGE_POSTS,
+            Scale::Small(count) => (count.max(2) * 3).div_ceil(5),
+        }
+    }
+
+    fn other_posts(self) -> u32 {
+        match self {
+            Scale::Full => FULL_OTHER_POSTS,
+            Scale::Small(count) => count.max(2) - self.image_posts(),
+        }
+    }
+
+    fn comments(self) -> u32 {
+        match self {
+            Scale::Full => FULL_COMMENTS,
+            Scale::Small(count) => count * 3,
+        }
+    }
+
+    fn users(self) -> u32 {
+        match self {
+            Scale::Full => 6_000,
+            Scale::Small(count) => (count / 5).clamp(20, 6_000),
+        }
+    }
+}
+
+/// What `seed` built.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeedReport {
+    /// The written base database.
+    pub path: PathBuf,
+    /// Forums.
+    pub forums: u32,
+    /// Users, the default account included.
+    pub users: u32,
+    /// Image submissions.
+    pub image_posts: u32,
+    /// Text and link submissions.
+    pub other_posts: u32,
+    /// Comments.
+    pub comments: u32,
+    /// The deepest comment level.
+    pub max_depth: u32,
+    /// Size of the written file in bytes.
+    pub bytes: u64,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+impl SeedReport {
+    /// One line of facts about the data, for `agora seed`.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} forums, {} image posts, {} text and link posts, {} comments (depth up to {}), {} users",
+            self.forums,
+            kit::money::group_digits(u64::from(self.image_posts)),
+            kit::money::group_digits(u64::from(self.other_posts)),
+            kit::money::group_digits(u64::from(self.comments)),
+            self.max_depth,
+            self.users,
+        )
+    }
+}
+
+/// A submission before it gets its id (ids follow creation time, as in Postmill).
+struct Draft {
+    forum: usize,
+    user: i64,
+    title: String,
+    url: Option<String>,
+    body: String,
+    image: Option<ImageSpec>,
+    created: i64,
+    upvotes: i64,
+    downvotes: i64,
+}
+
+/// Builds `data_dir/forum.sqlite` from `seed`; the same seed gives the same data.
+pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, ForumError> {
+    let started = Instant::now();
+    std::fs::create_dir_all(data_dir).map_err(|source| ForumError::Io {
+        what: data_dir.display().to_string(),
+        source,
+    })?;
+    let mut connection = Connection::open_in_memory()?;
+    MIGRATIONS.apply(&mut connection)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut report = SeedReport {
+        path: data_dir.join(BASE_FILE),
+        forums: FORUMS.len() as u32,
+        users: scale.users(),
+        image_posts: scale.image_posts(),
+        other_posts: scale.other_posts(),
+        comments: 0,
+        max_depth: 0,
+        bytes: 0,
+        elapsed: Duration::ZERO,
+    };
+    let transaction = connection.transaction()?;
+    insert_users(&transaction, &mut rng, report.users)?;
+    insert_forums(&transaction, &mut rng, report.users)?;
+    let drafts = draft_submissions(&mut rng, scale, report.users);
+    insert_submissions(&transaction, &drafts)?;
+    let (comments, depth) = insert_comments(&transaction, &mut rng, &drafts, scale, report.users)?;
+    report.comments = comments;
+    report.max_depth = depth;
+    insert_messages(&transaction, &mut rng, report.users)?;
+    transaction.commit()?;
+    connection.execute_batch("ANALYZE;")?;
+    kit::database::write_file(&connection, &report.path)?;
+    report.bytes = std::fs::metadata(&report.path)
+        .map(|metadata| metadata.len())
+        .map_err(|source| ForumError::Io {
+            what: report.path.display().to_string(),
+            source,
+        })?;
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+/// A reddit-style user name ("CopperOtter412"); user 1 is VWA's account.
+fn username(rng: &mut ChaCha8Rng, id: i64) -> String {
+    if id == 1 {
+        return DEFAULT_USERNAME.to_owned();
+    }
+    let first = NAME_WORDS.choose(rng).copied().unwrap_or("Quiet");
+    let second = NAME_WORDS.choose(rng).copied().unwrap_or("Otter");
+    format!("{first}{second}{id}")
+}
+
+fn insert_users(
+    connection: &Connection,
+    rng: &mut ChaCha8Rng,
+    count: u32,
+) -> Result<(), ForumError> {
+    // One argon2 hash serves every seeded account: they share the documented password.
+    let hash = kit::auth::hash_password(DEFAULT_PASSWORD)?;
+    let mut statement = connection.prepare(
+        "INSERT INTO users (id, username, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for id in 1..=i64::from(count) {
+        let joined = NEWEST - TWO_YEARS - rng.random_range(0..TWO_YEARS / 2);
+        statement.execute(params![id, username(rng, id), hash, joined])?;
+    }
+    Ok(())
+}
+
+fn insert_forums(
+    connection: &Connection,
+    rng: &mut ChaCha8Rng,
+    users: u32,
+) -> Result<(), ForumError> {
+    let mut statement = connection.prepare(
+        "INSERT INTO forums (id, name, title, description, created_by, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (index, forum) in FORUMS.iter().enumerate() {
+        let creator = rng.random_range(2..=i64::from(users));
+        statement.execute(params![
+            index as i64 + 1,
+            forum.name,
+            forum.title,
+            forum.description,
+            creator,
+            NEWEST - TWO_YEARS - 86_400 * 60
+        ])?;
+    }
+    // VWA's account follows a handful of forums; everyone else a random few.
+    let mut subscribe = connection
+        .prepare("INSERT OR IGNORE INTO subscriptions (user_id, forum_id) VALUES (?1, ?2)")?;
+    for name in [
+        "pics",
+        "memes",
+        "space",
+        "food",
+        "gaming",
+        "books",
+        "pittsburgh",
+    ] {
+        if let Some(index) = FORUMS.iter().position(|forum| forum.name == name) {
+            subscribe.execute(params![1, index as i64 + 1])?;
+        }
+    }
+    for user in 2..=i64::from(users) {
+        for _ in 0..rng.random_range(2..8) {
+            subscribe.execute(params![user, rng.random_range(1..=FORUMS.len() as i64)])?;
+        }
+    }
+    connection.execute_batch(
+        "UPDATE forums SET subscribers = (SELECT count(*) FROM subscriptions s WHERE s.forum_id = forums.id);",
+    )?;
+    Ok(())
+}
+
+/// Picks an index from `weights` (not all zero) with probability proportional to its weight.
+fn weighted(rng: &mut ChaCha8Rng, weights: &[u32]) -> usize {
+    let total: u32 = weights.iter().sum();
+    let mut pick = rng.random_range(0..total.max(1));
+    for (index, weight) in weights.iter().enumerate() {
+        if pick < *weight {
+            return index;
+        }
+        pick -= weight;
+    }
+    0
+}
+
+/// Up and down votes with a heavy tail: most posts get a few, some get thousands.
+fn votes(rng: &mut ChaCha8Rng, scale: f64) -> (i64, i64) {
+    let draw: f64 = rng.random_range(0.002..1.0);
+    let up = ((scale / draw).powf(1.1)) as i64 + rng.random_range(0..3);
+    let down = (up as f64 * rng.random_range(0.0..0.45)) as i64;
+    (up, down)
+}
+
+fn fill(template: &str, topic: &str, thing: &str) -> String {
+    template.replace("{topic}", topic).replace("{thing}", thing)
+}
+
+/// A random product-style picture.
+fn picture(rng: &mut ChaCha8Rng) -> ImageSpec {
+    let kind = ObjectKind::ALL
+        .choose(rng)
+        .copied()
+        .unwrap_or(ObjectKind::Car);
+    let primary = NamedColor::ALL
+        .choose(rng)
+        .copied()
+        .unwrap_or(NamedColor::Red);
+    ImageSpec {
+        kind,
+        template: rng.random_range(0..3),
+        primary,
+        secondary: rng.random_bool(0.3).then(|| {
+            NamedColor::ALL
+                .choose(rng)
+                .copied()
+                .unwrap_or(NamedColor::White)
+        }),
+        count: if rng.random_bool(0.8) {
+            1
+        } else {
+            rng.random_range(2..=4)
+        },
+        pattern: Pattern::Solid,
+        text: None,
+        background: rng.random_range(0..6),
+        variation: rng.random(),
+    }
+}
+
+/// Words describing what a picture shows ("my red bicycle", "3 blue chairs").
+fn describe(spec: &ImageSpec) -> String {
+    let colour = spec.primary.name();
+    let noun = spec.kind.noun();
+    if spec.count == 1 {
+        format!("my {colour} {noun}")
+    } else {
+        format!("{} {colour} {noun}s", spec.count)
+    }
+}
+
+fn sentences(rng: &mut ChaCha8Rng, topic: &str, count: usize) -> String {
+    (0..count)
+        .filter_map(|_| SENTENCES.choose(rng))
+        .map(|sentence| fill(sentence, topic, topic))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn draft_submissions(rng: &mut ChaCha8Rng, scale: Scale, users: u32) -> Vec<Draft> {
+    let picture_weights: Vec<u32> = FORUMS.iter().map(|forum| forum.pictures).collect();
+    let mut drafts = Vec::new();
+    let author = |rng: &mut ChaCha8Rng| rng.random_range(2..=i64::from(users));
+    for _ in 0..scale.image_posts() {
+        let forum = weighted(rng, &picture_weights);
+        let spec = picture(rng);
+        let template = IMAGE_TITLES.choose(rng).copied().unwrap_or("{thing}");
+        let topic = FORUMS[forum].topics.choose(rng).copied().unwrap_or("this");
+        let (upvotes, downvotes) = votes(rng, 3.0);
+        drafts.push(Draft {
+            forum,
+            user: author(rng),
+            title: fill(template, topic, &describe(&spec)),
+            url: None,
+            body: String::new(),
+            image: Some(spec),
+            created: NEWEST - rng.random_range(0..TWO_YEARS),
+            upvotes,
+            downvotes,
+        });
+    }
+    for _ in 0..scale.other_posts() {
+        let forum = rng.random_range(0..FORUMS.len());
+        let topic = FORUMS[forum].topics.choose(rng).copied().unwrap_or("this");
+        let template = TEXT_TITLES.choose(rng).copied().unwrap_or("{topic}");
+        let link = rng.random_bool(0.25);
+        let length = rng.random_range(2..6);
+        let body = if link {
+            String::new()
+        } else {
+            let mut body = sentences(rng, topic, length);
+            if rng.random_bool(0.3) {
+                body.push_str(&format!(
+                    "\n\n**Edit:** {}\n\n- {}\n- {}",
+                    sentences(rng, topic, 1),
+                    sentences(rng, topic, 1),
+                    sentences(rng, topic, 1)
+                ));
+            }
+            body
+        };
+        let (upvotes, downvotes) = votes(rng, 1.5);
+        drafts.push(Draft {
+            forum,
+            user: author(rng),
+            title: fill(template, topic, topic),
+            url: link.then(|| {
+                format!(
+                    "https://news.example.org/{}/{}",
+                    FORUMS[forum].name.to_lowercase(),
+                    slug_of(topic)
+                )
+            }),
+            body,
+            image: None,
+            created: NEWEST - rng.random_range(0..TWO_YEARS),
+            upvotes,
+            downvotes,
+        });
+    }
+    drafts.sort_by_key(|draft| draft.created);
+    // VWA's account has a short, believable history: its own few posts.
+    for index in [drafts.len() / 3, drafts.len() / 2, drafts.len() * 9 / 10] {
+        if let Some(draft) = drafts.get_mut(index) {
+            draft.user = 1;
+        }
+    }
+    drafts
+}
+
+/// The stored name of a seeded picture: a SHA-256 of the seed's spec and position, as
+/// Postmill names uploads by their content hash.
+fn image_name(spec: &ImageSpec, id: usize) -> Result<String, ForumError> {
+    let mut hasher = Sha256::new();
+    hasher.update(serde_json::to_vec(spec)?);
+    hasher.update(id.to_le_bytes());
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect())
+}
+
+fn insert_submissions(connection: &Connection, drafts: &[Draft]) -> Result<(), ForumError> {
+    let mut images =
+        connection.prepare("INSERT INTO images (id, name, spec) VALUES (?1, ?2, ?3)")?;
+    let mut statement = connection.prepare(
+        "INSERT INTO submissions (id, forum_id, user_id, title, url, body, image_id, created_at,
+             upvotes, downvotes, net_score, ranking, last_active)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?8)",
+    )?;
+    let mut image_id = 0i64;
+    for (index, draft) in drafts.iter().enumerate() {
+        let image = match &draft.image {
+            Some(spec) => {
+                image_id += 1;
+                images.execute(params![
+                    image_id,
+                    image_name(spec, index)?,
+                    serde_json::to_string(spec)?
+                ])?;
+                Some(image_id)
+            }
+            None => None,
+        };
+        let net = draft.upvotes - draft.downvotes;
+        statement.execute(params![
+            index as i64 + 1,
+            draft.forum as i64 + 1,
+            draft.user,
+            draft.title,
+            draft.url,
+            draft.body,
+            image,
+            draft.created,
+            draft.upvotes,
+            draft.downvotes,
+            net,
+            ranking(draft.created, net),
+        ])?;
+    }
+    Ok(())
+}
+
+/// How many comments each submission gets: a heavy tail, busy threads, and exactly `total`.
+fn comment_counts(rng: &mut ChaCha8Rng, submissions: usize, total: u32) -> Vec<u32> {
+    let mut counts: Vec<u32> = (0..submissions)
+        .map(|index| {
+            if index % MEGATHREAD_EVERY == MEGATHREAD_EVERY / 2 {
+                MEGATHREAD_COMMENTS
+            } else {
+                let draw: f64 = rng.random_range(0.0..1.0);
+                (0.9 * (1.0 / (draw + 0.03) - 1.0)) as u32
+            }
+        })
+        .collect();
+    let mut sum: u64 = counts.iter().map(|count| u64::from(*count)).sum();
+    while sum > u64::from(total) {
+        let index = rng.random_range(0..submissions);
+        if counts[index] > 0 && counts[index] != MEGATHREAD_COMMENTS {
+            counts[index] -= 1;
+            sum -= 1;
+        }
+    }
+    while sum < u64::from(total) {
+        counts[rng.random_range(0..submissions)] += 1;
+        sum += 1;
+    }
+    counts
+}
+
+fn insert_comments(
+    connection: &Connection,
+    rng: &mut ChaCha8Rng,
+    drafts: &[Draft],
+    scale: Scale,
+    users: u32,
+) -> Result<(u32, u32), ForumError> {
+    let mut statement = connection.prepare(
+        "INSERT INTO comments (id, submission_id, parent_id, user_id, body, created_at, upvotes, downvotes, net_score)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    let mut update = connection
+        .prepare("UPDATE submissions SET comment_count = ?2, last_active = ?3 WHERE id = ?1")?;
+    let counts = comment_counts(rng, drafts.len(), scale.comments());
+    let mut next_id = 1i64;
+    let mut deepest = 0u32;
+    let mut default_comments = 0;
+    for (index, (draft, count)) in drafts.iter().zip(counts).enumerate() {
+        if count == 0 {
+            continue;
+        }
+        let topic = FORUMS[draft.forum]
+            .topics
+            .choose(rng)
+            .copied()
+            .unwrap_or("this");
+        // (id, level) of this thread's comments so far.
+        let mut thread: Vec<(i64, u32)> = Vec::with_capacity(count as usize);
+        let mut time = draft.created;
+        for position in 0..count {
+            time += rng.random_range(60..7_200);
+            // Busy threads start with a reply chain to the deepest level.
+            let parent =
+                if count >= MEGATHREAD_COMMENTS && position > 0 && position < MAX_SEEDED_DEPTH {
+                    thread.last().copied()
+                } else if thread.is_empty() || rng.random_bool(0.4) {
+                    None
+                } else {
+                    let recent = thread.len().saturating_sub(6);
+                    thread[recent..]
+                        .choose(rng)
+                        .copied()
+                        .filter(|(_, level)| *level < MAX_SEEDED_DEPTH)
+                };
+            let level = parent.map_or(1, |(_, level)| level + 1);
+            deepest = deepest.max(level);
+            let user = if default_comments < 12 && rng.random_bool(0.001) {
+                default_comments += 1;
+                1
+            } else {
+                rng.random_range(2..=i64::from(users))
+            };
+            let (upvotes, downvotes) = votes(rng, 0.6);
+            let length = rng.random_range(1..4);
+            statement.execute(params![
+                next_id,
+                index as i64 + 1,
+                parent.map(|(id, _)| id),
+                user,
+                sentences(rng, topic, length),
+                time,
+                upvotes,
+                downvotes,
+                upvotes - downvotes
+            ])?;
+            thread.push((next_id, level));
+            next_id += 1;
+        }
+        update.execute(params![index as i64 + 1, count, time])?;
+    }
+    Ok(((next_id - 1) as u32, deepest))
+}
+
+fn insert_messages(
+    connection: &Connection,
+    rng: &mut ChaCha8Rng,
+    users: u32,
+) -> Result<(), ForumError> {
+    let mut thread = connection.prepare(
+        "INSERT INTO message_threads (id, title, sender_id, receiver_id, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    let mut message = connection.prepare(
+        "INSERT INTO messages (thread_id, sender_id, body, created_at) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    let threads = (users / 4).max(8);
+    for id in 1..=i64::from(threads) {
+        // The first few threads involve VWA's account, so its inbox is not empty.
+        let sender = if id <= 3 {
+            1
+        } else {
+            rng.random_range(2..=i64::from(users))
+        };
+        let mut receiver = rng.random_range(2..=i64::from(users));
+        if receiver == sender {
+            receiver = if sender == 2 { 3 } else { 2 };
+        }
+        let (sender, receiver) = if id == 2 {
+            (receiver, 1)
+        } else {
+            (sender, receiver)
+        };
+        let mut time = NEWEST - rng.random_range(0..TWO_YEARS);
+        let title = MESSAGE_TITLES.choose(rng).copied().unwrap_or("Hello");
+        let replies = rng.random_range(1..4);
+        thread.execute(params![id, title, sender, receiver, time])?;
+        for turn in 0..replies {
+            let from = if turn % 2 == 0 { sender } else { receiver };
+            let body = MESSAGE_BODIES.choose(rng).copied().unwrap_or("Hi!");
+            message.execute(params![id, from, body, time])?;
+            time += rng.random_range(600..86_400);
+        }
+        connection.execute(
+            "UPDATE message_threads SET updated_at = ?2 WHERE id = ?1",
+            params![id, time],
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,770 @@
+//! Router tests: every page kind and form of the forum on a fresh tenant of a small seeded
+//! data set, through the real router in memory.
+
+// Test helpers may unwrap: a failure there is a test failure.
+#![allow(clippy::unwrap_used)]
+
+use axum::http::StatusCode;
+use forum::{DEFAULT_USERNAME, Forum, Scale};
+use kit::testing::{CSRF_FIELD, RouterClient, body_html, body_text, location, select_texts};
+use kit::visitor::SiteCookies;
+use kit::{TenantId, Tenants};
+use scraper::{Html, Selector};
+
+const POSTS: u32 = 400;
+
+/// A small seeded forum and a browser on a fresh tenant of it.
+struct Site {
+    _data: tempfile::TempDir,
+    site: Forum,
+    tenant: TenantId,
+    client: RouterClient,
+}
+
+impl std::ops::Deref for Site {
+    type Target = RouterClient;
+
+    fn deref(&self) -> &RouterClient {
+        &self.client
+    }
+}
+
+fn cookies() -> SiteCookies {
+    SiteCookies {
+        site: forum::SITE,
+        session: forum::SESSION_COOKIE,
+        csrf: forum::CSRF_COOKIE,
+        notice: forum::NOTICE_COOKIE,
+    }
+}
+
+impl Site {
+    fn new() -> Site {
+        let data = tempfile::tempdir().unwrap();
+        forum::seed(data.path(), Scale::Small(POSTS), 5).unwrap();
+        let tenants = Tenants::new();
+        let site = Forum::open(data.path(), &tenants).unwrap();
+        let tenant = tenants.create().unwrap();
+        Site {
+            client: RouterClient::new(site.router(), cookies(), Some(tenant)),
+            _data: data,
+            site,
+            tenant,
+        }
+    }
+
+    fn logged_in() -> Site {
+        let mut site = Site::new();
+        let (_, token) = site
+            .site
+            .login_cookie(&site.tenant, DEFAULT_USERNAME)
+            .unwrap();
+        site.client.session = Some(token);
+        site
+    }
+
+    async fn page(&self, uri: &str) -> Html {
+        let response = self.get(uri).await;
+        assert_eq!(response.status(), StatusCode::OK, "GET {uri}");
+        body_html(response).await
+    }
+}
+
+fn attribute(document: &Html, selector: &str, name: &str) -> Vec<String> {
+    let selector = Selector::parse(selector).unwrap();
+    document
+        .select(&selector)
+        .filter_map(|element| element.value().attr(name).map(str::to_owned))
+        .collect()
+}
+
+/// The first submission linked from a listing: its page path.
+fn first_submission(document: &Html) -> String {
+    attribute(document, ".submission__nav a", "href")
+        .into_iter()
+        .next()
+        .expect("the listing has a submission")
+}
+
+#[tokio::test]
+async fn forum_directories_list_every_forum_with_links() {
+    let site = Site::new();
+    let all = site.page("/forums/all").await;
+    let names = select_texts(&all, "#main > table > tbody td:first-child a");
+    assert!(names.len() >= 50, "{} forums", names.len());
+    assert!(names.iter().any(|name| name == "pics"));
+    assert!(names.iter().any(|name| name == "MechanicalKeyboards"));
+    let mut sorted = names.clone();
+    sorted.sort_by_key(|name| name.to_lowercase());
+    assert_eq!(names, sorted, "/forums/all is alphabetical");
+    let by_subscribers = site.page("/forums").await;
+    assert_eq!(
+        select_texts(&by_subscribers, "#main tbody tr").len(),
+        names.len()
+    );
+}
+
+#[tokio::test]
+async fn forum_sorts_order_submissions_and_pages_continue_without_repeats() {
+    let site = Site::new();
+    let new = site.page("/f/pics/new").await;
+    let ids: Vec<i64> = attribute(&new, "article.submission", "id")
+        .iter()
+        .map(|id| id.trim_start_matches("submission-").parse().unwrap())
+        .collect();
+    assert!(ids.len() > 1);
+    assert!(
+        ids.windows(2).all(|pair| pair[0] > pair[1]),
+        "new is newest first: {ids:?}"
+    );
+    let top = site.page("/f/pics/top?t=all").await;
+    let scores: Vec<i64> = select_texts(&top, ".submission__vote .vote__net-score")
+        .iter()
+        .map(|score| score.parse().unwrap())
+        .collect();
+    assert!(
+        scores.windows(2).all(|pair| pair[0] >= pair[1]),
+        "top is by score: {scores:?}"
+    );
+    for sort in [
+        "",
+        "/active",
+        "/controversial?t=year",
+        "/most_commented?t=all",
+        "/top?t=day",
+    ] {
+        site.page(&format!("/f/pics{sort}")).await;
+    }
+    // Keyset pages: the "More" link of the hot listing of everything leads to new posts.
+    let first = site.page("/all").await;
+    let more = attribute(&first, "a[rel=next]", "href");
+    assert_eq!(more.len(), 1, "a full page links to the next one");
+    assert!(more[0].contains("next%5Branking%5D="), "{}", more[0]);
+    let second = site.page(&more[0]).await;
+    let first_ids = attribute(&first, "article.submission", "id");
+    let second_ids = attribute(&second, "article.submission", "id");
+    assert!(!second_ids.is_empty());
+    assert!(second_ids.iter().all(|id| !first_ids.contains(id)));
+}
+
+#[tokio::test]
+async fn bad_listing_input_gets_a_clear_message() {
+    let site = Site::new();
+    let response = site.get("/f/pics/top?t=fortnight").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        body_text(response)
+            .await
+            .contains("day, week, month, year or all")
+    );
+    let response = site.get("/f/pics?next%5Bid%5D=abc").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let response = site.get("/f/no_such_forum").await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert!(body_text(response).await.contains("/forums/all"));
+    assert_eq!(
+        site.get("/f/pics/sideways").await.status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn a_submission_page_shows_its_picture_and_the_comment_tree_with_postmill_hooks() {
+    let site = Site::new();
+    let listing = site.page("/f/pics/most_commented?t=all").await;
+    let path = first_submission(&listing);
+    let page = site.page(&path).await;
+    assert_eq!(select_texts(&page, ".submission__title").len(), 1);
+    let pictures = attribute(&page, "img.submission__image", "src");
+    assert_eq!(pictures.len(), 1, "a pics post shows its picture");
+    let picture = site.get(&pictures[0]).await;
+    assert_eq!(picture.status(), StatusCode::OK);
+    assert_eq!(picture.headers()["content-type"], "image/png");
+    // Nested comments: every level-n comment (n > 1) sits inside a level n-1 comment.
+    let levels: Vec<u32> = attribute(&page, ".comment[data-level]", "data-level")
+        .iter()
+        .map(|level| level.parse().unwrap())
+        .collect();
+    assert!(!levels.is_empty());
+    let nested = Selector::parse(".comment[data-level] .comment[data-level]").unwrap();
+    for child in page.select(&nested) {
+        let level: u32 = child.value().attr("data-level").unwrap().parse().unwrap();
+        let parent = child
+            .ancestors()
+            .filter_map(scraper::ElementRef::wrap)
+            .find(|element| element.value().attr("data-level").is_some())
+            .unwrap();
+        let parent_level: u32 = parent.value().attr("data-level").unwrap().parse().unwrap();
+        assert_eq!(level, parent_level + 1);
+    }
+    let times = attribute(
+        &page,
+        ".comment__main > header > h1 > span > time",
+        "datetime",
+    );
+    assert_eq!(times.len(), levels.len(), "every comment has its time hook");
+    assert_eq!(
+        select_texts(&page, ".comment .fg-inherit").len(),
+        levels.len()
+    );
+    // The slug form and the bare id form are the same page; another forum's path is not.
+    let id = path.split('/').nth(3).unwrap();
+    site.page(&format!("/f/pics/{id}")).await;
+    site.page(&format!("/f/pics/{id}/")).await;
+    assert_eq!(
+        site.get(&format!("/f/memes/{id}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    // A permalink shows that comment's thread, starting at level 1.
+    let comment = attribute(&page, ".comment[data-level='1']", "id")[0]
+        .trim_start_matches("comment-")
+        .to_owned();
+    let permalink = site
+        .page(&format!("/f/pics/{id}/-/comment/{comment}"))
+        .await;
+    assert_eq!(
+        attribute(&permalink, ".comment[data-level='1']", "id"),
+        vec![format!("comment-{comment}")]
+    );
+}
+
+#[tokio::test]
+async fn the_default_account_has_a_user_page_with_history_and_a_sidebar_of_subscriptions() {
+    let site = Site::logged_in();
+    let user = site.page(&format!("/user/{DEFAULT_USERNAME}")).await;
+    assert!(!select_texts(&user, ".submission__title").is_empty());
+    let front = site.page("/").await;
+    let subscriptions = select_texts(&front, "#sidebar > section > ul li");
+    assert!(
+        subscriptions.contains(&"pics".to_owned()),
+        "{subscriptions:?}"
+    );
+    assert_eq!(
+        site.get("/user/NobodyAtAll").await.status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn logging_in_with_the_seeded_password_works_and_a_wrong_one_does_not() {
+    let site = Site::new();
+    let response = site
+        .post_form(
+            "/login",
+            &[
+                CSRF_FIELD,
+                ("_username", DEFAULT_USERNAME),
+                ("_password", "nope"),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let response = site
+        .post_form(
+            "/login",
+            &[
+                CSRF_FIELD,
+                ("_username", DEFAULT_USERNAME),
+                ("_password", forum::DEFAULT_PASSWORD),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let cookies: Vec<&str> = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|value| value.to_str().unwrap())
+        .collect();
+    assert!(
+        cookies
+            .iter()
+            .any(|cookie| cookie.starts_with(forum::SESSION_COOKIE)),
+        "{cookies:?}"
+    );
+}
+
+/// The net score shown on a submission page and its vote form's class.
+async fn score_of(site: &Site, path: &str) -> (i64, String) {
+    let page = site.page(path).await;
+    let score = select_texts(&page, ".submission__vote .vote__net-score")[0]
+        .parse()
+        .unwrap();
+    let class = attribute(&page, "div.submission__vote form", "class")[0].clone();
+    (score, class)
+}
+
+#[tokio::test]
+async fn votes_move_the_seeded_score_by_exactly_one_step_and_can_be_retracted() {
+    let site = Site::logged_in();
+    let path = first_submission(&site.page("/f/memes/top?t=all").await);
+    let id = path.split('/').nth(3).unwrap().to_owned();
+    let (seeded, class) = score_of(&site, &path).await;
+    assert!(seeded > 1, "a top post has a seeded score: {seeded}");
+    assert_eq!(class, "vote");
+    let vote = |choice: &'static str| {
+        let site = &site;
+        let id = id.clone();
+        async move {
+            let response = site
+                .post_form(&format!("/sv/{id}"), &[CSRF_FIELD, ("choice", choice)])
+                .await;
+            assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        }
+    };
+    vote("1").await;
+    assert_eq!(
+        score_of(&site, &path).await,
+        (seeded + 1, "vote vote--user-upvoted".into())
+    );
+    // The evaluators' queries see the same state.
+    let queries = site.site.queries(&site.tenant).unwrap();
+    let stored = queries
+        .submission(id.parse().unwrap(), Some(DEFAULT_USERNAME))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((stored.net_score, stored.user_vote), (seeded + 1, 1));
+    vote("1").await;
+    assert_eq!(
+        score_of(&site, &path).await.0,
+        seeded + 1,
+        "voting twice counts once"
+    );
+    vote("-1").await;
+    assert_eq!(
+        score_of(&site, &path).await,
+        (seeded - 1, "vote vote--user-downvoted".into())
+    );
+    vote("0").await;
+    assert_eq!(score_of(&site, &path).await, (seeded, "vote".into()));
+    // A forged token or a nonsense choice changes nothing.
+    let forged = site
+        .post_form(
+            &format!("/sv/{id}"),
+            &[("csrf_token", "forged"), ("choice", "1")],
+        )
+        .await;
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    let nonsense = site
+        .post_form(&format!("/sv/{id}"), &[CSRF_FIELD, ("choice", "7")])
+        .await;
+    assert_eq!(nonsense.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(score_of(&site, &path).await.0, seeded);
+}
+
+#[tokio::test]
+async fn comments_and_replies_appear_at_the_right_level_and_markdown_is_sanitised() {
+    let site = Site::logged_in();
+    let path = first_submission(&site.page("/f/food/new").await);
+    let id = path.split('/').nth(3).unwrap().to_owned();
+    let action = format!("/f/food/{id}/comment");
+    let response = site
+        .post_form(
+            &action,
+            &[
+                CSRF_FIELD,
+                (
+                    "comment",
+                    "Top **level** <script>alert(1)</script> [x](javascript:alert(2))",
+                ),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let permalink = location(&response);
+    let top = permalink.rsplit('/').next().unwrap().to_owned();
+    let response = site
+        .post_form(
+            &action,
+            &[CSRF_FIELD, ("comment", "A reply"), ("parent", top.as_str())],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let reply = location(&response).rsplit('/').next().unwrap().to_owned();
+    let stored = site
+        .site
+        .queries(&site.tenant)
+        .unwrap()
+        .comments(id.parse().unwrap())
+        .await
+        .unwrap();
+    let newest = stored.last().unwrap();
+    assert_eq!(
+        (
+            newest.id.to_string(),
+            newest.parent_id.map(|parent| parent.to_string())
+        ),
+        (reply.clone(), Some(top.clone()))
+    );
+    let page = site.page(&path).await;
+    let top_comment = Selector::parse(&format!("#comment-{top}")).unwrap();
+    let element = page.select(&top_comment).next().unwrap();
+    assert_eq!(element.value().attr("data-level"), Some("1"));
+    let html = element.html();
+    assert!(html.contains("<strong>level</strong>"));
+    assert!(
+        !html.contains("<script") && !html.contains("javascript:"),
+        "{html}"
+    );
+    let nested = Selector::parse(&format!("#comment-{top} #comment-{reply}")).unwrap();
+    let reply_element = page
+        .select(&nested)
+        .next()
+        .expect("the reply is inside its parent");
+    assert_eq!(reply_element.value().attr("data-level"), Some("2"));
+    // Empty and oversized comments, and replies to comments elsewhere, are refused.
+    let empty = site
+        .post_form(&action, &[CSRF_FIELD, ("comment", "  ")])
+        .await;
+    assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
+    let long = "x".repeat(10_001);
+    let oversized = site
+        .post_form(&action, &[CSRF_FIELD, ("comment", long.as_str())])
+        .await;
+    assert_eq!(oversized.status(), StatusCode::BAD_REQUEST);
+    let stray = site
+        .post_form(
+            &action,
+            &[CSRF_FIELD, ("comment", "hi"), ("parent", "999999999")],
+        )
+        .await;
+    assert_eq!(stray.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn subscribing_and_blocking_change_the_sidebar_and_the_listings() {
+    let site = Site::logged_in();
+    let response = site.post_form("/f/aww/subscribe", &[CSRF_FIELD]).await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let front = site.page("/").await;
+    assert!(select_texts(&front, "#sidebar > section > ul li").contains(&"aww".to_owned()));
+    let queries = site.site.queries(&site.tenant).unwrap();
+    assert!(
+        queries
+            .subscriptions(DEFAULT_USERNAME)
+            .await
+            .unwrap()
+            .contains(&"aww".to_owned())
+    );
+    site.post_form("/f/aww/unsubscribe", &[CSRF_FIELD]).await;
+    let front = site.page("/").await;
+    assert!(!select_texts(&front, "#sidebar > section > ul li").contains(&"aww".to_owned()));
+    // Blocking the author of the first post on /all hides their posts there.
+    let all = site.page("/all/new").await;
+    let author = select_texts(&all, ".submission__submitter")[0].clone();
+    let response = site
+        .post_form(&format!("/user/{author}/block"), &[CSRF_FIELD])
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let list = site
+        .page(&format!("/user/{DEFAULT_USERNAME}/block_list"))
+        .await;
+    assert!(
+        select_texts(&list, ".site-content")
+            .join(" ")
+            .contains(&author)
+    );
+    let all = site.page("/all/new").await;
+    assert!(!select_texts(&all, ".submission__submitter").contains(&author));
+}
+
+/// A small PNG: a red square.
+fn red_png() -> Vec<u8> {
+    let picture = image::RgbImage::from_pixel(32, 24, image::Rgb([200, 20, 20]));
+    let mut bytes = Vec::new();
+    picture
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .unwrap();
+    bytes
+}
+
+#[tokio::test]
+async fn posting_a_picture_puts_it_at_the_top_of_the_forum_with_its_image() {
+    let site = Site::logged_in();
+    let png = red_png();
+    let file = kit::testing::FilePart {
+        name: "image",
+        filename: "red.png",
+        content_type: "image/png",
+        bytes: &png,
+    };
+    let response = site
+        .post_multipart(
+            "/submit",
+            &[CSRF_FIELD, ("forum", "pics"), ("title", "A red square")],
+            &[file],
+        )
+        .await;
+    assert_eq!(
+        response.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        body_text(response).await
+    );
+    let path = location(&response);
+    assert!(
+        path.starts_with("/f/pics/") && path.ends_with("/a-red-square"),
+        "{path}"
+    );
+    let newest = site.page("/f/pics/new").await;
+    assert_eq!(
+        select_texts(&newest, ".submission__title")[0],
+        "A red square"
+    );
+    let page = site.page(&path).await;
+    let src = attribute(&page, "img.submission__image", "src")[0].clone();
+    let served = site.get(&src).await;
+    assert_eq!(served.status(), StatusCode::OK);
+    let bytes = axum::body::to_bytes(served.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let decoded = image::load_from_memory(&bytes).unwrap().to_rgb8();
+    assert_eq!((decoded.width(), decoded.height()), (32, 24));
+    assert_eq!(decoded.get_pixel(5, 5).0, [200, 20, 20]);
+    // A new post starts at one point: its author's own upvote.
+    assert_eq!(
+        score_of(&site, &path).await,
+        (1, "vote vote--user-upvoted".into())
+    );
+}
+
+#[tokio::test]
+async fn bad_submissions_are_refused_with_a_message_and_nothing_is_posted() {
+    let site = Site::logged_in();
+    let before = attribute(&site.page("/f/pics/new").await, "article.submission", "id");
+    let text = b"just some text, not a picture".to_vec();
+    let not_image = kit::testing::FilePart {
+        name: "image",
+        filename: "notes.png",
+        content_type: "image/png",
+        bytes: &text,
+    };
+    let refused = site
+        .post_multipart(
+            "/submit",
+            &[CSRF_FIELD, ("forum", "pics"), ("title", "Notes")],
+            &[not_image],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(
+        body_text(refused)
+            .await
+            .contains("not a PNG, JPEG, GIF or WebP image")
+    );
+    let long_title = "t".repeat(301);
+    for (fields, status, says) in [
+        (
+            vec![CSRF_FIELD, ("forum", "pics"), ("title", "  ")],
+            StatusCode::BAD_REQUEST,
+            "title is required",
+        ),
+        (
+            vec![
+                CSRF_FIELD,
+                ("forum", "pics"),
+                ("title", long_title.as_str()),
+            ],
+            StatusCode::BAD_REQUEST,
+            "at most 300",
+        ),
+        (
+            vec![CSRF_FIELD, ("forum", "nowhere"), ("title", "Hi")],
+            StatusCode::BAD_REQUEST,
+            "no forum called",
+        ),
+        (
+            vec![
+                CSRF_FIELD,
+                ("forum", "pics"),
+                ("title", "Hi"),
+                ("url", "javascript:alert(1)"),
+            ],
+            StatusCode::BAD_REQUEST,
+            "http://",
+        ),
+        (
+            vec![("csrf_token", "forged"), ("forum", "pics"), ("title", "Hi")],
+            StatusCode::FORBIDDEN,
+            "expired",
+        ),
+    ] {
+        let response = site.post_multipart("/submit", &fields, &[]).await;
+        assert_eq!(response.status(), status);
+        let text = body_text(response).await;
+        assert!(text.contains(says), "expected \"{says}\" in {text}");
+    }
+    assert_eq!(
+        attribute(&site.page("/f/pics/new").await, "article.submission", "id"),
+        before
+    );
+}
+
+#[tokio::test]
+async fn authors_edit_and_delete_their_own_posts_and_comments_only() {
+    let site = Site::logged_in();
+    let response = site
+        .post_multipart(
+            "/submit",
+            &[
+                CSRF_FIELD,
+                ("forum", "books"),
+                ("title", "Reading list"),
+                ("body", "*one*"),
+            ],
+            &[],
+        )
+        .await;
+    let path = location(&response);
+    let id = path.split('/').nth(3).unwrap().to_owned();
+    let edited = site
+        .post_form(
+            &format!("/f/books/{id}/edit"),
+            &[
+                CSRF_FIELD,
+                ("title", "Reading list, edited"),
+                ("body", "two"),
+            ],
+        )
+        .await;
+    assert_eq!(edited.status(), StatusCode::SEE_OTHER);
+    let page = site.page(&format!("/f/books/{id}")).await;
+    assert_eq!(
+        select_texts(&page, ".submission__title"),
+        vec!["Reading list, edited"]
+    );
+    assert_eq!(select_texts(&page, ".submission__body"), vec!["two"]);
+    let comment = site
+        .post_form(
+            &format!("/f/books/{id}/comment"),
+            &[CSRF_FIELD, ("comment", "first")],
+        )
+        .await;
+    let comment_id = location(&comment).rsplit('/').next().unwrap().to_owned();
+    site.post_form(
+        &format!("/comment/{comment_id}/edit"),
+        &[CSRF_FIELD, ("body", "first, edited")],
+    )
+    .await;
+    let page = site.page(&format!("/f/books/{id}")).await;
+    assert_eq!(
+        select_texts(&page, ".comment__content"),
+        vec!["first, edited"]
+    );
+    site.post_form(&format!("/comment/{comment_id}/delete"), &[CSRF_FIELD])
+        .await;
+    let reply_to_deleted = site
+        .post_form(
+            &format!("/f/books/{id}/comment"),
+            &[
+                CSRF_FIELD,
+                ("comment", "hi"),
+                ("parent", comment_id.as_str()),
+            ],
+        )
+        .await;
+    assert_eq!(reply_to_deleted.status(), StatusCode::NOT_FOUND);
+    assert!(body_text(reply_to_deleted).await.contains("deleted"));
+    // Someone else's submission cannot be edited.
+    let other = first_submission(&site.page("/f/space/new").await);
+    let other_id = other.split('/').nth(3).unwrap();
+    let refused = site
+        .post_form(
+            &format!("/f/space/{other_id}/edit"),
+            &[CSRF_FIELD, ("title", "mine now")],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let deleted = site
+        .post_form(&format!("/f/books/{id}/delete"), &[CSRF_FIELD])
+        .await;
+    assert_eq!(deleted.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        site.get(&format!("/f/books/{id}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn messages_reach_the_inbox_and_blocked_users_cannot_be_messaged() {
+    let site = Site::logged_in();
+    let inbox = site.page("/messages").await;
+    assert!(
+        !select_texts(&inbox, "#main > table > tbody tr").is_empty(),
+        "the seeded inbox is not empty"
+    );
+    let other = select_texts(&site.page("/all/new").await, ".submission__submitter")
+        .into_iter()
+        .find(|name| name != DEFAULT_USERNAME)
+        .unwrap();
+    let sent = site
+        .post_form(
+            &format!("/user/{other}/compose_message"),
+            &[
+                CSRF_FIELD,
+                ("title", "Hello"),
+                ("body", "I like your picture"),
+            ],
+        )
+        .await;
+    assert_eq!(sent.status(), StatusCode::SEE_OTHER);
+    let inbox = site.page("/messages").await;
+    let rows = select_texts(&inbox, "#main > table > tbody").join(" ");
+    assert!(
+        rows.contains(&other) && rows.contains("I like your picture"),
+        "{rows}"
+    );
+    site.post_form(&format!("/user/{other}/block"), &[CSRF_FIELD])
+        .await;
+    let refused = site
+        .post_form(
+            &format!("/user/{other}/compose_message"),
+            &[CSRF_FIELD, ("title", "Again"), ("body", "hi")],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert!(body_text(refused).await.contains("blocked"));
+}
+
+#[tokio::test]
+async fn a_created_forum_is_listed_and_its_creator_subscribed_and_bad_names_are_refused() {
+    let site = Site::logged_in();
+    let fields = [
+        CSRF_FIELD,
+        ("name", "retro_games"),
+        ("title", "Retro games"),
+        ("description", "Old consoles."),
+    ];
+    let response = site.post_form("/create_forum", &fields).await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&response), "/f/retro_games");
+    let all = site.page("/forums/all").await;
+    assert!(select_texts(&all, "#main tbody td:first-child a").contains(&"retro_games".to_owned()));
+    let front = site.page("/").await;
+    assert!(select_texts(&front, "#sidebar > section > ul li").contains(&"retro_games".to_owned()));
+    assert_eq!(
+        site.post_form("/create_forum", &fields).await.status(),
+        StatusCode::CONFLICT
+    );
+    let bad = site
+        .post_form(
+            "/create_forum",
+            &[
+                CSRF_FIELD,
+                ("name", "no spaces!"),
+                ("title", "x"),
+                ("description", "y"),
+            ],
+        )
+        .await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        body_text(bad)
+            .await
+            .contains("letters, digits or underscores")
+    );
+}

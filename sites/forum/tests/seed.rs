@@ -1,0 +1,77 @@
+//! The forum's seed: deterministic, with the promised shapes (forums, image posts, comment
+//! trees deep enough, VWA's account with a history).
+
+#![allow(clippy::unwrap_used)]
+
+use forum::{DEFAULT_USERNAME, Scale};
+use rusqlite::Connection;
+
+#[test]
+fn the_same_seed_gives_the_same_data_and_the_shapes_tasks_rely_on() {
+    let first = tempfile::tempdir().unwrap();
+    let second = tempfile::tempdir().unwrap();
+    let report = forum::seed(first.path(), Scale::Small(600), 9).unwrap();
+    forum::seed(second.path(), Scale::Small(600), 9).unwrap();
+    let mut dumps = Vec::new();
+    for dir in [first.path(), second.path()] {
+        let mut out = Vec::new();
+        let written = forum::dump::dump(dir, &mut out).unwrap();
+        assert_eq!(written, 600);
+        dumps.push(out);
+    }
+    assert_eq!(dumps[0], dumps[1], "same seed, same dump");
+    assert!(report.forums >= 50);
+    assert_eq!(report.image_posts, 360);
+    assert_eq!(report.comments, 1_800);
+    assert!(
+        report.max_depth >= 6,
+        "threads reach depth {}",
+        report.max_depth
+    );
+
+    let connection = Connection::open(first.path().join(forum::BASE_FILE)).unwrap();
+    let count = |sql: &str| -> i64 { connection.query_row(sql, [], |row| row.get(0)).unwrap() };
+    assert_eq!(
+        count("SELECT count(*) FROM submissions WHERE image_id IS NOT NULL"),
+        360
+    );
+    assert!(
+        count("SELECT max(comment_count) FROM submissions") >= 200,
+        "a busy thread exists"
+    );
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM submissions s WHERE comment_count <> (SELECT count(*) FROM comments c WHERE c.submission_id = s.id)"
+        ),
+        0,
+        "comment counts add up"
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM submissions WHERE net_score <> upvotes - downvotes"),
+        0
+    );
+    let account = format!("SELECT id FROM users WHERE username = '{DEFAULT_USERNAME}'");
+    let user: i64 = count(&account);
+    assert!(
+        count(&format!(
+            "SELECT count(*) FROM subscriptions WHERE user_id = {user}"
+        )) >= 5
+    );
+    assert!(
+        count(&format!(
+            "SELECT count(*) FROM submissions WHERE user_id = {user}"
+        )) >= 1
+    );
+    assert!(
+        count(&format!(
+            "SELECT count(*) FROM message_threads WHERE sender_id = {user} OR receiver_id = {user}"
+        )) >= 2
+    );
+    // Every picture's facts are in the dump.
+    let dump = String::from_utf8(dumps.remove(0)).unwrap();
+    let with_picture = dump
+        .lines()
+        .filter(|line| line.contains("\"spec\":"))
+        .count();
+    assert_eq!(with_picture, 360);
+}
