@@ -15,7 +15,11 @@ use std::sync::Arc;
 use tokio::task::JoinHandle;
 
 /// Every site Agora hosts, in the order they are listed (the homepage lists the others).
-pub const SITES: &[&dyn Site] = &[&classifieds::ClassifiedsSite, &homepage::HomepageSite];
+pub const SITES: &[&dyn Site] = &[
+    &classifieds::ClassifiedsSite,
+    &homepage::HomepageSite,
+    &webui::WebUiSite,
+];
 
 /// The hosted site called `name` (Agora's name or a task-file name such as `reddit`).
 pub fn find(name: &str) -> Option<&'static dyn Site> {

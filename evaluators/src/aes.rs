@@ -336,7 +336,8 @@ mod tests {
     #[test]
     fn a_target_without_annotations_is_a_config_error() {
         let plain = page(vec![element("p", (0.0, 0.0, 1.0, 1.0), "p", "", None)]);
-        let error = score_states(&[], std::slice::from_ref(&plain), &[Ok(plain.clone())]).unwrap_err();
+        let error =
+            score_states(&[], std::slice::from_ref(&plain), &[Ok(plain.clone())]).unwrap_err();
         assert!(error.is_config(), "{error}");
     }
 
