@@ -102,6 +102,8 @@ pub struct Episode {
     pub task: Option<super::TaskContext>,
     /// The site tenant the episode browses as (none when no sites are hosted).
     pub tenant: Option<super::EpisodeTenant>,
+    /// The WebUI workspace it writes to (when the WebUI site is hosted).
+    pub workspace: Option<crate::act::Workspace>,
     /// The last evaluation.
     pub evaluation: Option<evaluators::Evaluation>,
     /// Where the trajectory is saved, if it is.
@@ -139,6 +141,7 @@ impl Episode {
             pool_wait: std::time::Duration::ZERO,
             task: None,
             tenant: None,
+            workspace: None,
             evaluation: None,
             recorder: None,
             pending_screenshot: None,
@@ -235,6 +238,7 @@ impl Episode {
             upload_dir,
             viewport: self.viewport,
             limits: self.limits,
+            workspace: self.workspace.as_ref(),
         };
         let executed = act::execute(session, &action, &context).await;
         let outcome = match executed {

@@ -291,6 +291,20 @@ impl Environment {
         }))
     }
 
+    /// The WebUI workspace of an episode with `tenant`, when the WebUI site is hosted.
+    fn workspace(&self, tenant: Option<EpisodeTenant>) -> Option<crate::act::Workspace> {
+        let sites = self.inner.sites.as_ref()?;
+        let tenant = tenant?;
+        let (_, site_url) = sites
+            .site_urls()
+            .into_iter()
+            .find(|(name, _)| name == webui::SITE.0)?;
+        Some(crate::act::Workspace {
+            site_url,
+            tenant: tenant.private.then_some(tenant.id),
+        })
+    }
+
     /// Drops an episode's tenant if it is its own.
     fn drop_tenant(&self, tenant: Option<EpisodeTenant>) {
         if let (Some(sites), Some(tenant)) = (&self.inner.sites, tenant)
@@ -353,6 +367,7 @@ impl Environment {
         episode.limits = self.inner.config.action_limits();
         episode.slot = Some(slot);
         episode.tenant = tenant;
+        episode.workspace = self.workspace(tenant);
         episode.recorder = self
             .inner
             .config
