@@ -14,6 +14,7 @@ pub mod routes;
 pub mod site;
 pub mod staging;
 pub mod targets;
+pub mod tasks;
 pub mod workspace;
 
 pub use error::WebUiError;
