@@ -168,8 +168,10 @@ pub fn score_states(
             "the target has no visible element annotated with data-filter-by; annotate its atomic elements",
         ));
     }
+    let mean = scored.iter().sum::<f64>() / scored.len() as f64;
     Ok(AesReport {
-        score: scored.iter().sum::<f64>() / scored.len() as f64,
+        // Nine decimals: a page identical to its target scores exactly 1, not 1 − 1e-16.
+        score: (mean * 1e9).round() / 1e9,
         states,
     })
 }

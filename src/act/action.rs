@@ -295,21 +295,23 @@ impl Action {
 /// The keywords whose one argument is a whole file.
 const FILE_WRITES: [&str; 3] = ["write_html", "write_css", "write_javascript"];
 
-/// A file-writing action in a model's reply: from the last line that starts with its keyword
-/// (after an optional opening fence) to the reply's last `]`. Models often fence the file
-/// inside the brackets (`write_css [```css … ```]`); that inner fence is dropped.
+/// A file-writing action in a model's reply: from the last place its keyword starts a word
+/// (at a line start, after a space or an opening fence) to the reply's last `]`. Models often
+/// fence the file inside the brackets (`write_css [```css … ```]`); that inner fence is
+/// dropped.
 fn file_write(reply: &str) -> Option<Result<Action, ParseActionError>> {
-    let mut offset = 0;
-    let mut start = None;
-    for line in reply.split_inclusive('\n') {
-        let trimmed = line.trim_start().trim_start_matches('`').trim_start();
-        let word = trimmed.split([' ', '[']).next().unwrap_or("");
-        if FILE_WRITES.contains(&word) {
-            start = Some(offset + line.len() - trimmed.len());
-        }
-        offset += line.len();
-    }
-    let start = start?;
+    let start = FILE_WRITES
+        .iter()
+        .flat_map(|keyword| {
+            reply.match_indices(keyword).filter(|(at, _)| {
+                let before = reply[..*at].chars().next_back();
+                let after = reply[at + keyword.len()..].chars().next();
+                before.is_none_or(|c| c.is_whitespace() || c == '`')
+                    && after.is_none_or(|c| c == ' ' || c == '[')
+            })
+        })
+        .map(|(at, _)| at)
+        .max()?;
     let action = &reply[start..];
     let keyword_end = action.find([' ', '[']).unwrap_or(action.len());
     let (keyword, rest) = action.split_at(keyword_end);
@@ -521,6 +523,14 @@ write_html [```html
 
     #[test]
     fn file_writes_parse_in_fences_bare_and_multi_line() {
+        let inline =
+            "In summary, the next action I will perform is ```write_html [<p>a]b</p>\n]```";
+        assert_eq!(
+            Action::from_model_output(inline).unwrap(),
+            Action::WriteHtml {
+                content: "<p>a]b</p>\n".into()
+            }
+        );
         let fenced = "Now the styles:\n```\nwrite_css [.grid { display: grid; }\n.card[data-x] { color: #333; }\n]\n```\nThen I will refresh.";
         assert_eq!(
             Action::from_model_output(fenced).unwrap(),
@@ -528,11 +538,11 @@ write_html [```html
                 content: ".grid { display: grid; }\n.card[data-x] { color: #333; }\n".into()
             }
         );
-        let script = "write_javascript [document.querySelectorAll('li').forEach((li, i) => {\n  li.dataset.index = `${[i][0]}`;\n});]";
+        let script = "write_javascript [const items = [3, 4];\nitems.forEach((item, i) => {\n  labels[i] = `${[item][0]}`;\n});]";
         let Action::WriteJavascript { content } = Action::from_model_output(script).unwrap() else {
             panic!("not write_javascript");
         };
-        assert!(content.ends_with("`${[i][0]}`;\n});"), "{content}");
+        assert!(content.ends_with("`${[item][0]}`;\n});"), "{content}");
         assert_eq!(
             Action::from_model_output("Looks good, let me check.\nrefresh").unwrap(),
             Action::Refresh
