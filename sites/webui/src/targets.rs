@@ -75,6 +75,20 @@ pub const TARGETS: &[Target] = &[
     target!("tabs"),
     target!("accordion"),
     target!("modal"),
+    target!("navbar"),
+    target!("todo"),
+    target!("calculator"),
+    target!("chat"),
+    target!("carousel"),
+    target!("sortable"),
+    target!("notfound"),
+    target!("gallery"),
+    target!("dashboard"),
+    target!("timeline"),
+    target!("article"),
+    target!("settings"),
+    target!("footer"),
+    target!("products"),
 ];
 
 /// The target called `name`.
@@ -115,7 +129,7 @@ mod tests {
 
     #[test]
     fn every_target_has_a_valid_annotated_manifest() {
-        assert!(TARGETS.len() >= 6);
+        assert!(TARGETS.len() >= 20);
         for target in TARGETS {
             let manifest = target.manifest().unwrap();
             assert!(
