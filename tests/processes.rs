@@ -21,7 +21,8 @@ const GONE_CAP: Duration = Duration::from_secs(5);
 fn spawn_agora_up(data: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_agora"))
         .args(["up", "--api-port", "0", "--pool-size", "1"])
-        .args(["--port", "classifieds=0", "--port", "homepage=0", "--port", "webui=0"])
+        .args(["--port", "classifieds=0", "--port", "homepage=0"])
+        .args(["--port", "webui=0"])
         .arg("--data-dir")
         .arg(data)
         .arg("--trajectory-dir")
