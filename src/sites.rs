@@ -19,6 +19,7 @@ pub const SITES: &[&dyn Site] = &[
     &classifieds::ClassifiedsSite,
     &forum::ForumSite,
     &homepage::HomepageSite,
+    &webui::WebUiSite,
 ];
 
 /// The hosted site called `name` (Agora's name or a task-file name such as `reddit`).

@@ -28,6 +28,8 @@ fn spawn_agora_up(data: &Path) -> Child {
             "forum=0",
             "--port",
             "homepage=0",
+            "--port",
+            "webui=0",
         ])
         .arg("--data-dir")
         .arg(data)

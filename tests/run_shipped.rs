@@ -82,14 +82,22 @@ fn scores(results: &[Value]) -> BTreeMap<String, Option<f64>> {
 }
 
 fn shipped_task_count() -> usize {
-    std::fs::read_dir(repository().join("tasks/classifieds"))
+    let json_files = |folder: PathBuf| {
+        std::fs::read_dir(folder)
+            .unwrap()
+            .filter(|entry| {
+                entry
+                    .as_ref()
+                    .is_ok_and(|entry| entry.path().extension().is_some_and(|e| e == "json"))
+            })
+            .count()
+    };
+    std::fs::read_dir(repository().join("tasks"))
         .unwrap()
-        .filter(|entry| {
-            entry
-                .as_ref()
-                .is_ok_and(|entry| entry.path().extension().is_some_and(|e| e == "json"))
-        })
-        .count()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .map(json_files)
+        .sum()
 }
 
 /// Ends the chromedriver and Chromium processes a SIGKILLed `agora` left behind (their command

@@ -1,5 +1,6 @@
 //! The result of scoring a task: an outcome plus a per-evaluator, per-check breakdown.
 
+use crate::aes::AesReport;
 use crate::mode::EvalMode;
 use crate::task::EvalType;
 use serde::{Deserialize, Serialize};
@@ -111,6 +112,8 @@ pub enum CheckKind {
     VisualQuestion,
     /// A check VWA skips (recorded so the breakdown shows it).
     Skipped,
+    /// One state of an AES comparison (expected: the state; actual: its score or failure).
+    AesState,
 }
 
 /// One check: what was compared with what, and the result.
@@ -153,6 +156,9 @@ pub struct EvaluatorReport {
     pub outcome: Outcome,
     /// Its checks, in order.
     pub checks: Vec<CheckReport>,
+    /// The AES breakdown (`aes` evaluator only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aes: Option<AesReport>,
 }
 
 /// The result of scoring a task.
@@ -226,6 +232,7 @@ mod tests {
                         CheckStatus::JudgeFailed("timeout".into()),
                     ),
                 ],
+                aes: None,
             }],
         };
         let json = serde_json::to_string(&evaluation).unwrap();

@@ -81,6 +81,7 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
                 eval_type: EvalType::PageImageQuery,
                 outcome: Outcome::Score(0.0),
                 checks,
+                aes: None,
             });
         }
         // VWA resets the score for each query, so only the last query's checks count.
@@ -130,6 +131,7 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
         eval_type: EvalType::PageImageQuery,
         outcome: combine_queries(&query_outcomes, mode),
         checks,
+        aes: None,
     })
 }
 

@@ -10,6 +10,7 @@
 //! fixed; `Vwa` reproduces VWA quirk for quirk. `docs/evaluation-modes.md` lists every
 //! divergence. A wrong answer is `Ok` with score 0; a broken evaluation is `Err`.
 
+pub mod aes;
 pub mod chat;
 pub mod colour;
 pub mod error;
@@ -101,6 +102,16 @@ pub async fn evaluate_in<P: Page, Q: SiteQueries + ?Sized>(
                     mode,
                 )
                 .await?
+            }
+            EvalType::Aes => {
+                let spec = spec
+                    .aes
+                    .as_ref()
+                    .ok_or_else(|| EvalError::config("eval.aes", "the aes evaluator needs an `aes` object: {\"target\": …, \"pass_threshold\": …}"))?;
+                let generated_url = task.start_urls().first().copied().ok_or_else(|| {
+                    EvalError::config("start_url", "an aes task starts at its workspace URL")
+                })?;
+                aes::evaluate_aes(spec, generated_url, page, queries).await?
             }
         };
         outcome = outcome.times(report.outcome);

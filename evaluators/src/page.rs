@@ -3,6 +3,7 @@
 //! `env` implements [`Page`] over WebDriver; tests implement it over fixtures. Navigation
 //! settling is the implementation's job, so evaluators never wait on a clock.
 
+use crate::aes::Interaction;
 use crate::js_value::JsValue;
 #[cfg(doc)]
 use crate::js_value::encoding_script;
@@ -43,6 +44,15 @@ pub enum PageError {
         /// Why.
         message: String,
     },
+    /// A scripted interaction could not be carried out on this page (no element matches its
+    /// selector, or the element cannot take the input).
+    #[error("{interaction} failed: {message}")]
+    Interaction {
+        /// The interaction, as an action.
+        interaction: String,
+        /// Why.
+        message: String,
+    },
     /// The browser session is gone or misbehaved.
     #[error("browser error: {0}")]
     Browser(String),
@@ -80,4 +90,16 @@ pub trait Page {
     /// Fetches a resource with the episode's cookies.
     fn fetch_bytes(&mut self, url: &str)
     -> impl Future<Output = Result<Vec<u8>, PageError>> + Send;
+    /// Carries out a scripted interaction with real input and waits until the page settles;
+    /// a page that cannot interact refuses.
+    fn interact(
+        &mut self,
+        interaction: &Interaction,
+    ) -> impl Future<Output = Result<(), PageError>> + Send {
+        let refused = PageError::Interaction {
+            interaction: interaction.to_string(),
+            message: "this page does not carry out interactions".to_owned(),
+        };
+        async move { Err(refused) }
+    }
 }

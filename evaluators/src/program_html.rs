@@ -371,6 +371,7 @@ pub async fn evaluate_html<P: Page, Q: SiteQueries + ?Sized>(
         eval_type: EvalType::ProgramHtml,
         outcome,
         checks,
+        aes: None,
     })
 }
 

@@ -48,6 +48,19 @@ pub trait SiteQueries: Send + Sync {
         let _ = (listing_id, author);
         unavailable("classifieds")
     }
+
+    /// Serves the WebUI target page `name` to this tenant at a fresh one-time URL, until
+    /// [`SiteQueries::webui_release_target`]; returns that URL.
+    fn webui_stage_target(&self, name: &str) -> QueryFuture<'_, String> {
+        let _ = name;
+        unavailable("webui")
+    }
+
+    /// Stops serving a target staged at `url`.
+    fn webui_release_target(&self, url: &str) -> QueryFuture<'_, ()> {
+        let _ = url;
+        unavailable("webui")
+    }
 }
 
 fn unavailable<'a, T: 'a>(site: &'static str) -> QueryFuture<'a, T> {
@@ -122,6 +135,22 @@ impl SiteQueries for SiteQuerySet {
                 queries.classifieds_latest_comment(listing_id, &author)
             })
             .await
+        })
+    }
+
+    fn webui_stage_target(&self, name: &str) -> QueryFuture<'_, String> {
+        let name = name.to_owned();
+        Box::pin(async move {
+            self.first_answer("webui", |queries| queries.webui_stage_target(&name))
+                .await
+        })
+    }
+
+    fn webui_release_target(&self, url: &str) -> QueryFuture<'_, ()> {
+        let url = url.to_owned();
+        Box::pin(async move {
+            self.first_answer("webui", |queries| queries.webui_release_target(&url))
+                .await
         })
     }
 }

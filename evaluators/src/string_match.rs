@@ -197,6 +197,7 @@ async fn evaluate_correctly(
         eval_type: EvalType::StringMatch,
         outcome,
         checks: reports,
+        aes: None,
     })
 }
 

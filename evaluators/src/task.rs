@@ -12,6 +12,7 @@ pub(crate) use load::parse_entries;
 pub use load::{LoadError, TaskFile, json_files, load_file, load_path, load_str};
 pub use site_urls::{SiteUrls, UnknownSite};
 
+use crate::aes::AesSpec;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -150,6 +151,8 @@ pub enum EvalType {
     ProgramHtml,
     /// Check images on a page (SSIM or a vision judge).
     PageImageQuery,
+    /// Atomic Element Similarity of a generated page to a WebUI target (a continuous score).
+    Aes,
 }
 
 /// The `eval` object.
@@ -184,6 +187,9 @@ pub struct EvalSpec {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub page_image_query: Vec<ImageQuery>,
+    /// The WebUI target and interactions of `aes`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aes: Option<AesSpec>,
     /// Why the task is unachievable (used by the unachievable-reason judge).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub string_note: Option<String>,

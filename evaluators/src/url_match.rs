@@ -188,6 +188,7 @@ pub async fn evaluate_url<P: Page>(
         eval_type: EvalType::UrlMatch,
         outcome: check.status.outcome(),
         checks: vec![check],
+        aes: None,
     })
 }
 

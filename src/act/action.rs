@@ -169,6 +169,23 @@ pub enum Action {
         /// Text to type (a newline presses Enter).
         text: String,
     },
+    /// WebUI sandbox: overwrite the workspace's `index.html`, then show the workspace.
+    WriteHtml {
+        /// The whole file.
+        content: String,
+    },
+    /// WebUI sandbox: overwrite the workspace's `style.css`, then show the workspace.
+    WriteCss {
+        /// The whole file.
+        content: String,
+    },
+    /// WebUI sandbox: overwrite the workspace's `script.js`, then show the workspace.
+    WriteJavascript {
+        /// The whole file.
+        content: String,
+    },
+    /// WebUI sandbox: reload the workspace page and observe it.
+    Refresh,
 }
 
 /// The kind of a coordinate click.
@@ -238,11 +255,28 @@ impl Action {
         }
     }
 
-    /// Finds the action in a model's reply: the last ``` fenced block if there is one,
-    /// else the first line that starts with an action keyword; then parses it strictly.
+    /// The workspace file a WebUI write action overwrites, and its content.
+    pub fn workspace_write(&self) -> Option<(webui::WorkspaceFile, &str)> {
+        match self {
+            Action::WriteHtml { content } => Some((webui::WorkspaceFile::Html, content)),
+            Action::WriteCss { content } => Some((webui::WorkspaceFile::Css, content)),
+            Action::WriteJavascript { content } => {
+                Some((webui::WorkspaceFile::JavaScript, content))
+            }
+            _ => None,
+        }
+    }
+
+    /// Finds the action in a model's reply: a file-writing action (its content runs to the
+    /// reply's last `]`, over lines, brackets and fences); else the last ``` fenced block if
+    /// there is one, else the first line that starts with an action keyword; then parses it
+    /// strictly.
     pub fn from_model_output(reply: &str) -> Result<Self, ParseActionError> {
         if reply.trim_start().starts_with('{') {
             return reply.parse();
+        }
+        if let Some(write) = file_write(reply) {
+            return write;
         }
         if let Some(block) = last_fenced_block(reply) {
             return block.trim().parse();
@@ -255,6 +289,64 @@ impl Action {
             Some(line) => line.parse(),
             None => Err(ParseActionError::new("No action found in the reply.")),
         }
+    }
+}
+
+/// The keywords whose one argument is a whole file.
+const FILE_WRITES: [&str; 3] = ["write_html", "write_css", "write_javascript"];
+
+/// A file-writing action in a model's reply: from the last place its keyword starts a word
+/// (at a line start, after a space or an opening fence) to the reply's last `]`. Models often
+/// fence the file inside the brackets (`write_css [```css … ```]`); that inner fence is
+/// dropped.
+fn file_write(reply: &str) -> Option<Result<Action, ParseActionError>> {
+    let start = FILE_WRITES
+        .iter()
+        .flat_map(|keyword| {
+            reply.match_indices(keyword).filter(|(at, _)| {
+                let before = reply[..*at].chars().next_back();
+                let after = reply[at + keyword.len()..].chars().next();
+                before.is_none_or(|c| c.is_whitespace() || c == '`')
+                    && after.is_none_or(|c| c == ' ' || c == '[')
+            })
+        })
+        .map(|(at, _)| at)
+        .max()?;
+    let action = &reply[start..];
+    let keyword_end = action.find([' ', '[']).unwrap_or(action.len());
+    let (keyword, rest) = action.split_at(keyword_end);
+    let Some(open) = rest.find('[') else {
+        return Some(Err(ParseActionError::new(format!(
+            "Write the file in brackets: {keyword} [content]."
+        ))));
+    };
+    let Some(close) = rest.rfind(']').filter(|close| *close > open) else {
+        return Some(Err(ParseActionError::new(format!(
+            "The content of `{keyword}` has no closing `]`; end it with `]`."
+        ))));
+    };
+    let content = unfence(&rest[open + 1..close]);
+    let mut fields = serde_json::Map::new();
+    fields.insert("action".into(), keyword.into());
+    fields.insert("content".into(), content.into());
+    Some(
+        serde_json::from_value(serde_json::Value::Object(fields))
+            .map_err(|error| ParseActionError::new(format!("`{keyword}`: {error}."))),
+    )
+}
+
+/// `content` without a fence around all of it (```` ```lang\n … ``` ````).
+fn unfence(content: &str) -> &str {
+    let trimmed = content.trim();
+    let Some(inner) = trimmed
+        .strip_prefix("```")
+        .and_then(|inner| inner.strip_suffix("```"))
+    else {
+        return content;
+    };
+    match inner.split_once('\n') {
+        Some((tag, body)) if !tag.contains(['<', '{', ';']) => body,
+        _ => inner,
     }
 }
 
@@ -388,7 +480,82 @@ mod tests {
             Action::KeyboardType {
                 text: "hello [world] ] [ x".into(),
             },
+            Action::WriteHtml {
+                content: "<ul>\n  <li>[1]</li> ] [ <li>`x`</li>\n</ul>\n".into(),
+            },
+            Action::WriteCss {
+                content: "a[href^=\"http\"] { color: red; }".into(),
+            },
+            Action::WriteJavascript {
+                content: String::new(),
+            },
+            Action::Refresh,
         ]
+    }
+
+    /// A reply as a chat model writes it: prose, then the action with a fenced file inside.
+    const HTML_REPLY: &str = "The target has a header and three cards. I will write the HTML first.
+
+write_html [```html
+<!DOCTYPE html>
+<html>
+<head><link rel=\"stylesheet\" href=\"style.css\"></head>
+<body>
+  <nav class=\"links\"><a href=\"#a\">[Home]</a> ] [ <a href=\"#b\">Docs</a></nav>
+  <pre>```nested```</pre>
+</body>
+</html>
+```]";
+
+    #[test]
+    fn file_writes_in_model_replies_keep_every_line_bracket_and_backtick() {
+        let Action::WriteHtml { content } = Action::from_model_output(HTML_REPLY).unwrap() else {
+            panic!("not write_html");
+        };
+        assert!(content.starts_with("<!DOCTYPE html>\n"), "{content}");
+        assert!(
+            content.contains("<a href=\"#a\">[Home]</a> ] [ <a"),
+            "{content}"
+        );
+        assert!(content.contains("<pre>```nested```</pre>"), "{content}");
+        assert!(content.ends_with("</html>\n"), "{content:?}");
+    }
+
+    #[test]
+    fn file_writes_parse_in_fences_bare_and_multi_line() {
+        let inline =
+            "In summary, the next action I will perform is ```write_html [<p>a]b</p>\n]```";
+        assert_eq!(
+            Action::from_model_output(inline).unwrap(),
+            Action::WriteHtml {
+                content: "<p>a]b</p>\n".into()
+            }
+        );
+        let fenced = "Now the styles:\n```\nwrite_css [.grid { display: grid; }\n.card[data-x] { color: #333; }\n]\n```\nThen I will refresh.";
+        assert_eq!(
+            Action::from_model_output(fenced).unwrap(),
+            Action::WriteCss {
+                content: ".grid { display: grid; }\n.card[data-x] { color: #333; }\n".into()
+            }
+        );
+        let script = "write_javascript [const items = [3, 4];\nitems.forEach((item, i) => {\n  labels[i] = `${[item][0]}`;\n});]";
+        let Action::WriteJavascript { content } = Action::from_model_output(script).unwrap() else {
+            panic!("not write_javascript");
+        };
+        assert!(content.ends_with("`${[item][0]}`;\n});"), "{content}");
+        assert_eq!(
+            Action::from_model_output("Looks good, let me check.\nrefresh").unwrap(),
+            Action::Refresh
+        );
+        let unclosed = Action::from_model_output("write_css [body { margin: 0; }").unwrap_err();
+        assert!(
+            unclosed.to_string().contains("no closing `]`"),
+            "{unclosed}"
+        );
+        let json: Action = r#"{"action": "write_html", "content": "<p>hi</p>"}"#
+            .parse()
+            .unwrap();
+        assert_eq!(json.to_string(), "write_html [<p>hi</p>]");
     }
 
     #[test]

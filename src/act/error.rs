@@ -107,6 +107,31 @@ pub enum ActionError {
     /// The episode already ended with `stop`.
     #[error("the episode has ended (stop was called); evaluate it or start a new one")]
     Finished,
+    /// A workspace file is over the size cap.
+    #[error(
+        "{file} would be {bytes} bytes; a workspace file may be at most {limit} bytes: write a shorter file"
+    )]
+    FileTooLarge {
+        /// The file.
+        file: &'static str,
+        /// Its size.
+        bytes: usize,
+        /// The cap.
+        limit: usize,
+    },
+    /// A WebUI action in an episode without the WebUI site.
+    #[error(
+        "there is no workspace in this episode; write_* and refresh work in WebUI tasks (site `webui`)"
+    )]
+    NoWorkspace,
+    /// The WebUI site refused or failed a workspace write.
+    #[error("writing {file} failed: {message}")]
+    WorkspaceWrite {
+        /// The file.
+        file: &'static str,
+        /// Why.
+        message: String,
+    },
     /// The browser failed underneath.
     #[error(transparent)]
     Browser(#[from] BrowserError),
@@ -135,6 +160,9 @@ impl ActionError {
             ActionError::TextTooLong { .. } => "text_too_long",
             ActionError::TooManyTabs { .. } => "too_many_tabs",
             ActionError::Finished => "episode_finished",
+            ActionError::FileTooLarge { .. } => "file_too_large",
+            ActionError::NoWorkspace => "no_workspace",
+            ActionError::WorkspaceWrite { .. } => "workspace_write_failed",
             ActionError::Browser(error) if error.is_session_lost() => "browser_lost",
             ActionError::Browser(_) => "browser_error",
         }

@@ -3,7 +3,7 @@
 
 use super::coordinates::{self, KEY_BY_KEY_CHARS};
 use super::keys::parse_combo;
-use super::{Action, ActionError, ClickKind, ScrollDirection, UploadSource};
+use super::{Action, ActionError, ClickKind, ScrollDirection, UploadSource, Workspace};
 use crate::browser::{BrowserError, BrowserSession, Viewport};
 use crate::config::ActionLimits;
 use crate::observe::{Observation, SomElement, SomId};
@@ -38,6 +38,8 @@ pub struct ActContext<'a> {
     pub viewport: Viewport,
     /// How much text one action may type and how many tabs the episode may have.
     pub limits: ActionLimits,
+    /// The WebUI workspace of the episode, when the WebUI site is hosted.
+    pub workspace: Option<&'a Workspace>,
 }
 
 /// What happened besides the page changing.
@@ -238,6 +240,21 @@ pub async fn execute(
             coordinates::scroll_at(session, viewport, (*x, *y), (*dx, *dy)).await?;
         }
         Action::KeyboardType { text } => coordinates::type_keys(session, text).await?,
+        Action::WriteHtml { .. } | Action::WriteCss { .. } | Action::WriteJavascript { .. } => {
+            let workspace = context.workspace.ok_or(ActionError::NoWorkspace)?;
+            if let Some((file, content)) = action.workspace_write() {
+                workspace.write(file, content).await?;
+            }
+            show_workspace(session, workspace).await?;
+        }
+        Action::Refresh => match context.workspace {
+            Some(workspace) => show_workspace(session, workspace).await?,
+            None => session
+                .client()
+                .refresh()
+                .await
+                .map_err(BrowserError::from)?,
+        },
     }
     // Pages open tabs by themselves (target=_blank, window.open): the new one takes focus.
     let tabs_after = session.refresh_tabs().await?;
@@ -258,6 +275,19 @@ pub async fn execute(
         outcome.opened_tab = true;
     }
     Ok(outcome)
+}
+
+/// Opens the workspace page in the current tab (the step then settles and observes it).
+async fn show_workspace(
+    session: &BrowserSession,
+    workspace: &Workspace,
+) -> Result<(), ActionError> {
+    session
+        .client()
+        .goto(&workspace.page_url())
+        .await
+        .map_err(BrowserError::from)?;
+    Ok(())
 }
 
 async fn prepare_tab(session: &mut BrowserSession, viewport: Viewport) -> Result<(), BrowserError> {
@@ -539,4 +569,76 @@ fn upload_path(file: &UploadSource, context: &ActContext<'_>) -> Result<PathBuf,
             })
         }
     }
+}
+
+/// Why a scripted interaction (WebUI evaluation) did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum InteractionError {
+    /// The page has no such element, or it would not take the input: the page's fault.
+    #[error("{0}")]
+    Page(String),
+    /// The browser failed underneath.
+    #[error(transparent)]
+    Browser(#[from] BrowserError),
+}
+
+/// Carries out a scripted interaction on the first element its selector matches, with real
+/// input (scrolled into view first).
+pub async fn interact(
+    session: &BrowserSession,
+    interaction: &evaluators::aes::Interaction,
+) -> Result<(), InteractionError> {
+    use evaluators::aes::Interaction;
+    let selector = interaction.selector();
+    let element = match session.client().find(Locator::Css(selector)).await {
+        Ok(element) => element,
+        Err(CmdError::Standard(error))
+            if matches!(
+                error.error,
+                ErrorStatus::NoSuchElement | ErrorStatus::InvalidSelector
+            ) =>
+        {
+            return Err(InteractionError::Page(format!(
+                "no element matches `{selector}`"
+            )));
+        }
+        Err(error) => return Err(BrowserError::from(error).into()),
+    };
+    let done = match interaction {
+        Interaction::Click { .. } => match scroll_into_view(session, &element).await {
+            Ok(()) => element.click().await,
+            Err(error) => Err(error),
+        },
+        Interaction::Hover { .. } => hover(session, &element).await,
+        Interaction::Type { text, .. } => match scroll_into_view(session, &element).await {
+            Ok(()) => match element.click().await {
+                Ok(()) => element.send_keys(text).await,
+                Err(error) => Err(error),
+            },
+            Err(error) => Err(error),
+        },
+        Interaction::Scroll { .. } => scroll_into_view(session, &element).await,
+    };
+    done.map_err(|error| match &error {
+        CmdError::Standard(standard)
+            if matches!(
+                standard.error,
+                ErrorStatus::ElementNotInteractable
+                    | ErrorStatus::ElementClickIntercepted
+                    | ErrorStatus::InvalidElementState
+                    | ErrorStatus::StaleElementReference
+            ) =>
+        {
+            InteractionError::Page(format!("`{selector}` would not take the input: {standard}"))
+        }
+        _ => InteractionError::Browser(BrowserError::from(error)),
+    })
+}
+
+async fn scroll_into_view(session: &BrowserSession, element: &Element) -> Result<(), CmdError> {
+    session
+        .client()
+        .execute(SCROLL_INTO_VIEW_JS, vec![serde_json::to_value(element)?])
+        .await?;
+    Ok(())
 }

@@ -62,6 +62,8 @@ const fn optional(
 const ID: Arg = arg("id", Kind::Id, "id");
 const X: Arg = arg("x", Kind::Number, "x");
 const Y: Arg = arg("y", Kind::Number, "y");
+/// A whole workspace file (may be empty, to empty the file).
+const CONTENT: Arg = optional("content", Kind::Text, "content", "");
 
 /// One action of the grammar.
 #[derive(Debug)]
@@ -177,6 +179,22 @@ pub(super) const FORMS: &[Form] = &[
     Form {
         keyword: "keyboard_type",
         args: &[arg("text", Kind::Text, "text")],
+    },
+    Form {
+        keyword: "write_html",
+        args: &[CONTENT],
+    },
+    Form {
+        keyword: "write_css",
+        args: &[CONTENT],
+    },
+    Form {
+        keyword: "write_javascript",
+        args: &[CONTENT],
+    },
+    Form {
+        keyword: "refresh",
+        args: &[],
     },
 ];
 

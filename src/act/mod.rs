@@ -7,9 +7,11 @@ mod error;
 mod execute;
 mod grammar;
 mod keys;
+mod workspace;
 
 pub use action::{Action, ClickKind, ParseActionError, ScrollDirection, UploadSource};
 pub use coordinates::KEY_BY_KEY_CHARS;
 pub use error::ActionError;
-pub use execute::{ActContext, ActOutcome, execute};
+pub use execute::{ActContext, ActOutcome, InteractionError, execute, interact};
 pub use keys::{KeyCombo, UnknownKey, parse_combo};
+pub use workspace::Workspace;

@@ -81,6 +81,10 @@ pub struct ObservationBody {
     pub screenshot_mime: String,
     /// The URL the fence refused, if the tab shows its error page.
     pub blocked_url: Option<String>,
+    /// Uncaught errors and failed loads the page recorded (WebUI workspace), so the agent can
+    /// fix them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub page_errors: Vec<String>,
     /// Viewport size.
     pub viewport: Viewport,
     /// Scroll position.
@@ -145,6 +149,7 @@ impl From<&Observation> for ObservationBody {
             clean_screenshot: encode(&observation.clean_screenshot),
             screenshot_mime: mime.to_owned(),
             blocked_url: observation.blocked_url.clone(),
+            page_errors: observation.page_errors.clone(),
             viewport: observation.viewport,
             scroll: observation.scroll,
             timings: observation.timings.clone(),

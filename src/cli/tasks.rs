@@ -32,6 +32,17 @@ pub enum TasksCommand {
     ///
     /// Example: `agora tasks check tasks/ --parallel 2`
     Check(Box<CheckArgs>),
+    /// Write the WebUI task files (one per target of the WebUI site) into a folder.
+    ///
+    /// Example: `agora tasks webui tasks/webui`
+    Webui(WebuiArgs),
+}
+
+/// Arguments of `agora tasks webui`.
+#[derive(Debug, clap::Args)]
+pub struct WebuiArgs {
+    /// The folder to write `<id>.json` into (created if missing).
+    pub out: PathBuf,
 }
 
 /// Arguments of `agora tasks check`.
@@ -67,7 +78,22 @@ pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
     match args.command {
         TasksCommand::Lint(lint) => Ok(lint_command(&lint)),
         TasksCommand::Check(check) => check_command(*check).await,
+        TasksCommand::Webui(webui) => webui_command(&webui),
     }
+}
+
+fn webui_command(args: &WebuiArgs) -> anyhow::Result<ExitCode> {
+    std::fs::create_dir_all(&args.out)?;
+    let files = webui::tasks::task_files()?;
+    for (name, text) in &files {
+        std::fs::write(args.out.join(name), text)?;
+    }
+    println!(
+        "wrote {} WebUI tasks to {}",
+        files.len(),
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {

@@ -106,6 +106,8 @@ pub struct Episode {
     pub task: Option<super::TaskContext>,
     /// The site tenant the episode browses as (none when no sites are hosted).
     pub tenant: Option<super::EpisodeTenant>,
+    /// The WebUI workspace it writes to (when the WebUI site is hosted).
+    pub workspace: Option<crate::act::Workspace>,
     /// The last evaluation.
     pub evaluation: Option<evaluators::Evaluation>,
     /// Where the trajectory is saved, if it is.
@@ -145,6 +147,7 @@ impl Episode {
             start: None,
             task: None,
             tenant: None,
+            workspace: None,
             evaluation: None,
             recorder: None,
             pending_screenshot: None,
@@ -241,6 +244,7 @@ impl Episode {
             upload_dir,
             viewport: self.viewport,
             limits: self.limits,
+            workspace: self.workspace.as_ref(),
         };
         let executed = act::execute(session, &action, &context).await;
         let outcome = match executed {

@@ -309,6 +309,7 @@ impl Environment {
         let mut episode = opened;
         episode.input_images = spec.input_images;
         episode.limits = self.inner.config.action_limits();
+        episode.workspace = self.workspace(episode.tenant);
         episode.slot = Some(slot);
         episode.recorder = self
             .inner
@@ -344,6 +345,20 @@ impl Environment {
                 private: false,
             },
         }))
+    }
+
+    /// The WebUI workspace of an episode with `tenant`, when the WebUI site is hosted.
+    fn workspace(&self, tenant: Option<EpisodeTenant>) -> Option<crate::act::Workspace> {
+        let sites = self.inner.sites.as_ref()?;
+        let tenant = tenant?;
+        let (_, site_url) = sites
+            .site_urls()
+            .into_iter()
+            .find(|(name, _)| name == webui::SITE.0)?;
+        Some(crate::act::Workspace {
+            site_url,
+            tenant: tenant.private.then_some(tenant.id),
+        })
     }
 
     /// Drops an episode's tenant if it is its own.

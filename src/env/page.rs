@@ -2,8 +2,10 @@
 //! Navigations settle exactly like actions do; resources are fetched with the episode's
 //! cookies, and only from origins the agent may reach.
 
+use crate::act::InteractionError;
 use crate::browser::{BrowserError, BrowserSession, SettlePolicy, settle};
 use crate::fence::AllowList;
+use evaluators::aes::Interaction;
 use evaluators::js_value::{JsValue, encoding_script};
 use evaluators::{Page, PageError};
 use serde_json::{Value, json};
@@ -119,6 +121,23 @@ impl Page for EpisodePage<'_> {
             .execute(function_body, args)
             .await
             .map_err(browser_error)
+    }
+
+    async fn interact(&mut self, interaction: &Interaction) -> Result<(), PageError> {
+        self.as_rendered().await?;
+        crate::act::interact(self.session, interaction)
+            .await
+            .map_err(|error| match error {
+                InteractionError::Page(message) => PageError::Interaction {
+                    interaction: interaction.to_string(),
+                    message,
+                },
+                InteractionError::Browser(error) => browser_error(error),
+            })?;
+        settle(self.session, self.policy)
+            .await
+            .map_err(|error| PageError::Browser(error.to_string()))?;
+        Ok(())
     }
 
     async fn fetch_bytes(&mut self, url: &str) -> Result<Vec<u8>, PageError> {

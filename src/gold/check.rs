@@ -37,13 +37,27 @@ pub struct TaskCheck {
     pub decoys: Vec<(String, RunResult)>,
     /// Time taken for every run.
     pub elapsed: Duration,
+    /// Whether the task is scored on a continuous scale (AES), so gold must reach
+    /// [`CONTINUOUS_GOLD_LEAST`] and an empty stop stay at or under [`CONTINUOUS_EMPTY_MOST`].
+    pub continuous: bool,
 }
 
+/// The least a continuously scored task's gold may score.
+pub const CONTINUOUS_GOLD_LEAST: f64 = 0.99;
+/// The most a continuously scored task's empty stop (and decoys) may score.
+pub const CONTINUOUS_EMPTY_MOST: f64 = 0.1;
+
 impl TaskCheck {
-    /// Whether gold scored 1, the empty stop 0 (or was exempt) and every decoy 0.
+    /// Whether gold scored 1, the empty stop 0 (or was exempt) and every decoy 0 (for
+    /// continuous scores: gold at least 0.99, the others at most 0.1).
     pub fn passed(&self) -> bool {
-        let gold_ok = matches!(self.gold, RunResult::Scored { score: Some(score), .. } if (score - 1.0).abs() < 1e-9);
-        let zero = |result: &RunResult| matches!(result, RunResult::Scored { score: Some(score), .. } if score.abs() < 1e-9);
+        let (gold_least, empty_most) = if self.continuous {
+            (CONTINUOUS_GOLD_LEAST, CONTINUOUS_EMPTY_MOST)
+        } else {
+            (1.0 - 1e-9, 1e-9)
+        };
+        let gold_ok = matches!(self.gold, RunResult::Scored { score: Some(score), .. } if score >= gold_least);
+        let zero = |result: &RunResult| matches!(result, RunResult::Scored { score: Some(score), .. } if *score <= empty_most);
         gold_ok
             && self.empty.as_ref().is_none_or(zero)
             && self.decoys.iter().all(|(_, result)| zero(result))
@@ -135,6 +149,11 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
         empty,
         decoys,
         elapsed: started.elapsed(),
+        continuous: task
+            .task
+            .eval
+            .eval_types
+            .contains(&evaluators::task::EvalType::Aes),
     }
 }
 

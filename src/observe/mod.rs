@@ -109,6 +109,8 @@ pub struct Observation {
     pub scroll: ScrollState,
     /// The URL the fence refused, when the tab shows the fence's error page.
     pub blocked_url: Option<String>,
+    /// Uncaught errors and failed loads the page recorded (the WebUI workspace records them).
+    pub page_errors: Vec<String>,
     /// The screenshot with marks.
     pub som_screenshot: Option<Screenshot>,
     /// The screenshot without marks.
@@ -163,6 +165,8 @@ struct PageMarks {
     viewport: Viewport,
     scroll: ScrollState,
     blocked: Option<String>,
+    #[serde(default)]
+    page_errors: Vec<String>,
     script_ms: f64,
 }
 
@@ -226,6 +230,7 @@ pub async fn observe(
         viewport: marks.viewport,
         scroll: marks.scroll,
         blocked_url: marks.blocked,
+        page_errors: marks.page_errors,
         som_screenshot,
         clean_screenshot,
         axtree,

@@ -182,9 +182,11 @@ async fn drive(
     }
 }
 
-/// How an earlier action is shown to the agent: as understood, with a refusal's reason.
+/// How an earlier action is shown to the agent: as understood, with a refusal's reason. A
+/// WebUI file write is shown by its size: the file would fill the prompt on every turn, and
+/// the agent sees its page.
 fn describe(reply: &str, response: &StepResponse) -> String {
-    let action = response.action.clone().unwrap_or_else(|| {
+    let action = response.action.clone().map(brief).unwrap_or_else(|| {
         let first_line = reply.trim().lines().next().unwrap_or("").trim();
         format!(
             "(unparsable reply: {})",
@@ -194,6 +196,19 @@ fn describe(reply: &str, response: &StepResponse) -> String {
     match &response.error {
         Some(error) if response.action.is_some() => {
             format!("{action} (refused: {})", error.message)
+        }
+        _ => action,
+    }
+}
+
+/// `write_html [<2,431 characters>]` for a file write; any other action as it is.
+fn brief(action: String) -> String {
+    match action.split_once(" [") {
+        Some((keyword, rest))
+            if matches!(keyword, "write_html" | "write_css" | "write_javascript") =>
+        {
+            let content = rest.strip_suffix(']').unwrap_or(rest);
+            format!("{keyword} [<{} characters>]", content.chars().count())
         }
         _ => action,
     }
@@ -229,6 +244,16 @@ fn early_stop(actions: &[Option<String>], limits: StepLimits) -> Option<StopReas
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_writes_are_listed_by_size_other_actions_as_they_are() {
+        assert_eq!(
+            brief("write_css [body {\n  margin: 0;\n}]".into()),
+            "write_css [<21 characters>]"
+        );
+        assert_eq!(brief("click [12]".into()), "click [12]");
+        assert_eq!(brief("refresh".into()), "refresh");
+    }
 
     fn actions(list: &[Option<&str>]) -> Vec<Option<String>> {
         list.iter()

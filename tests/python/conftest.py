@@ -40,6 +40,7 @@ def agora_command(command: str, trajectories: Path, pool_size: int = 2) -> list[
         "--port", "classifieds=0",
         "--port", "forum=0",
         "--port", "homepage=0",
+        "--port", "webui=0",
         "--api-port", "0",
         "--pool-size", str(pool_size),
         "--trajectory-dir", str(trajectories),

@@ -194,11 +194,12 @@ pub fn user_text(body: &Value) -> String {
 
 /// The objective of the turn (`OBJECTIVE: …` line).
 pub fn objective(body: &Value) -> String {
-    user_text(body)
-        .lines()
-        .find_map(|line| line.strip_prefix("OBJECTIVE: "))
-        .unwrap_or("")
-        .to_owned()
+    // The objective runs to the `URL:` line (WebUI intents span several lines).
+    let text = user_text(body);
+    text.split_once("OBJECTIVE: ")
+        .and_then(|(_, rest)| rest.split_once("\nURL: "))
+        .map(|(objective, _)| objective.to_owned())
+        .unwrap_or_default()
 }
 
 /// The id of the element whose SoM line reads `[id] [TAG] [text]`, as a model reads it.

@@ -151,6 +151,7 @@ pub async fn evaluate_answer(
         eval_type: EvalType::StringMatch,
         outcome: tally.outcome,
         checks: tally.reports,
+        aes: None,
     })
 }
 

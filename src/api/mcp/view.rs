@@ -150,6 +150,9 @@ impl View {
                 "Blocked: {blocked} is outside the task's sites.\n"
             ));
         }
+        for page_error in &body.page_errors {
+            text.push_str(&format!("Page error: {page_error}\n"));
+        }
         text.push_str(&format!(
             "Viewport {}x{} CSS px, scrolled to y={} of {}.\n\n{listing}",
             body.viewport.width, body.viewport.height, body.scroll.y, body.scroll.height
@@ -180,6 +183,7 @@ impl View {
         structured["elements"] = json!(&body.elements[..shown]);
         structured["elements_total"] = json!(body.elements.len());
         structured["blocked_url"] = json!(body.blocked_url);
+        structured["page_errors"] = json!(body.page_errors);
         result(content, structured, error)
     }
 

@@ -210,5 +210,7 @@ return {
   viewport: { width: window.innerWidth, height: window.innerHeight },
   scroll: { x: window.scrollX, y: window.scrollY, height: document.documentElement.scrollHeight },
   blocked: document.querySelector('meta[name="agora-fence-blocked"]')?.getAttribute('content') || null,
+  // Recorded by pages that keep window.__agoraPageErrors (the WebUI workspace does).
+  page_errors: (window.__agoraPageErrors || []).slice(0, 20).map((error) => `${error.kind}: ${error.message}`),
   script_ms: performance.now() - startedAt,
 };

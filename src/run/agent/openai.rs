@@ -135,6 +135,14 @@ impl TaskConversation {
             ),
             _ => observation.som_text.clone(),
         };
+        let page = if observation.page_errors.is_empty() {
+            page
+        } else {
+            format!(
+                "{page}\n\nErrors the page reported:\n{}",
+                observation.page_errors.join("\n")
+            )
+        };
         let mut parts = vec![ContentPart::Text(prompt::turn(
             &self.intent,
             &observation.url,

@@ -1,0 +1,377 @@
+//! One state of a page as measured in the browser, and the AES score of a generated state
+//! against a target state.
+
+use super::assignment::assign;
+use super::geometry::{Rect, giou};
+use super::similarity::similarity;
+use super::weights::{self, AREA_EXPONENT, GIOU_WEIGHT, Property, filter_threshold};
+use crate::error::EvalError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A visible element as `js/aes_measure.js` reports it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MeasuredElement {
+    /// Tag name, lower case.
+    pub tag: String,
+    /// A readable name (`button#buy.primary`), for reports.
+    pub name: String,
+    /// Box in document CSS pixels.
+    pub rect: Rect,
+    /// Number of element children.
+    pub children: u32,
+    /// `data-filter-by`: the property that identifies the element (targets only).
+    #[serde(default)]
+    pub filter_by: Option<String>,
+    /// `data-evalby`: the properties it is scored on.
+    #[serde(default)]
+    pub eval_by: Vec<String>,
+    /// Whether its outer HTML, box or scored values differ from the previous measurement.
+    pub changed: bool,
+    /// Computed value of every property of the table.
+    pub props: BTreeMap<String, String>,
+}
+
+impl MeasuredElement {
+    fn value(&self, property: &str) -> &str {
+        self.props.get(property).map_or("", String::as_str)
+    }
+
+    /// An atomic element of a target: annotated with the property that identifies it.
+    fn is_atomic(&self) -> bool {
+        self.filter_by.is_some()
+    }
+}
+
+/// An error the page recorded (`window.__agoraPageErrors`, kept by pages that record them).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecordedError {
+    /// `exception` (uncaught error or rejection) or `resource` (a load failure).
+    pub kind: String,
+    /// What it said.
+    pub message: String,
+}
+
+impl RecordedError {
+    /// Whether the page threw (as opposed to a resource failing to load).
+    pub fn is_exception(&self) -> bool {
+        self.kind == "exception"
+    }
+}
+
+/// One measurement of a page.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PageState {
+    /// Every visible element under `<body>`, in document order.
+    pub elements: Vec<MeasuredElement>,
+    /// Errors the page recorded so far.
+    #[serde(default)]
+    pub errors: Vec<RecordedError>,
+}
+
+/// One property of a matched pair.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PropertyScore {
+    /// The property.
+    pub property: String,
+    /// The target's value.
+    pub target: String,
+    /// The generated element's value.
+    pub generated: String,
+    /// Their similarity in `[0, 1]`.
+    pub similarity: f64,
+}
+
+/// How one target element scored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ElementReport {
+    /// The target element.
+    pub target: String,
+    /// Its weight in the state (area^β).
+    pub weight: f64,
+    /// The generated element it was matched to, if any.
+    pub matched: Option<String>,
+    /// GIoU of the two boxes, when matched.
+    pub giou: Option<f64>,
+    /// Each `data-evalby` property, when matched.
+    pub properties: Vec<PropertyScore>,
+    /// The element's score in `[0, 1]` (0 when unmatched).
+    pub score: f64,
+}
+
+/// The targets of a state: visible atomic elements, less those that did not change since
+/// the previous state (every one counts in the first).
+pub fn targets_of(state: &PageState) -> Vec<&MeasuredElement> {
+    state
+        .elements
+        .iter()
+        .filter(|element| element.is_atomic() && element.changed)
+        .collect()
+}
+
+/// The properties an element is scored on, or a config error naming an unknown one.
+fn scored_properties(element: &MeasuredElement) -> Result<Vec<&'static Property>, EvalError> {
+    let lookup = |name: &str| {
+        weights::named(name).ok_or_else(|| {
+            EvalError::config(
+                format!(
+                    "target element {} (data-evalby / data-filter-by)",
+                    element.name
+                ),
+                format!(
+                    "unknown AES property `{name}`; use one of: {}",
+                    weights::PROPERTIES
+                        .iter()
+                        .map(|property| property.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })
+    };
+    if let Some(filter) = &element.filter_by {
+        lookup(filter)?;
+    }
+    element.eval_by.iter().map(|name| lookup(name)).collect()
+}
+
+/// Score of the pair in the assignment matrix: GIoU, −1 when the filter property is not
+/// similar enough, −0.001 per child of difference.
+fn pair_score(target: &MeasuredElement, generated: &MeasuredElement) -> f64 {
+    let filter_penalty = if passes_filter(target, generated) {
+        0.0
+    } else {
+        -1.0
+    };
+    let children = (f64::from(target.children) - f64::from(generated.children)).abs();
+    giou(&target.rect, &generated.rect) + filter_penalty - 1e-3 * children.min(100.0)
+}
+
+fn passes_filter(target: &MeasuredElement, generated: &MeasuredElement) -> bool {
+    let Some(property) = target.filter_by.as_deref().and_then(weights::named) else {
+        return true;
+    };
+    similarity(
+        property.kind,
+        target.value(property.name),
+        generated.value(property.name),
+    ) >= filter_threshold(property.kind)
+}
+
+/// Scores `targets` against every element of the generated state: the weighted mean of the
+/// element scores, each target weighing area^β. `None` when there is no target.
+pub fn score_state(
+    targets: &[&MeasuredElement],
+    generated: &[MeasuredElement],
+) -> Result<(Option<f64>, Vec<ElementReport>), EvalError> {
+    let properties: Vec<Vec<&Property>> = targets
+        .iter()
+        .map(|target| scored_properties(target))
+        .collect::<Result<_, _>>()?;
+    let matrix: Vec<Vec<f64>> = targets
+        .iter()
+        .map(|target| {
+            generated
+                .iter()
+                .map(|candidate| pair_score(target, candidate))
+                .collect()
+        })
+        .collect();
+    let assignment = assign(&matrix, generated.len());
+    let mut reports = Vec::with_capacity(targets.len());
+    for ((target, properties), column) in targets.iter().zip(&properties).zip(assignment) {
+        let weight = target.rect.area().max(1.0).powf(AREA_EXPONENT);
+        let matched = column
+            .map(|column| &generated[column])
+            .filter(|candidate| passes_filter(target, candidate));
+        reports.push(match matched {
+            Some(candidate) => element_report(target, candidate, properties, weight),
+            None => ElementReport {
+                target: target.name.clone(),
+                weight,
+                matched: None,
+                giou: None,
+                properties: Vec::new(),
+                score: 0.0,
+            },
+        });
+    }
+    let total: f64 = reports.iter().map(|report| report.weight).sum();
+    let score = (total > 0.0).then(|| {
+        reports
+            .iter()
+            .map(|report| report.weight * report.score)
+            .sum::<f64>()
+            / total
+    });
+    Ok((score, reports))
+}
+
+/// A matched pair: the weighted mean of its properties' similarities and of the GIoU term
+/// (GIoU mapped from `[-1, 1]` to `[0, 1]`).
+fn element_report(
+    target: &MeasuredElement,
+    candidate: &MeasuredElement,
+    properties: &[&Property],
+    weight: f64,
+) -> ElementReport {
+    let overlap = giou(&target.rect, &candidate.rect);
+    let scores: Vec<PropertyScore> = properties
+        .iter()
+        .map(|property| {
+            let (expected, actual) = (target.value(property.name), candidate.value(property.name));
+            PropertyScore {
+                property: property.name.to_owned(),
+                target: expected.to_owned(),
+                generated: actual.to_owned(),
+                similarity: similarity(property.kind, expected, actual),
+            }
+        })
+        .collect();
+    let weighted: f64 = properties
+        .iter()
+        .zip(&scores)
+        .map(|(property, score)| property.weight * score.similarity)
+        .sum();
+    let weights: f64 = properties.iter().map(|property| property.weight).sum();
+    let score = (weighted + GIOU_WEIGHT * (1.0 + overlap) / 2.0) / (weights + GIOU_WEIGHT);
+    ElementReport {
+        target: target.name.clone(),
+        weight,
+        matched: Some(candidate.name.clone()),
+        giou: Some(overlap),
+        properties: scores,
+        score,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// An element at `rect` with text and colour; a target when `filter_by` is set.
+    pub(crate) fn element(
+        name: &str,
+        rect: (f64, f64, f64, f64),
+        text: &str,
+        colour: &str,
+        filter_by: Option<&str>,
+    ) -> MeasuredElement {
+        MeasuredElement {
+            tag: "div".into(),
+            name: name.into(),
+            rect: Rect {
+                x: rect.0,
+                y: rect.1,
+                width: rect.2,
+                height: rect.3,
+            },
+            children: 0,
+            filter_by: filter_by.map(str::to_owned),
+            eval_by: vec!["text".into(), "color".into()],
+            changed: true,
+            props: BTreeMap::from([
+                ("text".to_owned(), text.to_owned()),
+                ("color".to_owned(), colour.to_owned()),
+            ]),
+        }
+    }
+
+    fn target(name: &str, rect: (f64, f64, f64, f64), text: &str) -> MeasuredElement {
+        element(name, rect, text, "rgb(0, 0, 0)", Some("text"))
+    }
+
+    #[test]
+    fn a_state_scored_against_itself_is_one() {
+        let page = vec![
+            target("h1", (0.0, 0.0, 400.0, 40.0), "Welcome"),
+            target("p", (0.0, 50.0, 400.0, 80.0), "Some words here"),
+        ];
+        let targets: Vec<&MeasuredElement> = page.iter().collect();
+        let (score, reports) = score_state(&targets, &page).unwrap();
+        assert!((score.unwrap() - 1.0).abs() < 1e-12);
+        assert_eq!(reports[1].matched.as_deref(), Some("p"));
+    }
+
+    #[test]
+    fn filter_failures_are_unmatched_and_score_zero() {
+        let page = [target("h1", (0.0, 0.0, 400.0, 40.0), "Welcome")];
+        let other = [element(
+            "h1",
+            (0.0, 0.0, 400.0, 40.0),
+            "Goodbye",
+            "rgb(0, 0, 0)",
+            None,
+        )];
+        let (score, reports) = score_state(&[&page[0]], &other).unwrap();
+        assert_eq!(score, Some(0.0));
+        assert_eq!(reports[0].matched, None);
+        assert_eq!(score_state(&[&page[0]], &[]).unwrap().0, Some(0.0));
+    }
+
+    #[test]
+    fn property_and_position_changes_lower_the_score_in_order() {
+        let original = target("b", (10.0, 10.0, 100.0, 30.0), "Buy now");
+        let score = |candidate: MeasuredElement| {
+            score_state(&[&original], &[candidate]).unwrap().0.unwrap()
+        };
+        let recoloured = element(
+            "b",
+            (10.0, 10.0, 100.0, 30.0),
+            "Buy now",
+            "rgb(120, 0, 0)",
+            None,
+        );
+        let moved = element(
+            "b",
+            (60.0, 10.0, 100.0, 30.0),
+            "Buy now",
+            "rgb(120, 0, 0)",
+            None,
+        );
+        let (same, colour, both) = (score(original.clone()), score(recoloured), score(moved));
+        assert!(same > colour && colour > both, "{same} {colour} {both}");
+        // Colour weight 30 of 30 + 6.8 + 46: similarity 1 - 120/768.
+        let expected = (6.8 + 30.0 * (1.0 - 120.0 / 3.0 / 256.0) + 46.0) / 82.8;
+        assert!((colour - expected).abs() < 1e-12, "{colour} {expected}");
+    }
+
+    #[test]
+    fn larger_targets_weigh_more() {
+        let big = target("big", (0.0, 0.0, 1000.0, 500.0), "Hero");
+        let small = target("small", (0.0, 600.0, 50.0, 20.0), "Tiny");
+        let only_big = [big.clone()];
+        let (score, reports) = score_state(&[&big, &small], &only_big).unwrap();
+        let big_weight = (1000.0_f64 * 500.0).powf(AREA_EXPONENT);
+        assert!((reports[0].weight - big_weight).abs() < 1e-6);
+        let expected = big_weight / (big_weight + (50.0_f64 * 20.0).powf(AREA_EXPONENT));
+        assert!((score.unwrap() - expected).abs() < 1e-12);
+    }
+
+    #[test]
+    fn unknown_properties_are_config_errors() {
+        let mut odd = target("x", (0.0, 0.0, 10.0, 10.0), "x");
+        odd.eval_by.push("padding".into());
+        let error = score_state(&[&odd], &[]).unwrap_err();
+        assert!(
+            error.is_config() && error.to_string().contains("padding"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn unchanged_atomic_elements_are_not_targets() {
+        let mut state = PageState::default();
+        state
+            .elements
+            .push(target("a", (0.0, 0.0, 10.0, 10.0), "a"));
+        let mut same = target("b", (0.0, 0.0, 10.0, 10.0), "b");
+        same.changed = false;
+        state.elements.push(same);
+        state
+            .elements
+            .push(element("c", (0.0, 0.0, 1.0, 1.0), "c", "", None));
+        let names: Vec<&str> = targets_of(&state).iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, vec!["a"]);
+    }
+}

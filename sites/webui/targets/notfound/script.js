@@ -1,0 +1,3 @@
+document.getElementById('home-link').addEventListener('mouseenter', () => {
+  document.getElementById('suggestion').hidden = false;
+});

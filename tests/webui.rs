@@ -1,0 +1,292 @@
+//! The WebUI sandbox and AES in real Chromium: every target scores 1 against itself and 0
+//! blank, a degradation ladder scores strictly lower at each rung, a different build of the
+//! same look scores high, write actions show the rendered workspace and its errors, and an
+//! agent's page cannot reach the API, the targets or another workspace.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use agora::env::Episode;
+use agora::observe::ObserveOptions;
+use common::Harness;
+use serde_json::json;
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::Mutex;
+use webui::targets::{TARGETS, Target};
+
+/// An episode of a WebUI task on `target`, at the size MageBench renders (1920×1080).
+async fn episode(harness: &Harness, target: &Target) -> Arc<Mutex<Episode>> {
+    let manifest = target.manifest().unwrap();
+    let task = json!({
+        "sites": ["webui"], "task_id": 0, "require_login": false,
+        "start_url": "__WEBUI__/workspace/", "intent": manifest.description,
+        "viewport_size": {"width": 1920, "height": 1080},
+        "eval": {"eval_types": ["aes"], "aes": {
+            "target": target.name, "interactions": manifest.interactions, "pass_threshold": 0.9}}
+    });
+    let context = harness.env.inline_task(&task).unwrap();
+    harness
+        .env
+        .create_task_episode(context, ObserveOptions::default())
+        .await
+        .unwrap()
+}
+
+/// Writes the three files through the actions (their JSON form).
+async fn write(harness: &Harness, episode: &Arc<Mutex<Episode>>, files: [&str; 3]) {
+    for (action, content) in ["write_html", "write_css", "write_javascript"]
+        .into_iter()
+        .zip(files)
+    {
+        let step = json!({"action": action, "content": content}).to_string();
+        let outcome = harness.step(episode, &step).await;
+        assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
+    }
+}
+
+/// Writes the three files straight to the episode's workspace (what the actions do, without
+/// showing the page after each file: the ladder writes many versions).
+async fn put(episode: &Arc<Mutex<Episode>>, files: [&str; 3]) {
+    let workspace = episode.lock().await.workspace.clone().expect("a workspace");
+    for (file, content) in webui::WorkspaceFile::ALL.into_iter().zip(files) {
+        workspace.write(file, content).await.unwrap();
+    }
+}
+
+/// The episode's AES and its report.
+async fn aes(harness: &Harness, episode: &Arc<Mutex<Episode>>) -> (f64, serde_json::Value) {
+    let id = episode.lock().await.id.clone();
+    let evaluation = harness.env.evaluate(&id, None).await.unwrap();
+    let report = serde_json::to_value(&evaluation.evaluators[0].aes).unwrap();
+    (evaluation.score().unwrap(), report)
+}
+
+fn files(target: &Target) -> [&'static str; 3] {
+    [target.html, target.css, target.javascript]
+}
+
+#[test]
+fn every_target_scores_one_against_itself_and_zero_blank() {
+    common::run(|harness| async move {
+        for target in TARGETS {
+            let episode = episode(harness, target).await;
+            let (blank, _) = aes(harness, &episode).await;
+            assert!(
+                blank.abs() < 1e-9,
+                "{}: blank page scored {blank}",
+                target.name
+            );
+            put(&episode, files(target)).await;
+            let started = Instant::now();
+            let (score, report) = aes(harness, &episode).await;
+            let elapsed = started.elapsed();
+            assert!(
+                (score - 1.0).abs() < 1e-6,
+                "{}: the target against itself scored {score}: {report:#}",
+                target.name
+            );
+            let states = report["states"].as_array().unwrap().len();
+            eprintln!(
+                "AES of {} ({states} states): {:.0} ms",
+                target.name,
+                elapsed.as_secs_f64() * 1000.0
+            );
+            harness.close(&episode).await;
+        }
+    });
+}
+
+/// One rung of the degradation ladder: CSS added after the target's, and whether the
+/// target's script is kept. Rungs are cumulative.
+struct Rung {
+    name: &'static str,
+    css: &'static str,
+    keeps_script: bool,
+}
+
+const LADDER: &[Rung] = &[
+    Rung {
+        name: "colour shift",
+        css: "[data-filter-by] { color: rgb(200, 40, 40) !important; }",
+        keeps_script: true,
+    },
+    Rung {
+        name: "font-size change",
+        css: "[data-filter-by] { font-size: 11px !important; }",
+        keeps_script: true,
+    },
+    Rung {
+        name: "moved blocks",
+        css: "body { transform: translate(180px, 120px); }",
+        keeps_script: true,
+    },
+    Rung {
+        name: "missing interaction",
+        css: "",
+        keeps_script: false,
+    },
+    Rung {
+        name: "missing elements",
+        css: "[data-filter-by]:nth-child(2n+1) { visibility: hidden !important; }",
+        keeps_script: false,
+    },
+];
+
+#[test]
+fn the_degradation_ladder_scores_strictly_lower_at_every_rung() {
+    common::run(|harness| async move {
+        for target in TARGETS {
+            let episode = episode(harness, target).await;
+            let mut css = target.css.to_owned();
+            let mut previous = (String::from("the target"), 1.0);
+            for rung in LADDER {
+                css.push('\n');
+                css.push_str(rung.css);
+                let script = if rung.keeps_script {
+                    target.javascript
+                } else {
+                    ""
+                };
+                put(&episode, [target.html, &css, script]).await;
+                let (score, _) = aes(harness, &episode).await;
+                assert!(
+                    score < previous.1,
+                    "{}: `{}` scored {score}, not below `{}` at {}",
+                    target.name,
+                    rung.name,
+                    previous.0,
+                    previous.1
+                );
+                previous = (rung.name.to_owned(), score);
+            }
+            harness.close(&episode).await;
+        }
+    });
+}
+
+#[test]
+fn the_same_look_built_with_other_tags_scores_high() {
+    common::run(|harness| async move {
+        let target = webui::targets::named("landing").unwrap();
+        let episode = episode(harness, target).await;
+        let html = target
+            .html
+            .replace("<h1 ", "<div class=\"headline\" ")
+            .replace("</h1>", "</div>");
+        let css = target
+            .css
+            .replace(".hero h1 {", ".hero .headline { font-weight: 700; ")
+            .replace(
+                ".features { display: flex; justify-content: center;",
+                ".features { display: grid; grid-template-columns: repeat(3, 360px); justify-content: center;",
+            );
+        assert_ne!(css, target.css);
+        write(harness, &episode, [&html, &css, target.javascript]).await;
+        let (score, report) = aes(harness, &episode).await;
+        assert!(
+            score >= 0.9,
+            "div for h1 and grid for flex scored {score}: {report:#}"
+        );
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
+fn a_write_shows_the_rendered_workspace_with_its_errors() {
+    common::run(|harness| async move {
+        let target = webui::targets::named("pricing").unwrap();
+        let episode = episode(harness, target).await;
+        let html = "<!DOCTYPE html><html><head><link rel=\"stylesheet\" href=\"style.css\"></head>\
+                    <body><h1 id=\"hello\">Hello there</h1><img src=\"missing.png\" alt=\"x\">\
+                    <script src=\"script.js\"></script></body></html>";
+        write(
+            harness,
+            &episode,
+            [html, "h1 { color: rgb(1, 2, 3); }", "undefinedThing();"],
+        )
+        .await;
+        let observation = common::observation(&episode).await;
+        assert!(
+            observation.url.ends_with("/workspace/"),
+            "{}",
+            observation.url
+        );
+        assert!(observation.som_text().contains("Hello there"));
+        let errors = observation.page_errors.join("\n");
+        assert!(
+            errors.contains("exception: ") && errors.contains("undefinedThing"),
+            "{errors}"
+        );
+        assert!(
+            errors.contains("resource: img failed to load") && errors.contains("missing.png"),
+            "{errors}"
+        );
+        let colour = common::js(
+            &episode,
+            "getComputedStyle(document.getElementById('hello')).color",
+        )
+        .await;
+        assert_eq!(colour, "rgb(1, 2, 3)");
+        // A page that throws on load scores 0, whatever it shows.
+        let (score, _) = aes(harness, &episode).await;
+        assert_eq!(score, 0.0);
+        let too_big =
+            json!({"action": "write_css", "content": "a".repeat(webui::MAX_FILE_BYTES + 1)});
+        let outcome = harness.step(&episode, &too_big.to_string()).await;
+        let error = outcome.error.expect("over the cap");
+        assert_eq!(error.code(), "file_too_large", "{error}");
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
+fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
+    common::run(|harness| async move {
+        let target = webui::targets::named("tabs").unwrap();
+        let other = episode(harness, target).await;
+        write(
+            harness,
+            &other,
+            [
+                "<!DOCTYPE html><html><body><p>other secret</p></body></html>",
+                "",
+                "",
+            ],
+        )
+        .await;
+        let episode = episode(harness, target).await;
+        // A loopback server the fence does not allow, standing in for the control API.
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let api = format!("http://{}", listener.local_addr().unwrap());
+        let router = axum::Router::new().fallback(|| async { "control api" });
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        let probes = json!([
+            format!("{api}/health"),
+            "/staged/00000000000000000000000000000000/",
+            "/targets/tabs/index.html",
+            "/tabs/index.html",
+            "file:///etc/passwd",
+        ]);
+        let script = format!(
+            "const probes = {probes};\n\
+             Promise.all(probes.map((url) => fetch(url).then((r) => r.status + ' ' + url).catch(() => 'blocked ' + url)))\n\
+               .then((lines) => {{ document.getElementById('out').textContent = lines.join('\\n'); }});"
+        );
+        write(harness, &episode, ["<!DOCTYPE html><html><body><pre id=\"out\"></pre><script src=\"script.js\"></script></body></html>", "", &script]).await;
+        let lines = common::js(&episode, "document.getElementById('out').textContent").await;
+        let lines = lines.as_str().unwrap();
+        for line in lines.lines() {
+            assert!(
+                !line.starts_with("200") && !line.contains("other secret"),
+                "the agent's page reached {line}\n{lines}"
+            );
+        }
+        assert_eq!(lines.lines().count(), 5, "{lines}");
+        let page = common::js(&episode, "document.body.innerText").await;
+        assert!(!page.as_str().unwrap().contains("other secret"));
+        harness.close(&episode).await;
+        harness.close(&other).await;
+    });
+}
