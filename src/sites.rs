@@ -15,7 +15,11 @@ use std::sync::Arc;
 use tokio::task::JoinHandle;
 
 /// Every site Agora hosts, in the order they are listed (the homepage lists the others).
-pub const SITES: &[&dyn Site] = &[&classifieds::ClassifiedsSite, &homepage::HomepageSite];
+pub const SITES: &[&dyn Site] = &[
+    &classifieds::ClassifiedsSite,
+    &shopping::ShoppingSite,
+    &homepage::HomepageSite,
+];
 
 /// The hosted site called `name` (Agora's name or a task-file name such as `reddit`).
 pub fn find(name: &str) -> Option<&'static dyn Site> {
@@ -92,7 +96,7 @@ pub struct SiteOptions {
     #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
     pub data_dir: PathBuf,
     /// A site's port, `NAME=PORT` (repeatable; 0 picks a free one). Defaults are VWA's:
-    /// classifieds=9980, homepage=4399.
+    /// classifieds=9980, shopping=7770, homepage=4399.
     #[arg(long = "port", value_name = "NAME=PORT")]
     pub ports: Vec<PortChoice>,
 }

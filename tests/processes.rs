@@ -21,7 +21,14 @@ const GONE_CAP: Duration = Duration::from_secs(5);
 fn spawn_agora_up(data: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_agora"))
         .args(["up", "--api-port", "0", "--pool-size", "1"])
-        .args(["--port", "classifieds=0", "--port", "homepage=0"])
+        .args([
+            "--port",
+            "classifieds=0",
+            "--port",
+            "shopping=0",
+            "--port",
+            "homepage=0",
+        ])
         .arg("--data-dir")
         .arg(data)
         .arg("--trajectory-dir")
