@@ -17,6 +17,7 @@ use tokio::task::JoinHandle;
 /// Every site Agora hosts, in the order they are listed (the homepage lists the others).
 pub const SITES: &[&dyn Site] = &[
     &classifieds::ClassifiedsSite,
+    &shopping::ShoppingSite,
     &forum::ForumSite,
     &homepage::HomepageSite,
     &webui::WebUiSite,
@@ -97,7 +98,7 @@ pub struct SiteOptions {
     #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
     pub data_dir: PathBuf,
     /// A site's port, `NAME=PORT` (repeatable; 0 picks a free one). Defaults are VWA's:
-    /// classifieds=9980, forum=9999, homepage=4399.
+    /// classifieds=9980, shopping=7770, forum=9999, homepage=4399, webui=7780.
     #[arg(long = "port", value_name = "NAME=PORT")]
     pub ports: Vec<PortChoice>,
 }

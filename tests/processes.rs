@@ -25,6 +25,8 @@ fn spawn_agora_up(data: &Path) -> Child {
             "--port",
             "classifieds=0",
             "--port",
+            "shopping=0",
+            "--port",
             "forum=0",
             "--port",
             "homepage=0",

@@ -1,4 +1,4 @@
-//! `agora run` over every shipped task on the full classifieds data: the `agora` binary with
+//! `agora run` over every shipped task on the full data: the `agora` binary with
 //! `--agent replay` killed with SIGKILL mid-run and resumed (nothing lost, nothing twice, every
 //! task its gold score), and the built-in agent through `--server` against a model double that
 //! answers each task's gold actions as chatty model text — with 429s, timeouts and malformed
@@ -42,19 +42,17 @@ async fn full_data() -> PathBuf {
     SEEDED
         .get_or_init(|| async {
             let data = repository().join("data");
-            if !data.join(classifieds::BASE_FILE).exists() {
-                let directory = data.clone();
-                tokio::task::spawn_blocking(move || {
-                    classifieds::seed(
-                        &directory,
-                        classifieds::Scale::Full,
-                        classifieds::DEFAULT_SEED,
-                    )
-                })
-                .await
-                .unwrap()
-                .expect("seeding the full classifieds data");
-            }
+            let directory = data.clone();
+            tokio::task::spawn_blocking(move || {
+                for site in agora::sites::SITES {
+                    if !site.is_seeded(&directory) {
+                        site.seed(&directory, kit::Scale::Full, None)
+                            .unwrap_or_else(|error| panic!("seeding {}: {error}", site.name()));
+                    }
+                }
+            })
+            .await
+            .unwrap();
             data
         })
         .await
@@ -81,23 +79,15 @@ fn scores(results: &[Value]) -> BTreeMap<String, Option<f64>> {
         .collect()
 }
 
+/// Task files in every site folder under `tasks/`.
 fn shipped_task_count() -> usize {
-    let json_files = |folder: PathBuf| {
-        std::fs::read_dir(folder)
-            .unwrap()
-            .filter(|entry| {
-                entry
-                    .as_ref()
-                    .is_ok_and(|entry| entry.path().extension().is_some_and(|e| e == "json"))
-            })
-            .count()
-    };
     std::fs::read_dir(repository().join("tasks"))
         .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.is_dir())
-        .map(json_files)
-        .sum()
+        .flatten()
+        .filter(|site| site.path().is_dir())
+        .flat_map(|site| std::fs::read_dir(site.path()).unwrap().flatten())
+        .filter(|entry| entry.path().extension().is_some_and(|e| e == "json"))
+        .count()
 }
 
 /// Ends the chromedriver and Chromium processes a SIGKILLed `agora` left behind (their command

@@ -1,0 +1,98 @@
+//! The shopping site under the kit's [`Site`] contract.
+
+use crate::{BASE_FILE, DEFAULT_EMAIL, DEFAULT_PORT, SITE, Shopping, ShoppingError};
+use kit::{
+    BenchFuture, HostedSite, OpenContext, Scale, SeedReport, Site, SiteError, SiteName, TenantId,
+};
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The shopping site as the binary lists it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ShoppingSite;
+
+fn site_error(error: ShoppingError) -> SiteError {
+    SiteError::new(SITE, error)
+}
+
+impl Site for ShoppingSite {
+    fn name(&self) -> SiteName {
+        SITE
+    }
+
+    fn title(&self) -> &'static str {
+        "One Stop Market"
+    }
+
+    fn description(&self) -> &'static str {
+        "An online store of ninety thousand products: search, categories, reviews, a cart, checkout, orders, wishlist and your account."
+    }
+
+    fn default_port(&self) -> u16 {
+        DEFAULT_PORT
+    }
+
+    fn base_file(&self) -> Option<&'static str> {
+        Some(BASE_FILE)
+    }
+
+    fn seed(
+        &self,
+        data_dir: &Path,
+        scale: Scale,
+        seed: Option<u64>,
+    ) -> Result<Option<SeedReport>, SiteError> {
+        let report = crate::seed(data_dir, scale, seed.unwrap_or(crate::DEFAULT_SEED))
+            .map_err(site_error)?;
+        Ok(Some(SeedReport {
+            site: SITE,
+            summary: report.summary(),
+            path: report.path,
+            bytes: report.bytes,
+            elapsed: report.elapsed,
+        }))
+    }
+
+    fn open(&self, context: &OpenContext) -> Result<Arc<dyn HostedSite>, SiteError> {
+        let base_url = context
+            .directory
+            .url_of(SITE)
+            .unwrap_or_default()
+            .to_owned();
+        let site =
+            Shopping::open(&context.data_dir, &context.tenants, &base_url).map_err(site_error)?;
+        Ok(Arc::new(site))
+    }
+
+    fn dump(&self, data_dir: &Path, out: &mut dyn Write) -> Result<u64, SiteError> {
+        crate::dump::dump(data_dir, &mut &mut *out).map_err(site_error)
+    }
+
+    fn bench<'a>(&'a self, data_dir: &'a Path, rounds: usize) -> BenchFuture<'a> {
+        Box::pin(async move {
+            let report = crate::bench::run(data_dir, rounds)
+                .await
+                .map_err(site_error)?;
+            Ok(report.to_string())
+        })
+    }
+}
+
+impl HostedSite for Shopping {
+    fn router(&self) -> axum::Router {
+        Shopping::router(self)
+    }
+
+    fn login_cookies(&self, tenant: &TenantId) -> Result<Vec<(String, String)>, SiteError> {
+        let cookie = self
+            .login_cookie(tenant, DEFAULT_EMAIL)
+            .map_err(site_error)?;
+        Ok(vec![cookie])
+    }
+
+    fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn evaluators::SiteQueries>, SiteError> {
+        let queries = Shopping::queries(self, tenant).map_err(site_error)?;
+        Ok(Arc::new(queries))
+    }
+}

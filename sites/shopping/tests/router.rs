@@ -1,0 +1,975 @@
+//! Router tests: every page kind and form of the shopping site on fresh tenants of one small
+//! seeded data set, through the real router in memory.
+
+// Test helpers may unwrap: a failure there is a test failure.
+#![allow(clippy::unwrap_used)]
+
+use axum::http::{StatusCode, header};
+use axum::response::Response;
+use kit::testing::{CSRF_FIELD, RouterClient, body_text, location, select_texts};
+use kit::visitor::SiteCookies;
+use kit::{TenantId, Tenants};
+use scraper::{Html, Selector};
+use shopping::db::products::Product;
+use shopping::{DEFAULT_EMAIL, DEFAULT_PASSWORD, Scale, Shopping, ShoppingQueries};
+use std::path::Path;
+use std::sync::OnceLock;
+
+const PRODUCTS: u32 = 400;
+
+/// The one small seeded data set of this test binary.
+fn data() -> &'static Path {
+    static DATA: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DATA.get_or_init(|| {
+        let data = tempfile::tempdir().unwrap();
+        shopping::seed(data.path(), Scale::Small(PRODUCTS), 5).unwrap();
+        data
+    })
+    .path()
+}
+
+/// A browser on a fresh tenant of the small store.
+struct Store {
+    site: Shopping,
+    tenant: TenantId,
+    client: RouterClient,
+}
+
+impl std::ops::Deref for Store {
+    type Target = RouterClient;
+
+    fn deref(&self) -> &RouterClient {
+        &self.client
+    }
+}
+
+fn cookies() -> SiteCookies {
+    SiteCookies {
+        site: shopping::SITE,
+        session: shopping::SESSION_COOKIE,
+        csrf: shopping::CSRF_COOKIE,
+        notice: shopping::NOTICE_COOKIE,
+    }
+}
+
+impl Store {
+    fn new() -> Store {
+        let tenants = Tenants::new();
+        let site = Shopping::open(data(), &tenants, "http://shop.test").unwrap();
+        let tenant = tenants.create().unwrap();
+        Store {
+            client: RouterClient::new(site.router(), cookies(), Some(tenant)),
+            site,
+            tenant,
+        }
+    }
+
+    /// Emma, signed in.
+    fn emma() -> Store {
+        let mut store = Store::new();
+        let (_, token) = store
+            .site
+            .login_cookie(&store.tenant, DEFAULT_EMAIL)
+            .unwrap();
+        store.client.session = Some(token);
+        store
+    }
+
+    fn queries(&self) -> ShoppingQueries {
+        self.site.queries(&self.tenant).unwrap()
+    }
+
+    async fn page(&self, uri: &str) -> Html {
+        let response = self.get(uri).await;
+        let status = response.status();
+        let body = body_text(response).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {body}");
+        Html::parse_document(&body)
+    }
+
+    async fn post(&self, uri: &str, fields: &[(&str, &str)]) -> Response {
+        let mut all = vec![CSRF_FIELD];
+        all.extend_from_slice(fields);
+        self.client.post_form(uri, &all).await
+    }
+
+    /// The first product with options (configurable) and the first simple one, in stock.
+    async fn products(&self) -> (Product, Product) {
+        let queries = self.queries();
+        let mut configurable = None;
+        let mut simple = None;
+        for id in 1..=i64::from(PRODUCTS) {
+            let product = queries
+                .product(&shopping::seed::sku_of(id))
+                .await
+                .unwrap()
+                .unwrap();
+            if product.stock < 5 {
+                continue;
+            }
+            if product.options.is_empty() {
+                simple.get_or_insert(product);
+            } else {
+                configurable.get_or_insert(product);
+            }
+            if configurable.is_some() && simple.is_some() {
+                break;
+            }
+        }
+        (configurable.unwrap(), simple.unwrap())
+    }
+}
+
+fn prices(page: &Html) -> Vec<f64> {
+    select_texts(page, ".product-items .price")
+        .iter()
+        .map(|price| {
+            price
+                .trim_start_matches('$')
+                .replace(',', "")
+                .parse()
+                .unwrap()
+        })
+        .collect()
+}
+
+fn count(page: &Html, selector: &str) -> usize {
+    page.select(&Selector::parse(selector).unwrap()).count()
+}
+
+#[tokio::test]
+async fn category_pages_sort_filter_and_page_at_every_level() {
+    let store = Store::new();
+    let home = store.page("/").await;
+    let departments = select_texts(&home, ".navigation .level-top");
+    assert_eq!(departments.len(), 10);
+    assert!(departments.contains(&"Electronics".to_owned()));
+
+    let department = store.page("/electronics.html").await;
+    assert_eq!(select_texts(&department, ".page-title"), ["Electronics"]);
+    assert!(select_texts(&department, ".filter-options-item a").contains(&"Home Audio".to_owned()));
+    assert_eq!(count(&department, ".product-items .product-item"), 12);
+
+    let by_price = store
+        .page("/electronics.html?product_list_order=price&product_list_limit=24")
+        .await;
+    let ascending = prices(&by_price);
+    assert_eq!(ascending.len(), 24);
+    assert!(
+        ascending.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{ascending:?}"
+    );
+    let descending = prices(
+        &store
+            .page("/electronics.html?product_list_order=price&product_list_dir=desc")
+            .await,
+    );
+    assert!(
+        descending.windows(2).all(|pair| pair[0] >= pair[1]),
+        "{descending:?}"
+    );
+    assert!(descending[0] >= *ascending.last().unwrap());
+
+    let by_name = store
+        .page("/electronics.html?product_list_order=name")
+        .await;
+    let names = select_texts(&by_name, ".product-item-link");
+    assert!(names.windows(2).all(|pair| pair[0] <= pair[1]), "{names:?}");
+
+    let filtered = store
+        .page("/electronics.html?price=20-100&product_list_order=price")
+        .await;
+    let cheap = prices(&filtered);
+    assert!(
+        !cheap.is_empty() && cheap.iter().all(|price| (20.0..100.0).contains(price)),
+        "{cheap:?}"
+    );
+    assert!(select_texts(&filtered, ".filter-clear").contains(&"Clear All".to_owned()));
+
+    let first = select_texts(&store.page("/electronics.html").await, ".product-item-link");
+    let second = select_texts(
+        &store.page("/electronics.html?p=2").await,
+        ".product-item-link",
+    );
+    assert!(first.iter().all(|name| !second.contains(name)));
+    let amount = select_texts(
+        &store.page("/electronics.html?p=2").await,
+        "#toolbar-amount",
+    );
+    assert!(amount[0].starts_with("Items 13-24 of"), "{amount:?}");
+
+    let list = store
+        .page("/electronics/home-audio.html?product_list_mode=list")
+        .await;
+    assert_eq!(count(&list, ".products-list"), 1);
+    assert_eq!(select_texts(&list, ".breadcrumbs .item").len(), 3);
+    let leaf = store.page("/electronics/home-audio/speakers.html").await;
+    assert!(count(&leaf, ".product-item") >= 1);
+
+    for (uri, status) in [
+        (
+            "/electronics.html?product_list_order=rating",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/electronics.html?product_list_dir=up",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/electronics.html?product_list_limit=1000",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/electronics.html?product_list_mode=table",
+            StatusCode::BAD_REQUEST,
+        ),
+        ("/electronics.html?price=cheap", StatusCode::BAD_REQUEST),
+        ("/electronics.html?p=-1", StatusCode::BAD_REQUEST),
+        ("/nowhere.html", StatusCode::NOT_FOUND),
+        ("/wp-admin", StatusCode::NOT_FOUND),
+    ] {
+        let response = store.get(uri).await;
+        assert_eq!(response.status(), status, "{uri}");
+        assert!(body_text(response).await.contains("error-message"), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn search_finds_sorts_and_refuses_bad_queries() {
+    let store = Store::new();
+    for base in ["/catalogsearch/result/", "/catalogsearch/result/index/"] {
+        let page = store
+            .page(&format!("{base}?q=jacket&product_list_order=price"))
+            .await;
+        let names = select_texts(&page, ".product-item-link");
+        assert!(!names.is_empty());
+        assert!(
+            names
+                .iter()
+                .all(|name| name.to_lowercase().contains("jacket")),
+            "{names:?}"
+        );
+        let found = prices(&page);
+        assert!(found.windows(2).all(|pair| pair[0] <= pair[1]));
+        assert_eq!(
+            select_texts(&page, ".page-title"),
+            ["Search results for: 'jacket'"]
+        );
+    }
+    let none = store.page("/catalogsearch/result/?q=zzzzqqq").await;
+    assert!(
+        select_texts(&none, ".message.info")
+            .iter()
+            .any(|text| text.contains("no results"))
+    );
+    for query in ["%22OR%20*", "NEAR(a%20b)", "name%3Ajacket"] {
+        assert_eq!(
+            store
+                .get(&format!("/catalogsearch/result/?q={query}"))
+                .await
+                .status(),
+            StatusCode::OK,
+            "{query}"
+        );
+    }
+    let long = "a".repeat(300);
+    for uri in [
+        "/catalogsearch/result/".to_owned(),
+        "/catalogsearch/result/?q=%20".to_owned(),
+        "/catalogsearch/result/?q=%25%25".to_owned(),
+        format!("/catalogsearch/result/?q={long}"),
+    ] {
+        assert_eq!(
+            store.get(&uri).await.status(),
+            StatusCode::BAD_REQUEST,
+            "{uri}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_product_page_has_the_hooks_vwa_helpers_read() {
+    let store = Store::new();
+    let queries = store.queries();
+    let mut reviewed = None;
+    for id in 1..=i64::from(PRODUCTS) {
+        let product = queries
+            .product(&shopping::seed::sku_of(id))
+            .await
+            .unwrap()
+            .unwrap();
+        if product.review_count > 1 {
+            reviewed = Some(product);
+            break;
+        }
+    }
+    let product = reviewed.unwrap();
+    let page = store.page(&product.url()).await;
+    assert_eq!(
+        select_texts(
+            &page,
+            "#maincontent > div.page-title-wrapper.product > h1 > span"
+        ),
+        [product.name.as_str()]
+    );
+    assert_eq!(
+        select_texts(
+            &page,
+            "#maincontent > div.columns > div > div.product-info-main > div.product-info-price > div.price-box.price-final_price > span > span"
+        ),
+        [kit::money::format_cents(product.price_cents)]
+    );
+    assert_eq!(
+        select_texts(&page, ".product.attribute.sku .value"),
+        [product.sku.as_str()]
+    );
+    assert_eq!(
+        select_texts(&page, "#tab-label-reviews-title"),
+        [format!("Reviews {}", product.review_count)]
+    );
+    let rating = page
+        .select(&Selector::parse(".rating-result").unwrap())
+        .next()
+        .unwrap();
+    assert_eq!(
+        rating.value().attr("title").unwrap(),
+        format!("{}%", product.rating_percent())
+    );
+    let details = select_texts(
+        &page,
+        "#productDetails_detailBullets_sections1 > tbody > tr > th",
+    );
+    assert!(
+        details.contains(&"Brand Name".to_owned()) && details.contains(&"Manufacturer".to_owned())
+    );
+    assert!(count(&page, ".fotorama__stage__frame img") >= 1);
+    assert_eq!(
+        count(&page, ".review-items .review-item"),
+        product.review_count.min(50) as usize
+    );
+    assert_eq!(count(&page, "#review-form input[name=rating]"), 5);
+
+    let image = page
+        .select(&Selector::parse(".fotorama__stage__frame img").unwrap())
+        .next()
+        .unwrap();
+    let response = store.get(image.value().attr("src").unwrap()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/png");
+    assert_eq!(
+        store.get("/media/catalog/product/3/1.png").await.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        store.get("/media/catalog/product/1/x.png").await.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        store.get("/no-such-product.html").await.status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn the_cart_takes_options_updates_and_removes_and_refuses_bad_input() {
+    let store = Store::emma();
+    let (shirt, simple) = store.products().await;
+    let id = shirt.id.to_string();
+    let size = shirt.options[0].values[1].clone();
+    let color = shirt.options[1].values[0].clone();
+    let valid = [
+        ("product", id.as_str()),
+        ("qty", "2"),
+        ("super_attribute[Size]", size.as_str()),
+        ("super_attribute[Color]", color.as_str()),
+    ];
+    let response = store.post("/checkout/cart/add/", &valid).await;
+    assert_eq!(location(&response), "/checkout/cart/");
+    let cart = store.page("/checkout/cart").await;
+    assert_eq!(count(&cart, "#shopping-cart-table .item-info"), 1);
+    assert_eq!(
+        select_texts(&cart, "#shopping-cart-table td.col.item > div > dl > dd"),
+        [size.clone(), color.clone()]
+    );
+    let qty = cart
+        .select(&Selector::parse("input[data-item-qty]").unwrap())
+        .next()
+        .unwrap();
+    assert_eq!(qty.value().attr("data-item-qty"), Some("2"));
+    let line = store.queries().cart(DEFAULT_EMAIL).await.unwrap()[0].clone();
+
+    let too_many = (shirt.stock + 1).to_string();
+    let huge_name = "x".repeat(70_000);
+    let refused: Vec<Vec<(&str, &str)>> = vec![
+        vec![
+            ("product", &id),
+            ("qty", "0"),
+            ("super_attribute[Size]", &size),
+            ("super_attribute[Color]", &color),
+        ],
+        vec![
+            ("product", &id),
+            ("qty", "-3"),
+            ("super_attribute[Size]", &size),
+            ("super_attribute[Color]", &color),
+        ],
+        vec![
+            ("product", &id),
+            ("qty", "two"),
+            ("super_attribute[Size]", &size),
+            ("super_attribute[Color]", &color),
+        ],
+        vec![
+            ("product", &id),
+            ("qty", &too_many),
+            ("super_attribute[Size]", &size),
+            ("super_attribute[Color]", &color),
+        ],
+        vec![
+            ("product", &id),
+            ("qty", "1"),
+            ("super_attribute[Color]", &color),
+        ],
+        vec![
+            ("product", &id),
+            ("qty", "1"),
+            ("super_attribute[Size]", "XXXXL"),
+            ("super_attribute[Color]", &color),
+        ],
+        vec![
+            ("product", &id),
+            ("qty", "1"),
+            ("super_attribute[Size]", &size),
+            ("super_attribute[Color]", &color),
+            ("super_attribute[Flavor]", "Mint"),
+        ],
+        vec![("product", "999999"), ("qty", "1")],
+        vec![("product", "abc"), ("qty", "1")],
+        vec![("product", &id), ("qty", "1"), ("note", &huge_name)],
+    ];
+    for fields in &refused {
+        let response = store.post("/checkout/cart/add/", fields).await;
+        assert!(
+            response.status().is_client_error(),
+            "{fields:?}: {}",
+            response.status()
+        );
+        let body = body_text(response).await;
+        assert!(body.contains("error-message"), "{fields:?}");
+    }
+    let forged = store
+        .client
+        .post_form(
+            "/checkout/cart/add/",
+            &[
+                ("csrf_token", "forged"),
+                ("product", &simple.id.to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        store.queries().cart(DEFAULT_EMAIL).await.unwrap(),
+        std::slice::from_ref(&line),
+        "refusals leave the cart as it was"
+    );
+
+    let field = format!("cart[{}][qty]", line.id);
+    for bad in ["0", "-1", "lots", &too_many] {
+        let response = store
+            .post("/checkout/cart/updatePost/", &[(&field, bad)])
+            .await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+    }
+    assert_eq!(store.queries().cart(DEFAULT_EMAIL).await.unwrap()[0].qty, 2);
+    store
+        .post("/checkout/cart/updatePost/", &[(&field, "3")])
+        .await;
+    assert_eq!(store.queries().cart(DEFAULT_EMAIL).await.unwrap()[0].qty, 3);
+    let coupon = store
+        .post("/checkout/cart/couponPost/", &[("coupon_code", "SAVE10")])
+        .await;
+    assert!(body_text(coupon).await.contains("is not valid"));
+
+    let line_id = line.id.to_string();
+    assert_eq!(
+        store
+            .post("/checkout/cart/delete/", &[("id", "999999")])
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+    store
+        .post("/checkout/cart/delete/", &[("id", &line_id)])
+        .await;
+    assert!(
+        store
+            .queries()
+            .cart(DEFAULT_EMAIL)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        select_texts(&store.page("/checkout/cart/").await, ".cart-empty p")[0].contains("no items")
+    );
+
+    let guest = Store::new();
+    assert_eq!(
+        location(&guest.get("/checkout/cart/").await),
+        "/customer/account/login/"
+    );
+}
+
+#[tokio::test]
+async fn checkout_places_the_order_which_the_history_and_order_page_show() {
+    let store = Store::emma();
+    let before = store.queries().latest_order_id().await.unwrap().unwrap();
+    let empty = store
+        .post("/checkout/place/", &[("payment_method", "checkmo")])
+        .await;
+    assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
+    let (shirt, simple) = store.products().await;
+    let (size, color) = (
+        shirt.options[0].values[0].clone(),
+        shirt.options[1].values[0].clone(),
+    );
+    store
+        .post(
+            "/checkout/cart/add/",
+            &[
+                ("product", &shirt.id.to_string()),
+                ("qty", "2"),
+                ("super_attribute[Size]", &size),
+                ("super_attribute[Color]", &color),
+            ],
+        )
+        .await;
+    store
+        .post(
+            "/checkout/cart/add/",
+            &[("product", &simple.id.to_string()), ("qty", "1")],
+        )
+        .await;
+
+    let checkout = store.page("/checkout/").await;
+    assert_eq!(
+        count(
+            &checkout,
+            "#opc-sidebar > div.opc-block-summary > div > div.content.minicart-items > div > ol > li"
+        ),
+        2
+    );
+    let no_address = store
+        .post("/checkout/shipping/", &[("shipping_method", "flatrate")])
+        .await;
+    assert_eq!(no_address.status(), StatusCode::BAD_REQUEST);
+    let bad_new = store
+        .post(
+            "/checkout/shipping/",
+            &[
+                ("address_id", "new"),
+                ("shipping_method", "flatrate"),
+                ("firstname", "Emma"),
+            ],
+        )
+        .await;
+    assert_eq!(bad_new.status(), StatusCode::BAD_REQUEST);
+    let placed_early = store
+        .post("/checkout/place/", &[("payment_method", "checkmo")])
+        .await;
+    assert_eq!(placed_early.status(), StatusCode::BAD_REQUEST);
+
+    let response = store
+        .post(
+            "/checkout/shipping/",
+            &[("address_id", "1"), ("shipping_method", "flatrate")],
+        )
+        .await;
+    assert_eq!(location(&response), "/checkout/#payment");
+    let payment = store.page("/checkout/").await;
+    assert!(
+        select_texts(&payment, "#payment")
+            .iter()
+            .any(|text| text.contains("Check / Money order"))
+    );
+    assert_eq!(
+        store
+            .post("/checkout/place/", &[("payment_method", "paypal")])
+            .await
+            .status(),
+        StatusCode::BAD_REQUEST
+    );
+    let response = store
+        .post("/checkout/place/", &[("payment_method", "checkmo")])
+        .await;
+    assert_eq!(location(&response), "/checkout/onepage/success/");
+
+    let queries = store.queries();
+    let latest = queries.latest_order_id().await.unwrap().unwrap();
+    assert!(latest > before);
+    assert!(queries.cart(DEFAULT_EMAIL).await.unwrap().is_empty());
+    assert_eq!(
+        queries.product(&shirt.sku).await.unwrap().unwrap().stock,
+        shirt.stock - 2
+    );
+    let success = store.page("/checkout/onepage/success/").await;
+    assert_eq!(
+        select_texts(&success, ".order-number"),
+        [format!("{latest:09}")]
+    );
+
+    let order = store
+        .page(&format!("/sales/order/view/order_id/{latest}/"))
+        .await;
+    let ordered = select_texts(&order, ".order-details-items.ordered")[0].clone();
+    assert!(
+        ordered.contains(&shirt.sku) && ordered.contains(&size) && ordered.contains(&color),
+        "{ordered}"
+    );
+    assert_eq!(
+        select_texts(&order, "#my-orders-table td.col.sku"),
+        [shirt.sku.clone(), simple.sku.clone()]
+    );
+    assert_eq!(
+        select_texts(&order, "#my-orders-table td.col.qty")[0],
+        "Ordered 2"
+    );
+    let address = select_texts(
+        &order,
+        "#maincontent > div.columns > div.column.main > div.block.block-order-details-view > div.block-content > div.box.box-order-shipping-address > div > address",
+    );
+    assert!(address[0].contains("101 S San Mateo Dr"), "{address:?}");
+    let history = store.page("/sales/order/history/").await;
+    assert_eq!(
+        select_texts(&history, "#my-orders-table td.col.id")[0],
+        format!("{latest:09}")
+    );
+    use evaluators::SiteQueries;
+    assert_eq!(
+        queries.shopping_latest_order_url().await.unwrap(),
+        format!("http://shop.test/sales/order/view/order_id/{latest}/")
+    );
+    assert_eq!(
+        store
+            .get("/sales/order/view/order_id/999999/")
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+
+    let response = store
+        .post(
+            "/sales/order/reorder/",
+            &[("order_id", &latest.to_string())],
+        )
+        .await;
+    assert_eq!(location(&response), "/checkout/cart/");
+    assert_eq!(queries.cart(DEFAULT_EMAIL).await.unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn reviews_need_stars_and_appear_with_them() {
+    let store = Store::emma();
+    let (_, product) = store.products().await;
+    let id = product.id.to_string();
+    let before = store.queries().latest_review(&product.sku).await.unwrap();
+    let long = "y".repeat(5_001);
+    for fields in [
+        vec![
+            ("product", id.as_str()),
+            ("nickname", "Emma"),
+            ("title", "Nice"),
+            ("detail", "Works well."),
+        ],
+        vec![
+            ("product", id.as_str()),
+            ("nickname", "Emma"),
+            ("title", "Nice"),
+            ("detail", "Works well."),
+            ("rating", "6"),
+        ],
+        vec![
+            ("product", id.as_str()),
+            ("nickname", "Emma"),
+            ("title", ""),
+            ("detail", "Works well."),
+            ("rating", "4"),
+        ],
+        vec![
+            ("product", id.as_str()),
+            ("nickname", "Emma"),
+            ("title", "Nice"),
+            ("detail", &long),
+            ("rating", "4"),
+        ],
+    ] {
+        assert_eq!(
+            store.post("/review/product/post/", &fields).await.status(),
+            StatusCode::BAD_REQUEST,
+            "{fields:?}"
+        );
+    }
+    assert_eq!(
+        store.queries().latest_review(&product.sku).await.unwrap(),
+        before
+    );
+    let response = store
+        .post(
+            "/review/product/post/",
+            &[
+                ("product", &id),
+                ("nickname", "Emma"),
+                ("title", "Nice"),
+                ("detail", "Works well."),
+                ("rating", "4"),
+            ],
+        )
+        .await;
+    assert_eq!(location(&response), format!("{}#reviews", product.url()));
+    let page = store.page(&product.url()).await;
+    assert_eq!(select_texts(&page, ".review-item .review-title")[0], "Nice");
+    let stars = page
+        .select(&Selector::parse(".review-item .rating-result").unwrap())
+        .next()
+        .unwrap();
+    assert_eq!(stars.value().attr("title"), Some("80%"));
+    use evaluators::SiteQueries;
+    let review = store
+        .queries()
+        .shopping_latest_review(&product.sku)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            review.author.as_str(),
+            review.rating_percent,
+            review.text.as_str()
+        ),
+        ("Emma", 80, "Works well.")
+    );
+}
+
+#[tokio::test]
+async fn wishlist_and_compare_hold_products_until_removed() {
+    let store = Store::emma();
+    let (shirt, simple) = store.products().await;
+    for (add, page) in [
+        ("/wishlist/index/add/", "/wishlist/"),
+        ("/catalog/product_compare/add/", "/catalog/product_compare/"),
+    ] {
+        for product in [&shirt, &simple] {
+            let response = store
+                .post(add, &[("product", &product.id.to_string())])
+                .await;
+            assert_eq!(location(&response), page);
+        }
+        assert_eq!(
+            store.post(add, &[("product", "999999")]).await.status(),
+            StatusCode::NOT_FOUND
+        );
+    }
+    let wishlist = store.page("/wishlist/").await;
+    let text = select_texts(&wishlist, ".products-grid.wishlist")[0].clone();
+    assert!(text.contains(&shirt.name) && text.contains(&simple.name));
+    assert_eq!(
+        count(&wishlist, ".products-grid .wishlist .product-image-photo"),
+        2
+    );
+    let compare = store.page("/catalog/product_compare").await;
+    assert_eq!(count(&compare, "#product-comparison .product-item-name"), 2);
+    assert!(select_texts(&compare, "#product-comparison td").contains(&shirt.sku));
+
+    store
+        .post(
+            "/wishlist/index/remove/",
+            &[("product", &shirt.id.to_string())],
+        )
+        .await;
+    store
+        .post(
+            "/wishlist/index/cart/",
+            &[("product", &simple.id.to_string())],
+        )
+        .await;
+    assert!(
+        store
+            .queries()
+            .wishlist_skus(DEFAULT_EMAIL)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        store.queries().cart(DEFAULT_EMAIL).await.unwrap()[0].sku,
+        simple.sku
+    );
+    store
+        .post(
+            "/catalog/product_compare/remove/",
+            &[("product", &shirt.id.to_string())],
+        )
+        .await;
+    assert_eq!(
+        count(
+            &store.page("/catalog/product_compare/").await,
+            "#product-comparison .product-item-name"
+        ),
+        1
+    );
+}
+
+#[tokio::test]
+async fn accounts_sign_in_out_register_and_keep_addresses() {
+    let mut store = Store::new();
+    assert_eq!(
+        location(&store.get("/customer/account/").await),
+        "/customer/account/login/"
+    );
+    let wrong = store
+        .post(
+            "/customer/account/loginPost/",
+            &[
+                ("login[username]", DEFAULT_EMAIL),
+                ("login[password]", "nope"),
+            ],
+        )
+        .await;
+    assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
+    let response = store
+        .post(
+            "/customer/account/loginPost/",
+            &[
+                ("login[username]", DEFAULT_EMAIL),
+                ("login[password]", DEFAULT_PASSWORD),
+            ],
+        )
+        .await;
+    assert_eq!(location(&response), "/customer/account/");
+    let session = response
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .find_map(|value| value.to_str().unwrap().strip_prefix("shopping_session="))
+        .map(|rest| rest.split(';').next().unwrap().to_owned())
+        .unwrap();
+    store.client.session = Some(session);
+    let dashboard = store.page("/customer/account/").await;
+    let shipping = select_texts(
+        &dashboard,
+        "#maincontent > div.columns > div.column.main > div.block.block-dashboard-addresses > div.block-content > div.box.box-shipping-address > div.box-content > address",
+    );
+    assert!(shipping[0].contains("San Mateo"), "{shipping:?}");
+    assert!(
+        select_texts(&dashboard, ".greet")
+            .iter()
+            .any(|text| text.contains("Emma Lopez"))
+    );
+
+    let address = [
+        ("firstname", "Emma"),
+        ("lastname", "Lopez"),
+        ("street", "5 Forbes Ave"),
+        ("city", "Pittsburgh"),
+        ("region", "Pennsylvania"),
+        ("postcode", "15213"),
+        ("country", "United States"),
+        ("telephone", "4125550100"),
+        ("default_shipping", "1"),
+    ];
+    assert_eq!(
+        location(&store.post("/customer/address/formPost/", &address).await),
+        "/customer/address/"
+    );
+    let book = store.page("/customer/address/").await;
+    assert!(select_texts(&book, ".box-address-shipping address")[0].contains("5 Forbes Ave"));
+    assert!(select_texts(&book, ".box-address-billing address")[0].contains("101 S San Mateo Dr"));
+    let mut bad = address.to_vec();
+    bad[5] = ("postcode", "<script>");
+    assert_eq!(
+        store
+            .post("/customer/address/formPost/", &bad)
+            .await
+            .status(),
+        StatusCode::BAD_REQUEST
+    );
+    let mut foreign = address.to_vec();
+    foreign.push(("id", "2"));
+    assert_eq!(
+        store
+            .post("/customer/address/formPost/", &foreign)
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+
+    let response = store.post("/customer/account/logout/", &[]).await;
+    assert_eq!(location(&response), "/");
+    let registered = Store::new();
+    let taken = registered
+        .post(
+            "/customer/account/createpost/",
+            &[
+                ("firstname", "A"),
+                ("lastname", "B"),
+                ("email", DEFAULT_EMAIL),
+                ("password", "Secret.123"),
+                ("password_confirmation", "Secret.123"),
+            ],
+        )
+        .await;
+    assert_eq!(taken.status(), StatusCode::CONFLICT);
+    let short = registered
+        .post(
+            "/customer/account/createpost/",
+            &[
+                ("firstname", "A"),
+                ("lastname", "B"),
+                ("email", "a@b.c"),
+                ("password", "x"),
+                ("password_confirmation", "x"),
+            ],
+        )
+        .await;
+    assert_eq!(short.status(), StatusCode::BAD_REQUEST);
+    let created = registered
+        .post(
+            "/customer/account/createpost/",
+            &[
+                ("firstname", "Ann"),
+                ("lastname", "Lee"),
+                ("email", "ann@example.com"),
+                ("password", "Secret.123"),
+                ("password_confirmation", "Secret.123"),
+            ],
+        )
+        .await;
+    assert_eq!(location(&created), "/customer/account/");
+}
+
+#[tokio::test]
+async fn tenants_never_see_each_others_carts_or_orders() {
+    let first = Store::emma();
+    let second = Store::emma();
+    let (_, simple) = first.products().await;
+    first
+        .post(
+            "/checkout/cart/add/",
+            &[("product", &simple.id.to_string()), ("qty", "1")],
+        )
+        .await;
+    assert_eq!(first.queries().cart(DEFAULT_EMAIL).await.unwrap().len(), 1);
+    assert!(
+        second
+            .queries()
+            .cart(DEFAULT_EMAIL)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        select_texts(&second.page("/checkout/cart/").await, ".cart-empty p")[0]
+            .contains("no items")
+    );
+}

@@ -1,0 +1,258 @@
+//! The shopping site driven through real episodes in Chromium: search → product → add to cart
+//! with options → checkout → the order in history with its SKU and options, read by the
+//! evaluators' shopping helpers; a review with stars; wishlist; tenant isolation and reset.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use agora::env::{Environment, Episode};
+use agora::observe::ObserveOptions;
+use common::{js, observation, som_id};
+use serde_json::json;
+use std::sync::Arc;
+use tokio::sync::Mutex;
+
+/// Runs a test body with the shared harness's controller (it hosts the small seeded sites).
+fn run<Fut: Future<Output = ()>>(body: impl FnOnce(&'static Environment) -> Fut) {
+    common::run(|harness| body(&harness.env));
+}
+
+/// An episode on the store at `start`, signed in as Emma, whose task evaluates with `eval`.
+async fn episode(env: &Environment, start: &str, eval: serde_json::Value) -> Arc<Mutex<Episode>> {
+    let task = json!({
+        "sites": ["shopping"], "task_id": 901, "require_login": true,
+        "start_url": format!("__SHOPPING__{start}"), "intent": "test", "intent_template": "",
+        "instantiation_dict": {}, "require_reset": true, "eval": eval
+    });
+    let context = env.inline_task(&task).unwrap();
+    env.create_task_episode(context, ObserveOptions::default())
+        .await
+        .unwrap()
+}
+
+fn no_eval() -> serde_json::Value {
+    json!({"eval_types": ["string_match"], "reference_answers": {"must_include": ["x"]},
+           "reference_url": "", "program_html": []})
+}
+
+async fn step(env: &Environment, episode: &Arc<Mutex<Episode>>, action: &str) {
+    let outcome = episode
+        .lock()
+        .await
+        .step(action, env.settle_policy(), None)
+        .await;
+    assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
+}
+
+async fn close(env: &Environment, episode: &Arc<Mutex<Episode>>) {
+    let id = episode.lock().await.id.clone();
+    env.close_episode(&id).await.unwrap();
+}
+
+async fn score(env: &Environment, episode: &Arc<Mutex<Episode>>) -> (Option<f64>, String) {
+    let id = episode.lock().await.id.clone();
+    let evaluation = env.evaluate(&id, None).await.unwrap();
+    (
+        evaluation.outcome.score(),
+        serde_json::to_string(&evaluation.evaluators).unwrap(),
+    )
+}
+
+/// Searches with the header box and opens the first result; returns its SKU.
+async fn open_first_result(
+    env: &Environment,
+    episode: &Arc<Mutex<Episode>>,
+    words: &str,
+) -> String {
+    let search = som_id(episode, "#search").await;
+    step(env, episode, &format!("type [{search}] [{words}] [1]")).await;
+    let url = observation(episode).await.url;
+    assert!(url.contains("/catalogsearch/result/?q="), "{url}");
+    let first = som_id(episode, ".product-items .product-item-link").await;
+    step(env, episode, &format!("click [{first}]")).await;
+    let sku = js(
+        episode,
+        "document.querySelector('.product.attribute.sku .value').textContent",
+    )
+    .await;
+    sku.as_str().unwrap().to_owned()
+}
+
+#[test]
+fn search_add_with_options_check_out_and_find_the_order() {
+    run(|env| async move {
+        // What the first "jacket" result offers, read by a probe episode.
+        let probe = episode(env, "/", no_eval()).await;
+        let sku = open_first_result(env, &probe, "jacket").await;
+        let size = js(
+            &probe,
+            "document.querySelector('#attribute-size option:nth-child(3)').value",
+        )
+        .await;
+        let size = size.as_str().unwrap().to_owned();
+        close(env, &probe).await;
+
+        let eval = json!({
+            "eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+            "program_html": [
+                {"url": "func:shopping_get_latest_order_url()",
+                 "locator": "document.querySelector(\".order-details-items.ordered\").outerText",
+                 "required_contents": {"must_include": [sku, size]}},
+                {"url": "func:shopping_get_latest_order_url()",
+                 "locator": format!("func:shopping_get_order_product_option(__page__, '{sku}', 'Size')"),
+                 "required_contents": {"exact_match": size}},
+                {"url": "func:shopping_get_latest_order_url()",
+                 "locator": format!("func:shopping_get_order_product_quantity(__page__, '{sku}')"),
+                 "required_contents": {"required_values": ["== 2"]}}
+            ]
+        });
+        let shopper = episode(env, "/", eval).await;
+        let (before, _) = score(env, &shopper).await;
+        assert_eq!(before, Some(0.0), "no order yet");
+        // Evaluating navigated the page: start again from the home page.
+        let home = observation(&shopper).await.url;
+        step(env, &shopper, &format!("goto [{home}]")).await;
+        assert_eq!(open_first_result(env, &shopper, "jacket").await, sku);
+        let size_select = som_id(&shopper, "#attribute-size").await;
+        step(env, &shopper, &format!("select [{size_select}] [{size}]")).await;
+        let color_select = som_id(&shopper, "#attribute-color").await;
+        let color = js(
+            &shopper,
+            "document.querySelector('#attribute-color option:nth-child(2)').value",
+        )
+        .await;
+        step(
+            env,
+            &shopper,
+            &format!("select [{color_select}] [{}]", color.as_str().unwrap()),
+        )
+        .await;
+        let qty = som_id(&shopper, "#qty").await;
+        step(env, &shopper, &format!("type [{qty}] [2] [0]")).await;
+        let add = som_id(&shopper, "#product-addtocart-button").await;
+        step(env, &shopper, &format!("click [{add}]")).await;
+        let cart = js(
+            &shopper,
+            "document.querySelector('#shopping-cart-table').textContent",
+        )
+        .await;
+        assert!(cart.as_str().unwrap().contains(&size), "{cart}");
+        let proceed = som_id(&shopper, ".cart-summary .checkout").await;
+        step(env, &shopper, &format!("click [{proceed}]")).await;
+        let next = som_id(&shopper, "#shipping-method-buttons-container button").await;
+        step(env, &shopper, &format!("click [{next}]")).await;
+        assert!(
+            observation(&shopper)
+                .await
+                .url
+                .ends_with("/checkout/#payment")
+        );
+        let place = som_id(&shopper, "#co-payment-form button.checkout").await;
+        step(env, &shopper, &format!("click [{place}]")).await;
+        assert!(
+            observation(&shopper)
+                .await
+                .url
+                .contains("/checkout/onepage/success/")
+        );
+        let (after, report) = score(env, &shopper).await;
+        assert_eq!(after, Some(1.0), "{report}");
+        close(env, &shopper).await;
+
+        // A fresh episode (a reset) has no such order: the latest order is a seeded one.
+        let fresh = episode(env, "/", json!({
+            "eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+            "program_html": [{"url": "func:shopping_get_latest_order_url()",
+                "locator": format!("func:shopping_get_order_product_quantity(__page__, '{sku}')"),
+                "required_contents": {"required_values": ["== 2"]}}]
+        })).await;
+        assert_eq!(score(env, &fresh).await.0, Some(0.0));
+        close(env, &fresh).await;
+    });
+}
+
+#[test]
+fn a_review_shows_its_stars_and_the_wishlist_its_products() {
+    run(|env| async move {
+        let probe = episode(env, "/", no_eval()).await;
+        let sku = open_first_result(env, &probe, "lamp").await;
+        close(env, &probe).await;
+        let eval = json!({
+            "eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+            "program_html": [
+                {"url": "last", "locator": format!("func:shopping_get_sku_latest_review_rating('{sku}')"),
+                 "required_contents": {"must_include": ["80"]}},
+                {"url": "last", "locator": format!("func:shopping_get_sku_latest_review_author('{sku}')"),
+                 "required_contents": {"must_include": ["Emma"]}},
+                {"url": "__SHOPPING__/wishlist/", "locator": "document.querySelector('.products-grid.wishlist').textContent",
+                 "required_contents": {"must_include": ["Add to Cart"]}}
+            ]
+        });
+        let reviewer = episode(env, "/", eval).await;
+        open_first_result(env, &reviewer, "lamp").await;
+        let four = som_id(&reviewer, "#Rating_4").await;
+        step(env, &reviewer, &format!("click [{four}]")).await;
+        let summary = som_id(&reviewer, "#summary_field").await;
+        step(
+            env,
+            &reviewer,
+            &format!("type [{summary}] [Bright and sturdy] [0]"),
+        )
+        .await;
+        let body = som_id(&reviewer, "#review_field").await;
+        step(
+            env,
+            &reviewer,
+            &format!("type [{body}] [Lights the whole desk.] [0]"),
+        )
+        .await;
+        let submit = som_id(&reviewer, ".review-form-actions button").await;
+        step(env, &reviewer, &format!("click [{submit}]")).await;
+        let title = js(
+            &reviewer,
+            "document.querySelector('.review-item .review-title').textContent",
+        )
+        .await;
+        assert_eq!(title, "Bright and sturdy");
+        let wish = som_id(&reviewer, "button.towishlist").await;
+        step(env, &reviewer, &format!("click [{wish}]")).await;
+        assert!(observation(&reviewer).await.url.ends_with("/wishlist/"));
+        let (after, report) = score(env, &reviewer).await;
+        assert_eq!(after, Some(1.0), "{report}");
+        close(env, &reviewer).await;
+    });
+}
+
+#[test]
+fn parallel_episodes_never_see_each_others_cart() {
+    run(|env| async move {
+        let first = episode(env, "/", no_eval()).await;
+        let second = episode(env, "/", no_eval()).await;
+        open_first_result(env, &first, "lamp").await;
+        let add = som_id(&first, "#product-addtocart-button").await;
+        step(env, &first, &format!("click [{add}]")).await;
+        let mine = js(
+            &first,
+            "document.querySelectorAll('#shopping-cart-table .item-info').length",
+        )
+        .await;
+        assert_eq!(mine, 1);
+        let home = observation(&second).await.url;
+        step(env, &second, &format!("goto [{home}checkout/cart/]")).await;
+        let theirs = js(
+            &second,
+            "document.querySelectorAll('#shopping-cart-table .item-info').length",
+        )
+        .await;
+        assert_eq!(theirs, 0, "the second episode's cart is empty");
+        let count = js(
+            &second,
+            "document.querySelector('.counter-number').textContent",
+        )
+        .await;
+        assert_eq!(count, "0");
+        close(env, &first).await;
+        close(env, &second).await;
+    });
+}
