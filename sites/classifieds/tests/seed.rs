@@ -148,7 +148,7 @@ fn photos_show_the_drawing_the_title_names_and_every_colour_of_the_ground_truth(
                 .filter(|(model, name)| {
                     spec.kind.template_named(name).is_some()
                         && format!(" {title} ")
-                            .split(|c: char| c == ',' || c == ' ')
+                            .split([',', ' '])
                             .collect::<Vec<_>>()
                             .join(" ")
                             .contains(&format!(" {model} "))
