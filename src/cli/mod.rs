@@ -40,7 +40,7 @@ pub enum Command {
     Tasks(tasks::TasksArgs),
     /// Serve the MCP server over stdio (sites and browsers included; logs on stderr).
     ///
-    /// Example: `agora mcp --data-dir data --port classifieds=0 --port forum=0 --port homepage=0`
+    /// Example: `agora mcp --data-dir data --port classifieds=0 --port shopping=0 --port forum=0 --port homepage=0 --port webui=0`
     Mcp(up::UpArgs),
     /// Run an agent over tasks: parallel episodes, results.jsonl, trajectories, an HTML report.
     ///

@@ -38,6 +38,7 @@ def agora_command(command: str, trajectories: Path, pool_size: int = 2) -> list[
         str(AGORA), command,
         "--data-dir", str(DATA_DIR),
         "--port", "classifieds=0",
+        "--port", "shopping=0",
         "--port", "forum=0",
         "--port", "homepage=0",
         "--port", "webui=0",
