@@ -293,7 +293,9 @@ async fn a_restart_reaps_what_a_dead_run_left_and_a_graceful_stop_ends_busy_brow
         })
         .unwrap_or_else(|| panic!("a text field: {}", observation["som_text"]))["id"]
         .clone();
-    let long_text = "typing ".repeat(700);
+    // Typed key by key (at most `KEY_BY_KEY_CHARS`), so the step is busy for hundreds of
+    // milliseconds on any machine: one input event per character, then settling.
+    let long_text = "typing ".repeat(28);
     let api = second.api.clone();
     let mut typing = tokio::spawn(async move {
         reqwest::Client::new()
@@ -303,7 +305,9 @@ async fn a_restart_reaps_what_a_dead_run_left_and_a_graceful_stop_ends_busy_brow
             .await
     });
     assert!(
-        timeout(Duration::from_secs(1), &mut typing).await.is_err(),
+        timeout(Duration::from_millis(100), &mut typing)
+            .await
+            .is_err(),
         "the step is still typing"
     );
     let owner = second.pid();
