@@ -287,6 +287,86 @@ async fn search_finds_sorts_and_refuses_bad_queries() {
     }
 }
 
+/// The numbers of the toolbar: first, last and total.
+fn amounts(page: &Html) -> Vec<i64> {
+    select_texts(page, "#toolbar-amount .toolbar-number")
+        .iter()
+        .map(|number| number.parse().unwrap())
+        .collect()
+}
+
+/// The product counts the layered price filter shows, e.g. `$10.00 - $19.99 (7)` → 7.
+fn range_counts(page: &Html) -> Vec<i64> {
+    select_texts(page, ".filter-options-item .items .item")
+        .iter()
+        .filter_map(|label| label.rsplit_once('(')?.1.strip_suffix(')')?.parse().ok())
+        .collect()
+}
+
+#[tokio::test]
+async fn search_pages_add_up_under_every_sort_and_price_filter() {
+    let store = Store::new();
+    let all = store
+        .page("/catalogsearch/result/?q=the&product_list_limit=36")
+        .await;
+    let total = *amounts(&all).last().unwrap();
+    assert!(
+        total > 36,
+        "a common word matches more than a page: {total}"
+    );
+    assert_eq!(range_counts(&all).iter().sum::<i64>(), total);
+    for (order, dir) in [
+        ("name", "desc"),
+        ("price", "asc"),
+        ("price", "desc"),
+        ("position", "asc"),
+    ] {
+        let filter = "price=10-100";
+        let mut seen_names = Vec::new();
+        let mut seen_prices = Vec::new();
+        let mut page_number = 1;
+        let filtered_total = loop {
+            let page = store
+                .page(&format!(
+                    "/catalogsearch/result/?q=the&product_list_order={order}&product_list_dir={dir}\
+                     &{filter}&product_list_limit=12&p={page_number}"
+                ))
+                .await;
+            let numbers = amounts(&page);
+            seen_names.extend(select_texts(&page, ".product-item-link"));
+            seen_prices.extend(prices(&page));
+            // The ranges stay those of the whole search while a price filter is on.
+            assert_eq!(
+                range_counts(&page).iter().sum::<i64>(),
+                total,
+                "{order} {dir}"
+            );
+            if numbers[1] >= numbers[2] {
+                break numbers[2];
+            }
+            page_number += 1;
+        };
+        assert_eq!(seen_names.len() as i64, filtered_total, "{order} {dir}");
+        assert!(filtered_total < total, "the filter narrows the search");
+        assert!(
+            seen_prices
+                .iter()
+                .all(|price| (10.0..100.0).contains(price)),
+            "{seen_prices:?}"
+        );
+        let mut unique = seen_names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), seen_names.len(), "no product on two pages");
+        match (order, dir) {
+            ("name", _) => assert!(seen_names.windows(2).all(|pair| pair[0] >= pair[1])),
+            ("price", "asc") => assert!(seen_prices.windows(2).all(|pair| pair[0] <= pair[1])),
+            ("price", _) => assert!(seen_prices.windows(2).all(|pair| pair[0] >= pair[1])),
+            _ => {}
+        }
+    }
+}
+
 #[tokio::test]
 async fn the_product_page_has_the_hooks_vwa_helpers_read() {
     let store = Store::new();

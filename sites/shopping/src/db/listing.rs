@@ -66,75 +66,187 @@ pub struct Summary {
     pub image_id: Option<i64>,
 }
 
-/// The `FROM` clause, conditions and values that select a scope's products.
-fn scope_sql(scope: &Scope) -> (&'static str, Vec<String>, Vec<Value>) {
-    match scope {
-        Scope::Category { level, id } => {
-            let column = match level {
-                1 => "p.department_id",
-                2 => "p.group_id",
-                _ => "p.category_id",
-            };
-            (
-                "products p",
-                vec![format!("{column} = ?")],
-                vec![Value::Integer(*id)],
-            )
-        }
+/// The layered navigation's price bounds in cents; the last range is open-ended.
+const PRICE_BOUNDS: [i64; 8] = [0, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
+
+/// A price range of the layered navigation that holds products.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PriceRange {
+    /// Lowest price in cents.
+    pub from: i64,
+    /// Prices are below this, in cents; `None` for the last, open-ended range.
+    pub below: Option<i64>,
+    /// How many of the scope's products fall in it.
+    pub products: i64,
+}
+
+/// A list page: its products, how many match and the scope's price ranges.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    /// Products matching the scope and the price filter.
+    pub total: i64,
+    /// The requested page of them.
+    pub products: Vec<Summary>,
+    /// The scope's non-empty price ranges (the price filter not applied).
+    pub ranges: Vec<PriceRange>,
+}
+
+/// Reads a whole list page. A search reads its matches once and counts, buckets, sorts and
+/// pages them in memory; a category uses its indexes.
+pub fn list(connection: &Connection, query: &ListQuery) -> rusqlite::Result<Listing> {
+    match &query.scope {
         Scope::Search(words) => {
-            let pattern = words
-                .iter()
-                .map(|word| format!("\"{}\"", word.replace('"', "")))
-                .collect::<Vec<_>>()
-                .join(" ");
-            (
-                "products_fts JOIN products p ON p.id = products_fts.rowid",
-                vec!["products_fts MATCH ?".to_owned()],
-                vec![Value::Text(pattern)],
-            )
+            let matches = search_matches(connection, words, query.order == Order::Name)?;
+            let ranges = ranges_of(matches.iter().map(|found| found.price_cents));
+            let (total, ids) = page_of_matches(matches, query);
+            Ok(Listing {
+                total,
+                products: summaries(connection, &ids)?,
+                ranges,
+            })
+        }
+        Scope::Category { .. } => {
+            let (total, products) = category_page(connection, query)?;
+            Ok(Listing {
+                total,
+                products,
+                ranges: category_ranges(connection, &query.scope)?,
+            })
         }
     }
 }
 
-/// The layered navigation's price ranges in cents: `(from, below, products)`; the last range
-/// is open-ended (`below` is `None`). Empty ranges are left out.
-pub fn price_ranges(
-    connection: &Connection,
-    scope: &Scope,
-) -> rusqlite::Result<Vec<(i64, Option<i64>, i64)>> {
-    const BOUNDS: [i64; 8] = [0, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
-    let (from, conditions, values) = scope_sql(scope);
-    let sums = BOUNDS
-        .iter()
-        .enumerate()
-        .map(|(index, low)| match BOUNDS.get(index + 1) {
-            Some(high) => format!("sum(p.price_cents >= {low} AND p.price_cents < {high})"),
-            None => format!("sum(p.price_cents >= {low})"),
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    let counts: Vec<i64> = connection
-        .prepare_cached(&format!(
-            "SELECT {sums} FROM {from} WHERE {}",
-            conditions.join(" AND ")
-        ))?
-        .query_row(rusqlite::params_from_iter(values.iter()), |row| {
-            (0..BOUNDS.len())
-                .map(|index| Ok(row.get::<_, Option<i64>>(index)?.unwrap_or(0)))
-                .collect()
-        })?;
-    Ok(BOUNDS
-        .iter()
-        .enumerate()
-        .zip(counts)
-        .filter(|(_, count)| *count > 0)
-        .map(|((index, low), count)| (*low, BOUNDS.get(index + 1).copied(), count))
-        .collect())
+/// One page of a list's products, without the count's and ranges' extra work where it can
+/// be skipped.
+pub fn page(connection: &Connection, query: &ListQuery) -> rusqlite::Result<Vec<Summary>> {
+    match &query.scope {
+        Scope::Search(_) => Ok(list(connection, query)?.products),
+        Scope::Category { .. } => Ok(category_page(connection, query)?.1),
+    }
 }
 
-/// The matching count and one page of products.
-pub fn run(connection: &Connection, query: &ListQuery) -> rusqlite::Result<(i64, Vec<Summary>)> {
-    let (from, mut conditions, mut values) = scope_sql(&query.scope);
+/// A product matching a search, with what sorting and bucketing need.
+struct Match {
+    id: i64,
+    price_cents: i64,
+    /// FTS5's rank (bm25; lower is more relevant).
+    rank: f64,
+    /// Only read when sorting by name.
+    name: String,
+}
+
+/// The FTS5 query for words: every word must occur (each quoted, so none is an operator).
+fn match_pattern(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|word| format!("\"{}\"", word.replace('"', "")))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every product matching the words, read in one pass over the full-text index.
+fn search_matches(
+    connection: &Connection,
+    words: &[String],
+    with_names: bool,
+) -> rusqlite::Result<Vec<Match>> {
+    let name = if with_names { "p.name" } else { "''" };
+    connection
+        .prepare_cached(&format!(
+            "SELECT p.id, p.price_cents, products_fts.rank, {name}
+             FROM products_fts JOIN products p ON p.id = products_fts.rowid
+             WHERE products_fts MATCH ?"
+        ))?
+        .query_map([match_pattern(words)], |row| {
+            Ok(Match {
+                id: row.get(0)?,
+                price_cents: row.get(1)?,
+                rank: row.get(2)?,
+                name: row.get(3)?,
+            })
+        })?
+        .collect()
+}
+
+/// Applies the price filter, sorts and cuts out the requested page: `(total, page's ids)`.
+fn page_of_matches(mut matches: Vec<Match>, query: &ListQuery) -> (i64, Vec<i64>) {
+    let (low, high) = query.price;
+    matches.retain(|found| {
+        low.is_none_or(|low| found.price_cents >= low)
+            && high.is_none_or(|high| found.price_cents < high)
+    });
+    let descending = query.descending;
+    let directed = |ordering: std::cmp::Ordering| {
+        if descending {
+            ordering.reverse()
+        } else {
+            ordering
+        }
+    };
+    match query.order {
+        Order::Name => matches.sort_by(|a, b| directed(a.name.cmp(&b.name)).then(a.id.cmp(&b.id))),
+        Order::Price => matches
+            .sort_by(|a, b| directed(a.price_cents.cmp(&b.price_cents)).then(a.id.cmp(&b.id))),
+        Order::Position => {
+            matches.sort_by(|a, b| directed(a.rank.total_cmp(&b.rank)).then(a.id.cmp(&b.id)))
+        }
+    }
+    let total = matches.len() as i64;
+    let skip = query.page.saturating_sub(1) as usize * query.limit as usize;
+    let ids = matches
+        .iter()
+        .skip(skip)
+        .take(query.limit as usize)
+        .map(|found| found.id)
+        .collect();
+    (total, ids)
+}
+
+/// The columns of a [`Summary`], for `p` the products table.
+const SUMMARY_COLUMNS: &str = "p.id, p.name, p.url_key, p.price_cents, p.review_count, \
+     p.rating_sum, (SELECT id FROM images WHERE product_id = p.id ORDER BY position LIMIT 1)";
+
+fn summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<Summary> {
+    Ok(Summary {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        url_key: row.get(2)?,
+        price_cents: row.get(3)?,
+        review_count: row.get(4)?,
+        rating_sum: row.get(5)?,
+        image_id: row.get(6)?,
+    })
+}
+
+/// The summaries of products by id, in the order given.
+fn summaries(connection: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<Summary>> {
+    let mut statement = connection.prepare_cached(&format!(
+        "SELECT {SUMMARY_COLUMNS} FROM products p WHERE p.id = ?"
+    ))?;
+    ids.iter()
+        .map(|id| statement.query_row([id], summary))
+        .collect()
+}
+
+/// The column a category of `level` is found in.
+fn category_column(level: i64) -> &'static str {
+    match level {
+        1 => "p.department_id",
+        2 => "p.group_id",
+        _ => "p.category_id",
+    }
+}
+
+/// A category's matching count and one page of its products, through its indexes.
+fn category_page(
+    connection: &Connection,
+    query: &ListQuery,
+) -> rusqlite::Result<(i64, Vec<Summary>)> {
+    let Scope::Category { level, id } = query.scope else {
+        return Ok((0, Vec::new()));
+    };
+    let mut conditions = vec![format!("{} = ?", category_column(level))];
+    let mut values = vec![Value::Integer(id)];
     if let Some(low) = query.price.0 {
         conditions.push("p.price_cents >= ?".to_owned());
         values.push(Value::Integer(low));
@@ -145,14 +257,13 @@ pub fn run(connection: &Connection, query: &ListQuery) -> rusqlite::Result<(i64,
     }
     let filter = conditions.join(" AND ");
     let total: i64 = connection
-        .prepare_cached(&format!("SELECT count(*) FROM {from} WHERE {filter}"))?
+        .prepare_cached(&format!("SELECT count(*) FROM products p WHERE {filter}"))?
         .query_row(rusqlite::params_from_iter(values.iter()), |row| row.get(0))?;
     let direction = if query.descending { "DESC" } else { "ASC" };
-    let order = match (query.order, &query.scope) {
-        (Order::Name, _) => format!("p.name {direction}, p.id"),
-        (Order::Price, _) => format!("p.price_cents {direction}, p.id"),
-        (Order::Position, Scope::Search(_)) => format!("products_fts.rank {direction}, p.id"),
-        (Order::Position, Scope::Category { .. }) => format!("p.id {direction}"),
+    let order = match query.order {
+        Order::Name => format!("p.name {direction}, p.id"),
+        Order::Price => format!("p.price_cents {direction}, p.id"),
+        Order::Position => format!("p.id {direction}"),
     };
     values.push(Value::Integer(i64::from(query.limit)));
     values.push(Value::Integer(
@@ -160,21 +271,50 @@ pub fn run(connection: &Connection, query: &ListQuery) -> rusqlite::Result<(i64,
     ));
     let products = connection
         .prepare_cached(&format!(
-            "SELECT p.id, p.name, p.url_key, p.price_cents, p.review_count, p.rating_sum,
-                    (SELECT id FROM images WHERE product_id = p.id ORDER BY position LIMIT 1)
-             FROM {from} WHERE {filter} ORDER BY {order} LIMIT ? OFFSET ?"
+            "SELECT {SUMMARY_COLUMNS} FROM products p WHERE {filter}
+             ORDER BY {order} LIMIT ? OFFSET ?"
         ))?
-        .query_map(rusqlite::params_from_iter(values.iter()), |row| {
-            Ok(Summary {
-                id: row.get(0)?,
-                name: row.get(1)?,
-                url_key: row.get(2)?,
-                price_cents: row.get(3)?,
-                review_count: row.get(4)?,
-                rating_sum: row.get(5)?,
-                image_id: row.get(6)?,
-            })
-        })?
+        .query_map(rusqlite::params_from_iter(values.iter()), summary)?
         .collect::<rusqlite::Result<_>>()?;
     Ok((total, products))
+}
+
+/// A category's price ranges, counted by SQL over its index.
+fn category_ranges(connection: &Connection, scope: &Scope) -> rusqlite::Result<Vec<PriceRange>> {
+    let Scope::Category { level, id } = *scope else {
+        return Ok(Vec::new());
+    };
+    let mut statement = connection.prepare_cached(&format!(
+        "SELECT p.price_cents FROM products p WHERE {} = ?",
+        category_column(level)
+    ))?;
+    let prices = statement
+        .query_map([id], |row| row.get::<_, i64>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(ranges_of(prices))
+}
+
+/// Buckets prices into the non-empty ranges of [`PRICE_BOUNDS`].
+fn ranges_of(prices: impl IntoIterator<Item = i64>) -> Vec<PriceRange> {
+    let mut counts = [0_i64; PRICE_BOUNDS.len()];
+    for price in prices {
+        let bucket = PRICE_BOUNDS.partition_point(|bound| *bound <= price);
+        if let Some(count) = bucket
+            .checked_sub(1)
+            .and_then(|index| counts.get_mut(index))
+        {
+            *count += 1;
+        }
+    }
+    PRICE_BOUNDS
+        .iter()
+        .enumerate()
+        .zip(counts)
+        .filter(|(_, count)| *count > 0)
+        .map(|((index, from), products)| PriceRange {
+            from: *from,
+            below: PRICE_BOUNDS.get(index + 1).copied(),
+            products,
+        })
+        .collect()
 }

@@ -42,7 +42,7 @@ pub async fn show(visitor: &Visitor) -> PageResult {
                         page: 1,
                         limit: PER_DEPARTMENT,
                     };
-                    let (_, products) = listing::run(connection, &query)?;
+                    let products = listing::page(connection, &query)?;
                     Ok::<_, ShoppingError>(Showcase {
                         department,
                         cards: products.into_iter().map(Card::from).collect(),

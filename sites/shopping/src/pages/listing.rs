@@ -6,7 +6,7 @@
 use super::{Card, PageResult};
 use crate::ShoppingError;
 use crate::db::categories::{self, Category};
-use crate::db::listing::{self, ListQuery, Order, Scope};
+use crate::db::listing::{self, ListQuery, Listing, Order, Scope};
 use crate::visitor::{Layout, Visitor, layout};
 use askama::Template;
 use kit::PageError;
@@ -228,13 +228,13 @@ async fn render(visitor: &Visitor, query: &Fields, of: ListOf<'_>) -> PageResult
         page: toolbar.page,
         limit: toolbar.limit,
     };
-    let (total, products, ranges) = visitor
+    let Listing {
+        total,
+        products,
+        ranges,
+    } = visitor
         .database
-        .call(move |connection| {
-            let (total, products) = listing::run(connection, &list)?;
-            let ranges = listing::price_ranges(connection, &list.scope)?;
-            Ok::<_, ShoppingError>((total, products, ranges))
-        })
+        .call(move |connection| Ok::<_, ShoppingError>(listing::list(connection, &list)?))
         .await?;
     let pages = ((total + i64::from(toolbar.limit) - 1) / i64::from(toolbar.limit)).max(1) as u32;
     let sorters = [
@@ -290,8 +290,9 @@ async fn render(visitor: &Visitor, query: &Fields, of: ListOf<'_>) -> PageResult
         .collect();
     let prices = ranges
         .into_iter()
-        .map(|(low, high, count)| {
-            let (label, value) = match high {
+        .map(|range| {
+            let (low, count) = (range.from, range.products);
+            let (label, value) = match range.below {
                 Some(high) => (
                     format!(
                         "{} - {} ({count})",
