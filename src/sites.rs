@@ -320,10 +320,10 @@ pub async fn start_sites(
         .filter(|site| !site.is_seeded(&options.data_dir))
         .collect();
     for site in &missing {
-        if let Some(file) = site.base_file().map(|file| options.data_dir.join(file))
+        if let Some(file) = site.base().map(|base| options.data_dir.join(base.file))
             && file.exists()
         {
-            tracing::warn!(path = %file.display(), "the base database is damaged or cut short; rebuilding it");
+            tracing::warn!(path = %file.display(), "the base database is damaged, cut short or from an older build; rebuilding it");
         }
     }
     for report in seed_sites(&options.data_dir, &missing, Scale::Full, None).await? {
@@ -561,8 +561,11 @@ mod tests {
         fn default_port(&self) -> u16 {
             0
         }
-        fn base_file(&self) -> Option<&'static str> {
-            Some("notes.sqlite")
+        fn base(&self) -> Option<kit::BaseData> {
+            Some(kit::BaseData {
+                file: "notes.sqlite",
+                migrations: kit::Migrations(&[]),
+            })
         }
         fn seed(
             &self,

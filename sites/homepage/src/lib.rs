@@ -98,7 +98,7 @@ impl Site for HomepageSite {
         DEFAULT_PORT
     }
 
-    fn base_file(&self) -> Option<&'static str> {
+    fn base(&self) -> Option<kit::BaseData> {
         None
     }
 

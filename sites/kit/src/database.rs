@@ -96,6 +96,20 @@ impl Migrations {
     }
 }
 
+impl Migrations {
+    /// Whether the database file at `path` has applied exactly these migrations (a file from
+    /// an older or newer build has not, and is re-seeded rather than served).
+    pub fn is_current(&self, path: &Path) -> bool {
+        Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .and_then(|connection| {
+                connection.query_row("PRAGMA user_version", [], |row| row.get::<_, i64>(0))
+            })
+            .is_ok_and(|version| {
+                usize::try_from(version).is_ok_and(|version| version == self.0.len())
+            })
+    }
+}
+
 /// Reads a base database file into memory (the image tenants are copied from).
 pub fn read_image(path: &Path) -> Result<Vec<u8>, KitError> {
     std::fs::read(path).map_err(|source| KitError::BaseUnreadable {
@@ -191,6 +205,21 @@ mod tests {
         connection
             .execute("INSERT INTO notes (body, pinned) VALUES ('x', 1)", [])
             .unwrap();
+    }
+
+    #[test]
+    fn a_base_written_before_a_new_migration_is_not_current() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("base.sqlite");
+        assert!(!Migrations(&HISTORY).is_current(&path), "no file");
+        let mut connection = Connection::open_in_memory().unwrap();
+        Migrations(&HISTORY[..1]).apply(&mut connection).unwrap();
+        write_file(&connection, &path).unwrap();
+        assert!(Migrations(&HISTORY[..1]).is_current(&path));
+        assert!(
+            !Migrations(&HISTORY).is_current(&path),
+            "one migration behind"
+        );
     }
 
     #[test]

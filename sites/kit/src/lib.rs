@@ -38,6 +38,7 @@ pub use database::{Database, Migrations};
 pub use error::KitError;
 pub use error_page::PageError;
 pub use site::{
-    BenchFuture, Directory, HostedSite, Listing, OpenContext, Scale, SeedReport, Site, SiteError,
+    BaseData, BenchFuture, Directory, HostedSite, Listing, OpenContext, Scale, SeedReport, Site,
+    SiteError,
 };
 pub use tenant::{SiteName, TENANT_COOKIE, TenantDatabase, TenantId, Tenants};

@@ -2,7 +2,7 @@
 //! over it: name and default port, seeding, opening over a data dir and the shared tenants,
 //! logins, the ground-truth dump, the server-side bench and the evaluators' queries.
 
-use crate::{KitError, SiteName, TenantId, Tenants};
+use crate::{KitError, Migrations, SiteName, TenantId, Tenants};
 use evaluators::SiteQueries;
 use std::fmt;
 use std::future::Future;
@@ -109,6 +109,15 @@ impl Directory {
     }
 }
 
+/// A site's base database: where it lives and the schema it must have.
+#[derive(Debug, Clone, Copy)]
+pub struct BaseData {
+    /// File name in the data dir.
+    pub file: &'static str,
+    /// The schema history a current base file has fully applied.
+    pub migrations: Migrations,
+}
+
 /// What a site is given when it is opened for serving.
 #[derive(Debug, Clone)]
 pub struct OpenContext {
@@ -134,8 +143,8 @@ pub trait Site: Send + Sync + fmt::Debug {
     fn description(&self) -> &'static str;
     /// The port VWA serves it on.
     fn default_port(&self) -> u16;
-    /// The base database's file name in the data dir; `None` for sites without data.
-    fn base_file(&self) -> Option<&'static str>;
+    /// The base database (file name in the data dir and schema); `None` for sites without data.
+    fn base(&self) -> Option<BaseData>;
     /// Builds the deterministic base data in `data_dir` (blocking); `seed` `None` is the
     /// site's default seed. Sites without data return `Ok(None)`.
     fn seed(
@@ -151,11 +160,14 @@ pub trait Site: Send + Sync + fmt::Debug {
     /// Measures the site server-side at the seeded scale (`rounds` requests of each kind).
     fn bench<'a>(&'a self, data_dir: &'a Path, rounds: usize) -> BenchFuture<'a>;
 
-    /// Whether whole base data exists in `data_dir` (sites without data are always seeded);
-    /// a missing, cut-short or damaged base file is not.
+    /// Whether whole, current base data exists in `data_dir` (sites without data are always
+    /// seeded); a missing, cut-short or damaged base file is not, nor one an older build wrote
+    /// with fewer migrations.
     fn is_seeded(&self, data_dir: &Path) -> bool {
-        self.base_file()
-            .is_none_or(|file| crate::database::is_whole(&data_dir.join(file)))
+        self.base().is_none_or(|base| {
+            let path = data_dir.join(base.file);
+            crate::database::is_whole(&path) && base.migrations.is_current(&path)
+        })
     }
 }
 

@@ -130,4 +130,15 @@ CREATE TABLE compare (
 );
 "#,
     kit::auth::SESSIONS_TABLE,
+    // Name order as a number: the name-sorted indexes hold an integer instead of the name,
+    // which keeps every tenant's copy of the catalogue about 10 MiB smaller.
+    r#"
+ALTER TABLE products ADD COLUMN name_rank INTEGER NOT NULL DEFAULT 0;
+DROP INDEX products_department_name;
+DROP INDEX products_group_name;
+DROP INDEX products_category_name;
+CREATE INDEX products_department_name ON products(department_id, name_rank);
+CREATE INDEX products_group_name ON products(group_id, name_rank);
+CREATE INDEX products_category_name ON products(category_id, name_rank);
+"#,
 ]);

@@ -33,8 +33,11 @@ impl Site for ShoppingSite {
         DEFAULT_PORT
     }
 
-    fn base_file(&self) -> Option<&'static str> {
-        Some(BASE_FILE)
+    fn base(&self) -> Option<kit::BaseData> {
+        Some(kit::BaseData {
+            file: BASE_FILE,
+            migrations: crate::migrations::MIGRATIONS,
+        })
     }
 
     fn seed(

@@ -64,8 +64,11 @@ impl Site for WebUiSite {
         DEFAULT_PORT
     }
 
-    fn base_file(&self) -> Option<&'static str> {
-        Some(BASE_FILE)
+    fn base(&self) -> Option<kit::BaseData> {
+        Some(kit::BaseData {
+            file: BASE_FILE,
+            migrations: workspace::MIGRATIONS,
+        })
     }
 
     fn seed(

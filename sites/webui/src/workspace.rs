@@ -6,7 +6,7 @@ use kit::{Database, Migrations};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema history; append new scripts, never edit released ones.
-const MIGRATIONS: Migrations =
+pub(crate) const MIGRATIONS: Migrations =
     Migrations(&["CREATE TABLE files (name TEXT PRIMARY KEY, content TEXT NOT NULL);"]);
 
 /// The most one workspace file may hold (256 KiB): far above a real page, far below what

@@ -105,23 +105,19 @@ pub fn list(connection: &Connection, query: &ListQuery) -> rusqlite::Result<List
                 ranges,
             })
         }
-        Scope::Category { .. } => {
-            let (total, products) = category_page(connection, query)?;
-            Ok(Listing {
-                total,
-                products,
-                ranges: category_ranges(connection, &query.scope)?,
-            })
-        }
+        Scope::Category { .. } => Ok(Listing {
+            total: category_count(connection, query)?,
+            products: category_products(connection, query)?,
+            ranges: category_ranges(connection, &query.scope)?,
+        }),
     }
 }
 
-/// One page of a list's products, without the count's and ranges' extra work where it can
-/// be skipped.
+/// One page of a list's products (a category's without counting them).
 pub fn page(connection: &Connection, query: &ListQuery) -> rusqlite::Result<Vec<Summary>> {
     match &query.scope {
         Scope::Search(_) => Ok(list(connection, query)?.products),
-        Scope::Category { .. } => Ok(category_page(connection, query)?.1),
+        Scope::Category { .. } => category_products(connection, query),
     }
 }
 
@@ -237,13 +233,10 @@ fn category_column(level: i64) -> &'static str {
     }
 }
 
-/// A category's matching count and one page of its products, through its indexes.
-fn category_page(
-    connection: &Connection,
-    query: &ListQuery,
-) -> rusqlite::Result<(i64, Vec<Summary>)> {
+/// The `WHERE` clause and its values for a category list with the price filter.
+fn category_filter(query: &ListQuery) -> (String, Vec<Value>) {
     let Scope::Category { level, id } = query.scope else {
-        return Ok((0, Vec::new()));
+        return ("0".to_owned(), Vec::new());
     };
     let mut conditions = vec![format!("{} = ?", category_column(level))];
     let mut values = vec![Value::Integer(id)];
@@ -255,13 +248,23 @@ fn category_page(
         conditions.push("p.price_cents < ?".to_owned());
         values.push(Value::Integer(high));
     }
-    let filter = conditions.join(" AND ");
-    let total: i64 = connection
+    (conditions.join(" AND "), values)
+}
+
+/// How many of a category's products pass the price filter.
+fn category_count(connection: &Connection, query: &ListQuery) -> rusqlite::Result<i64> {
+    let (filter, values) = category_filter(query);
+    connection
         .prepare_cached(&format!("SELECT count(*) FROM products p WHERE {filter}"))?
-        .query_row(rusqlite::params_from_iter(values.iter()), |row| row.get(0))?;
+        .query_row(rusqlite::params_from_iter(values.iter()), |row| row.get(0))
+}
+
+/// One page of a category's products, through its indexes.
+fn category_products(connection: &Connection, query: &ListQuery) -> rusqlite::Result<Vec<Summary>> {
+    let (filter, mut values) = category_filter(query);
     let direction = if query.descending { "DESC" } else { "ASC" };
     let order = match query.order {
-        Order::Name => format!("p.name {direction}, p.id"),
+        Order::Name => format!("p.name_rank {direction}, p.id"),
         Order::Price => format!("p.price_cents {direction}, p.id"),
         Order::Position => format!("p.id {direction}"),
     };
@@ -269,14 +272,13 @@ fn category_page(
     values.push(Value::Integer(
         i64::from(query.page.saturating_sub(1)) * i64::from(query.limit),
     ));
-    let products = connection
+    connection
         .prepare_cached(&format!(
             "SELECT {SUMMARY_COLUMNS} FROM products p WHERE {filter}
              ORDER BY {order} LIMIT ? OFFSET ?"
         ))?
         .query_map(rusqlite::params_from_iter(values.iter()), summary)?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok((total, products))
+        .collect()
 }
 
 /// A category's price ranges, counted by SQL over its index.

@@ -169,7 +169,10 @@ pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, Shop
     )?;
     transaction.commit()?;
     connection.execute_batch(
-        "INSERT INTO products_fts(rowid, name, description) SELECT id, name, description FROM products;
+        "UPDATE products SET name_rank = ranked.rank
+         FROM (SELECT id, dense_rank() OVER (ORDER BY name) AS rank FROM products) AS ranked
+         WHERE ranked.id = products.id;
+         INSERT INTO products_fts(rowid, name, description) SELECT id, name, description FROM products;
          INSERT INTO products_fts(products_fts) VALUES ('optimize');
          ANALYZE;",
     )?;
