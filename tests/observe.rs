@@ -253,6 +253,10 @@ fn drawn_boxes_land_on_the_elements_in_the_captured_frame() {
                     .all(|(channel, want)| channel.abs_diff(want) <= tolerance)
             };
             assert_eq!(observation.elements.len(), 4, "{:?}", observation.elements);
+            assert!(
+                !observation.timings.recaptured,
+                "{format:?}: a still page needs one capture"
+            );
             for (index, element) in observation.elements.iter().enumerate() {
                 let colour = agora::observe::mark_colour(index);
                 let button = [0xd0, 0xd0, 0xd0];
@@ -297,6 +301,23 @@ fn drawn_boxes_land_on_the_elements_in_the_captured_frame() {
             js(&episode, "document.querySelectorAll('*').length").await,
             nodes_before,
             "the marks are drawn on the frame, never into the page"
+        );
+        // A page that keeps changing is caught between marking and capturing.
+        js(
+            &episode,
+            "setInterval(() => { document.body.dataset.tick = String(performance.now()); }, 1) > 0",
+        )
+        .await;
+        let observation = episode
+            .lock()
+            .await
+            .observe(ObserveOptions::default())
+            .await
+            .unwrap()
+            .clone();
+        assert!(
+            observation.timings.recaptured,
+            "the page changed around the capture"
         );
         harness.close(&episode).await;
     });
