@@ -204,16 +204,6 @@ fn screenshots_are_real_images_of_the_viewport_and_marks_change_pixels() {
             differing > 500,
             "marks must be drawn on the SoM screenshot ({differing} pixels differ)"
         );
-        // The overlay is gone after the capture: the page is as the site rendered it.
-        assert_eq!(
-            js(
-                &episode,
-                "document.getElementById('__agora_overlay') === null"
-            )
-            .await,
-            true
-        );
-
         let jpeg = ObserveOptions {
             screenshot: ScreenshotKind::Clean,
             format: ImageFormat::Jpeg,
@@ -227,6 +217,108 @@ fn screenshots_are_real_images_of_the_viewport_and_marks_change_pixels() {
         assert!(tree.contains("RootWebArea 'SoM cases'"), "{tree}");
         assert!(tree.contains("button 'Visible'"), "{tree}");
         assert_eq!(observation.tab_header(), "Tab 0 (current): SoM cases");
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
+fn drawn_boxes_land_on_the_elements_in_the_captured_frame() {
+    run(|harness| async move {
+        let episode = harness.open("marks.html").await;
+        let nodes_before = js(&episode, "document.querySelectorAll('*').length").await;
+        for format in [ImageFormat::Png, ImageFormat::Jpeg] {
+            let options = ObserveOptions {
+                screenshot: ScreenshotKind::Both,
+                format,
+                jpeg_quality: 95,
+                axtree: false,
+            };
+            let observation = episode.lock().await.observe(options).await.unwrap().clone();
+            let decode = |shot: &Option<agora::observe::Screenshot>| {
+                image::load_from_memory(&shot.as_ref().unwrap().bytes)
+                    .unwrap()
+                    .to_rgb8()
+            };
+            let (som, clean) = (
+                decode(&observation.som_screenshot),
+                decode(&observation.clean_screenshot),
+            );
+            // JPEG blurs edges a little; PNG must be exact.
+            let tolerance = if format == ImageFormat::Png { 0 } else { 60 };
+            let near = |pixel: &image::Rgb<u8>, colour: [u8; 3]| {
+                pixel
+                    .0
+                    .iter()
+                    .zip(colour)
+                    .all(|(channel, want)| channel.abs_diff(want) <= tolerance)
+            };
+            assert_eq!(observation.elements.len(), 4, "{:?}", observation.elements);
+            assert!(
+                !observation.timings.recaptured,
+                "{format:?}: a still page needs one capture"
+            );
+            for (index, element) in observation.elements.iter().enumerate() {
+                let colour = agora::observe::mark_colour(index);
+                let button = [0xd0, 0xd0, 0xd0];
+                let bbox = element.bbox;
+                let (left, top) = (bbox.x.round() as u32, bbox.y.round() as u32);
+                let (right, bottom) = (
+                    (bbox.x + bbox.width).round() as u32 - 1,
+                    (bbox.y + bbox.height).round() as u32 - 1,
+                );
+                let (middle_x, middle_y) = ((left + right) / 2, (top + bottom) / 2);
+                let edges = [
+                    (left, middle_y),
+                    (right, middle_y),
+                    (middle_x, top),
+                    (middle_x, bottom),
+                ];
+                for (x, y) in edges {
+                    assert!(
+                        near(som.get_pixel(x, y), colour),
+                        "{format:?}: element {} edge pixel ({x}, {y}) is {:?}, want the mark colour {colour:?}",
+                        element.id,
+                        som.get_pixel(x, y)
+                    );
+                    assert!(
+                        near(clean.get_pixel(x, y), button),
+                        "{format:?}: the clean frame has no mark at ({x}, {y}): {:?}",
+                        clean.get_pixel(x, y)
+                    );
+                }
+                // The box is 2 px wide and exactly on the element: just inside and just
+                // outside it, the SoM frame shows the page.
+                for (x, y) in [(left + 3, middle_y), (right + 2, middle_y)] {
+                    assert!(
+                        near(som.get_pixel(x, y), clean.get_pixel(x, y).0),
+                        "{format:?}: element {} pixel ({x}, {y}) must be the page's",
+                        element.id
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            js(&episode, "document.querySelectorAll('*').length").await,
+            nodes_before,
+            "the marks are drawn on the frame, never into the page"
+        );
+        // A page that keeps changing is caught between marking and capturing.
+        js(
+            &episode,
+            "setInterval(() => { document.body.dataset.tick = String(performance.now()); }, 1) > 0",
+        )
+        .await;
+        let observation = episode
+            .lock()
+            .await
+            .observe(ObserveOptions::default())
+            .await
+            .unwrap()
+            .clone();
+        assert!(
+            observation.timings.recaptured,
+            "the page changed around the capture"
+        );
         harness.close(&episode).await;
     });
 }

@@ -6,6 +6,7 @@ mod browser;
 mod images;
 mod load;
 mod memory;
+mod pages;
 mod throughput;
 
 pub use kit::samples::Samples;

@@ -21,6 +21,9 @@ pub enum BrowserError {
     /// Any other WebDriver command failure.
     #[error("webdriver command failed: {0}")]
     Command(String),
+    /// A captured frame could not be decoded, marked or encoded.
+    #[error("could not draw the Set-of-Marks screenshot: {0}")]
+    Marks(String),
 }
 
 impl BrowserError {

@@ -23,8 +23,8 @@ pub fn chromium_flags(user_data_dir: &Path, fence_proxy: &str) -> Vec<String> {
         "--mute-audio".into(),
         "--disable-breakpad".into(),
         "--disable-crash-reporter".into(),
-        // Produce frames as soon as they are needed instead of at 60 Hz: a capture after the
-        // Set-of-Marks overlay appears then waits for raster, not for the next frame tick.
+        // Produce frames as soon as they are needed instead of at 60 Hz: a capture after an
+        // action changed the page then waits for raster, not for the next frame tick.
         "--disable-frame-rate-limit".into(),
         "--disable-gpu-vsync".into(),
         format!("--user-data-dir={}", user_data_dir.display()),

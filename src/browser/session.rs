@@ -8,16 +8,13 @@ use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Script installed in every document: counts in-flight requests and short timers and
 /// records DOM mutations, so settling can wait on conditions instead of sleeping.
 const INSTRUMENT_JS: &str = include_str!("js/instrument.js");
 
-/// Removes the Set-of-Marks overlay (see `observe`).
-const UNMARK_JS: &str = include_str!("js/unmark.js");
-
-/// Removes the overlay and the id attributes (see `restore_page`).
+/// Removes the Set-of-Marks id attributes (see `restore_page`).
 const RESTORE_JS: &str = include_str!("js/restore.js");
 
 /// Viewport size in CSS pixels (devicePixelRatio is always 1).
@@ -68,8 +65,6 @@ pub struct BrowserSession {
     tabs: Vec<WindowHandle>,
     /// The tab commands go to.
     current_tab: Option<WindowHandle>,
-    /// Whether a Set-of-Marks overlay may still be in the page.
-    overlay_drawn: AtomicBool,
     /// The pool's slot this browser takes up, given back when the session is dropped.
     slot: Option<tokio::sync::OwnedSemaphorePermit>,
 }
@@ -132,7 +127,6 @@ impl BrowserSession {
             browser_pid: None,
             tabs: Vec::new(),
             current_tab: None,
-            overlay_drawn: AtomicBool::new(false),
             slot: None,
         };
         session.refresh_tabs().await?;
@@ -349,24 +343,10 @@ impl BrowserSession {
         Ok(())
     }
 
-    /// Notes that a Set-of-Marks overlay was drawn into the page and left there.
-    pub fn note_overlay(&self, drawn: bool) {
-        self.overlay_drawn.store(drawn, Ordering::SeqCst);
-    }
-
-    /// Removes a Set-of-Marks overlay left in the page, so the page is exactly as the site
-    /// rendered it (before evaluations read it, for instance).
-    pub async fn remove_overlay(&self) -> Result<(), BrowserError> {
-        if self.overlay_drawn.swap(false, Ordering::SeqCst) {
-            self.execute(UNMARK_JS, vec![]).await?;
-        }
-        Ok(())
-    }
-
-    /// Removes every trace of Set-of-Marks from the page (overlay and id attributes), so
-    /// evaluators read exactly what the site rendered. Ids the agent saw become stale.
+    /// Removes every trace of Set-of-Marks from the page (the id attributes; the marks
+    /// themselves are drawn on screenshots, never in the page), so evaluators read exactly
+    /// what the site rendered. Ids the agent saw become stale.
     pub async fn restore_page(&self) -> Result<(), BrowserError> {
-        self.overlay_drawn.store(false, Ordering::SeqCst);
         self.execute(RESTORE_JS, vec![]).await?;
         Ok(())
     }
@@ -383,7 +363,6 @@ impl BrowserSession {
         }
         self.switch_tab(first.clone()).await?;
         self.tabs = vec![first];
-        self.note_overlay(false);
         self.client.goto("about:blank").await?;
         self.cdp("Network.clearBrowserCookies", json!({})).await?;
         self.cdp("Network.clearBrowserCache", json!({})).await?;

@@ -28,6 +28,10 @@ pub struct SettleReport {
     pub waited_for: Vec<String>,
     /// Conditions still unmet when the cap was reached (empty when settled).
     pub pending: Vec<String>,
+    /// Of `waited_ms`, the time spent waiting on the DOM-quiet window alone (every other
+    /// condition already held), in milliseconds. Skipped when nothing changed since load.
+    #[serde(default)]
+    pub quiet_wait_ms: u64,
 }
 
 #[derive(serde::Deserialize)]
@@ -35,6 +39,7 @@ struct PageVerdict {
     settled: bool,
     waited_for: Vec<String>,
     pending: Vec<String>,
+    quiet_wait_ms: f64,
 }
 
 /// Waits until the current tab is settled or `policy.cap` has passed.
@@ -67,6 +72,7 @@ pub async fn settle(
                     waited_ms: start.elapsed().as_millis() as u64,
                     waited_for,
                     pending: verdict.pending,
+                    quiet_wait_ms: verdict.quiet_wait_ms.round() as u64,
                 });
             }
             // The document was replaced while we waited: a navigation is under way.
@@ -83,6 +89,7 @@ pub async fn settle(
                     waited_ms: start.elapsed().as_millis() as u64,
                     waited_for,
                     pending: vec!["navigation".to_owned()],
+                    quiet_wait_ms: 0,
                 });
             }
             Err(error) => return Err(error),

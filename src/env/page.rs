@@ -48,7 +48,7 @@ impl<'a> EpisodePage<'a> {
         }
     }
 
-    /// Removes Agora's overlay and id attributes, so evaluators read the page exactly as the
+    /// Removes Agora's Set-of-Marks id attributes, so evaluators read the page exactly as the
     /// site rendered it (an id attribute in the HTML could otherwise satisfy a check such as
     /// "the page includes 404").
     async fn as_rendered(&self) -> Result<(), PageError> {

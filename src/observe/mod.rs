@@ -4,21 +4,26 @@
 mod axtree;
 mod capture;
 mod locate;
+mod paint;
 mod som;
 
+use capture::{FrameMarks, mark_frame};
 pub use capture::{ImageFormat, Screenshot, capture, image_mime};
 pub use locate::{SOM_ATTRIBUTE, som_id_of};
+pub use paint::mark_colour;
 pub use som::{BoundingBox, SomElement, SomId, som_text};
 
 use crate::browser::{BrowserError, BrowserSession, Viewport};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{Value, json};
 use std::time::Instant;
 
 const SOM_JS: &str = concat!(
     include_str!("js/visible_point.js"),
     include_str!("js/som.js")
 );
+
+const CHECK_STAMP_JS: &str = include_str!("js/check_stamp.js");
 
 /// Which screenshots an observation carries.
 #[derive(
@@ -77,13 +82,20 @@ pub struct TabInfo {
 
 /// Time spent on each part of an observation, in milliseconds.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(default)]
 pub struct ObserveTimings {
-    /// Marking and collecting elements in the page (and drawing the overlay), round trip.
+    /// Marking elements in the page and capturing the frame, round trips included
+    /// (twice when `recaptured`).
     pub som_ms: f64,
-    /// Of which the script itself ran in the page.
+    /// Of which the marking script itself ran in the page.
     pub som_script_ms: f64,
-    /// Capturing screenshots.
+    /// Of which the frame capture took (the last one when `recaptured`).
     pub capture_ms: f64,
+    /// Decoding the frame, drawing the marks and encoding the SoM screenshot (on a
+    /// blocking thread); 0 without a SoM screenshot.
+    pub draw_ms: f64,
+    /// Whether the page changed around the first capture, so it was marked and captured again.
+    pub recaptured: bool,
     /// Reading tabs and the accessibility tree.
     pub extras_ms: f64,
     /// The whole observation.
@@ -167,47 +179,140 @@ struct PageMarks {
     blocked: Option<String>,
     #[serde(default)]
     page_errors: Vec<String>,
+    /// devicePixelRatio: device pixels per CSS pixel.
+    scale: f64,
+    /// The page's layout stamp when marked (see the settle instrumentation; null without it).
+    stamp: Value,
+    /// The stamp the previous look at the page left.
+    stamp_before: Value,
     script_ms: f64,
 }
 
-/// Observes the active tab of `session`.
+/// One marking of the page and the frame that goes with it.
+struct MarkedFrame {
+    marks: PageMarks,
+    frame: Option<Screenshot>,
+    /// Whether the page was unchanged between marking and capturing (the marks fit the frame).
+    fits: bool,
+    capture_ms: f64,
+}
+
+async fn mark(session: &BrowserSession) -> Result<PageMarks, BrowserError> {
+    let marks_value = session
+        .execute_fast(SOM_JS, vec![json!({ "maxText": 200 })])
+        .await?;
+    serde_json::from_value(marks_value)
+        .map_err(|error| BrowserError::Script(format!("Set-of-Marks result: {error}")))
+}
+
+async fn timed_capture(
+    session: &BrowserSession,
+    options: ObserveOptions,
+) -> Result<(Screenshot, f64), BrowserError> {
+    let started = Instant::now();
+    let frame = capture(session, options.format, options.jpeg_quality).await?;
+    Ok((frame, started.elapsed().as_secs_f64() * 1000.0))
+}
+
+/// Captures, then marks: the frame fits the marks when the page's stamp at marking equals
+/// the one the previous look at the page (the step's settling, the last marking) left, since
+/// the capture lies between the two. Two round trips, as many as marking alone plus a capture.
+async fn capture_then_mark(
+    session: &BrowserSession,
+    options: ObserveOptions,
+) -> Result<MarkedFrame, BrowserError> {
+    let (frame, capture_ms) = timed_capture(session, options).await?;
+    let marks = mark(session).await?;
+    let fits = !marks.stamp.is_null() && marks.stamp_before == marks.stamp;
+    Ok(MarkedFrame {
+        marks,
+        frame: Some(frame),
+        fits,
+        capture_ms,
+    })
+}
+
+/// Marks, captures, then reads the stamp again: the frame fits when nothing changed between
+/// marking and the check. The fallback when the page changed since it was last looked at.
+async fn mark_then_capture(
+    session: &BrowserSession,
+    options: ObserveOptions,
+) -> Result<MarkedFrame, BrowserError> {
+    let marks = mark(session).await?;
+    let (frame, capture_ms) = timed_capture(session, options).await?;
+    let fits = session.execute_fast(CHECK_STAMP_JS, vec![]).await? == marks.stamp;
+    Ok(MarkedFrame {
+        marks,
+        frame: Some(frame),
+        fits,
+        capture_ms,
+    })
+}
+
+/// Observes the active tab of `session`: captures one frame, marks the page in one script,
+/// and draws the marks onto the frame off the async runtime — the clean and SoM screenshots
+/// come from the same frame. If the page changed around the capture, marking and capturing
+/// are done once more, checked after (reported as `timings.recaptured`).
 pub async fn observe(
     session: &BrowserSession,
     options: ObserveOptions,
 ) -> Result<Observation, BrowserError> {
     let started = Instant::now();
-    let draw = matches!(
-        options.screenshot,
-        ScreenshotKind::Som | ScreenshotKind::Both
-    );
-    let marks_value = session
-        .execute_fast(SOM_JS, vec![json!({ "draw": draw, "maxText": 200 })])
-        .await?;
-    let marks: PageMarks = serde_json::from_value(marks_value)
-        .map_err(|error| BrowserError::Script(format!("Set-of-Marks result: {error}")))?;
-    let som_done = Instant::now();
-
-    // The overlay stays in the page after the capture (pointer-events none, aria-hidden, ignored
-    // by settling): removing it costs a round trip, so it goes when the next observation, a
-    // clean capture or an evaluation needs the page as rendered.
-    session.note_overlay(draw);
-    let som_screenshot = if draw {
-        Some(capture(session, options.format, options.jpeg_quality).await?)
-    } else {
-        None
+    let mut marked = match options.screenshot {
+        ScreenshotKind::None => MarkedFrame {
+            marks: mark(session).await?,
+            frame: None,
+            fits: true,
+            capture_ms: 0.0,
+        },
+        // Only the SoM screenshot depends on the marks fitting the frame.
+        ScreenshotKind::Clean => {
+            let (frame, capture_ms) = timed_capture(session, options).await?;
+            MarkedFrame {
+                marks: mark(session).await?,
+                frame: Some(frame),
+                fits: true,
+                capture_ms,
+            }
+        }
+        ScreenshotKind::Som | ScreenshotKind::Both => capture_then_mark(session, options).await?,
     };
-    if options.screenshot == ScreenshotKind::Both {
-        session.remove_overlay().await?;
+    let recaptured = !marked.fits;
+    if recaptured {
+        marked = mark_then_capture(session, options).await?;
     }
-    let clean_screenshot = if matches!(
-        options.screenshot,
-        ScreenshotKind::Clean | ScreenshotKind::Both
-    ) {
-        Some(capture(session, options.format, options.jpeg_quality).await?)
-    } else {
-        None
+    let MarkedFrame {
+        marks,
+        frame,
+        capture_ms,
+        ..
+    } = marked;
+    let captured = Instant::now();
+
+    let (som_screenshot, clean_screenshot) = match (options.screenshot, frame) {
+        (ScreenshotKind::Som | ScreenshotKind::Both, Some(frame)) => {
+            let frame_marks = FrameMarks {
+                elements: marks.elements.clone(),
+                viewport: (
+                    f64::from(marks.viewport.width),
+                    f64::from(marks.viewport.height),
+                ),
+                scale: marks.scale,
+            };
+            let quality = options.jpeg_quality;
+            let (frame, som) = tokio::task::spawn_blocking(move || {
+                let som = mark_frame(&frame, &frame_marks, quality);
+                (frame, som)
+            })
+            .await
+            .map_err(|error| BrowserError::Marks(format!("drawing thread failed: {error}")))?;
+            let clean = (options.screenshot == ScreenshotKind::Both).then_some(frame);
+            (Some(som?), clean)
+        }
+        (ScreenshotKind::Clean, frame) => (None, frame),
+        _ => (None, None),
     };
-    let capture_done = Instant::now();
+    let drawn = Instant::now();
 
     let tabs = tabs(session, &marks.title, &marks.url).await?;
     let axtree = if options.axtree {
@@ -235,10 +340,12 @@ pub async fn observe(
         clean_screenshot,
         axtree,
         timings: ObserveTimings {
-            som_ms: millis(started, som_done),
+            som_ms: millis(started, captured),
             som_script_ms: marks.script_ms,
-            capture_ms: millis(som_done, capture_done),
-            extras_ms: millis(capture_done, finished),
+            capture_ms,
+            draw_ms: millis(captured, drawn),
+            recaptured,
+            extras_ms: millis(drawn, finished),
             total_ms: millis(started, finished),
         },
     })

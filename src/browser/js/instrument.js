@@ -1,6 +1,7 @@
 // Installed in every document (and run once in the current one). Keeps the counters that
 // settling waits on: requests in flight, short timers pending, and the time of the last
-// DOM change or network completion. Agora's own overlay and SoM attributes are ignored.
+// DOM change or network completion, and counts DOM mutations (so an observation can tell
+// whether the page changed between marking and capturing). Agora's SoM attributes are ignored.
 (() => {
   if (window.__agoraSettle) return;
   const SHORT_TIMER_MS = 1000;
@@ -8,10 +9,24 @@
     inflight: 0,
     timers: new Set(),
     lastActivity: performance.now(),
+    mutations: 0,
     originalSetTimeout: window.setTimeout.bind(window),
   };
   Object.defineProperty(window, '__agoraSettle', { value: state, enumerable: false });
   const touch = () => { state.lastActivity = performance.now(); };
+  // When the load event fired (or when the script was installed into a loaded page): a page
+  // with no activity since then has nothing left to settle, so the DOM-quiet window is skipped.
+  state.loadedAt = document.readyState === 'complete' ? state.lastActivity : null;
+  window.addEventListener('load', () => { state.loadedAt = performance.now(); }, true);
+  // What must not change between marking the page and capturing it for the marks to fit the
+  // frame: the DOM mutation count (Agora's id attributes not counted), the scroll offset and
+  // the viewport. Every script that looks at the page (settling, marking) leaves the stamp it
+  // saw in `lastStamp`, so the next one can tell whether anything changed in between.
+  state.stamp = () => [
+    state.mutations, window.scrollX, window.scrollY, window.innerWidth, window.innerHeight,
+    window.devicePixelRatio,
+  ];
+  state.lastStamp = null;
 
   const originalFetch = window.fetch;
   if (originalFetch) {
@@ -93,11 +108,12 @@
   // A page restored from the back/forward cache is not navigating any more.
   window.addEventListener('pageshow', () => { state.navigationExpected = false; touch(); }, true);
 
-  const isOurs = (record) =>
-    record.attributeName === 'data-agora-som' ||
-    (record.target && record.target.id === '__agora_overlay') ||
-    [...record.addedNodes, ...record.removedNodes].some((node) => node.id === '__agora_overlay');
+  const isOurs = (record) => record.attributeName === 'data-agora-som';
   new MutationObserver((records) => {
-    if (records.some((record) => !isOurs(record))) touch();
+    const theirs = records.filter((record) => !isOurs(record)).length;
+    if (theirs > 0) {
+      state.mutations += theirs;
+      touch();
+    }
   }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
 })();

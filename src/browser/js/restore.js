@@ -1,8 +1,7 @@
-// Returns the page to exactly what the site rendered: removes the Set-of-Marks overlay and
-// the `data-agora-som` attributes (in same-origin frames too). The id counter is kept, so
+// Returns the page to exactly what the site rendered: removes the `data-agora-som`
+// attributes (in same-origin frames too). The id counter is kept, so
 // elements marked afterwards get new, higher ids.
 const restore = (doc) => {
-  doc.getElementById('__agora_overlay')?.remove();
   doc.querySelectorAll('[data-agora-som]').forEach((element) => element.removeAttribute('data-agora-som'));
   doc.querySelectorAll('iframe, frame').forEach((frame) => {
     let inner = null;

@@ -1,11 +1,11 @@
 // Set-of-Marks: finds the interactable elements visible in the viewport (same-origin iframes
-// included), gives each a numeric id that it keeps while it stays in the DOM, collects the
-// visible static text, and optionally draws numbered boxes on an overlay for the screenshot.
-// Returns { elements, texts, url, title, viewport, scroll, blocked }.
+// included), gives each a numeric id that it keeps while it stays in the DOM and collects the
+// visible static text. The boxes are drawn on the captured frame by the server, so nothing is
+// added to the page. Returns { elements, texts, url, title, viewport, scroll, blocked,
+// page_errors, scale, stamp_before, stamp, script_ms }.
 const [options] = arguments;
 const startedAt = performance.now();
 const ATTR = 'data-agora-som';
-const OVERLAY_ID = '__agora_overlay';
 const MAX_TEXT = options.maxText || 200;
 const INTERACTABLE = [
   'a[href]', 'a[href] img', 'button', 'input:not([type=hidden])', 'textarea', 'select',
@@ -17,8 +17,10 @@ const INTERACTABLE = [
 const POINTER_CANDIDATES = 'div,span,li,img,svg,td,th,tr,p,i,em,strong,h1,h2,h3,h4,h5,h6,figure,article,section';
 
 const topWindow = window;
-const old = document.getElementById(OVERLAY_ID);
-if (old) old.remove();
+// The stamp the previous look at the page left (settling or marking), read before this one
+// replaces it: equal stamps mean nothing changed in between (see the settle instrumentation).
+const settleState = window.__agoraSettle;
+const stampBefore = settleState ? settleState.lastStamp : null;
 if (typeof topWindow.__agoraSomNext !== 'number') {
   Object.defineProperty(topWindow, '__agoraSomNext', { value: 0, writable: true, enumerable: false });
 }
@@ -95,7 +97,7 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
   for (const element of candidates) {
     const tag = element.tagName.toLowerCase();
     if (tag === 'label' && !element.control) continue;
-    if (element.closest('[aria-hidden=true]') || element.closest('#' + OVERLAY_ID)) continue;
+    if (element.closest('[aria-hidden=true]')) continue;
     if (element.disabled && tag !== 'a') continue;
     const rect = element.getBoundingClientRect();
     if (rect.width < 1 || rect.height < 1) continue;
@@ -164,44 +166,6 @@ const texts = [];
 const viewportClip = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
 collectFrame(document, window, 0, 0, viewportClip, [], elements, texts, new Set());
 
-const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#008080', '#f032e6', '#9a6324', '#800000', '#000075', '#808000', '#2f4f4f'];
-if (options.draw && elements.length) {
-  // Boxes and labels are plain positioned elements: cheaper to lay out and raster than a
-  // viewport-sized canvas, and crisp at any size.
-  const host = document.createElement('div');
-  host.id = OVERLAY_ID;
-  host.setAttribute('aria-hidden', 'true');
-  host.style.cssText = 'position:fixed;left:0;top:0;width:100vw;height:100vh;pointer-events:none;z-index:2147483647;margin:0;padding:0;border:0;will-change:transform;contain:strict;';
-  const width = window.innerWidth;
-  const height = window.innerHeight;
-  const LABEL_HEIGHT = 15;
-  const CHAR_WIDTH = 7.5;
-  const placed = [];
-  const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-  const inside = (box) => box.x >= 0 && box.y >= 0 && box.x + box.w <= width && box.y + box.h <= height;
-  const parts = [];
-  elements.forEach((element, index) => {
-    const color = PALETTE[index % PALETTE.length];
-    const { x, y, width: boxWidth, height: boxHeight } = element.bbox;
-    parts.push(`<div style="position:fixed;left:${x}px;top:${y}px;width:${boxWidth}px;height:${boxHeight}px;` +
-      `box-sizing:border-box;border:2px solid ${color};"></div>`);
-    const label = String(element.id);
-    const w = Math.ceil(label.length * CHAR_WIDTH) + 6;
-    const h = LABEL_HEIGHT;
-    const spots = [
-      { x, y: y - h }, { x: x + boxWidth - w, y: y - h }, { x, y }, { x: x + boxWidth - w, y },
-      { x, y: y + boxHeight }, { x: x - w, y }, { x: x + boxWidth, y },
-    ].map((spot) => ({ ...spot, w, h }));
-    const spot = spots.find((candidate) => inside(candidate) && !placed.some((box) => overlaps(box, candidate))) ||
-      spots.find(inside) || { x: Math.max(0, x), y: Math.max(0, y), w, h };
-    placed.push(spot);
-    parts.push(`<div style="position:fixed;left:${spot.x}px;top:${spot.y}px;width:${w}px;height:${h}px;` +
-      `background:${color};color:#fff;font:bold 12px/15px sans-serif;text-align:center;">${label}</div>`);
-  });
-  host.innerHTML = parts.join('');
-  document.documentElement.appendChild(host);
-}
-
 return {
   elements,
   texts,
@@ -212,5 +176,8 @@ return {
   blocked: document.querySelector('meta[name="agora-fence-blocked"]')?.getAttribute('content') || null,
   // Recorded by pages that keep window.__agoraPageErrors (the WebUI workspace does).
   page_errors: (window.__agoraPageErrors || []).slice(0, 20).map((error) => `${error.kind}: ${error.message}`),
+  scale: window.devicePixelRatio || 1,
+  stamp_before: stampBefore,
+  stamp: settleState ? (settleState.lastStamp = settleState.stamp()) : null,
   script_ms: performance.now() - startedAt,
 };

@@ -29,7 +29,8 @@ fn load(path: &FsPath) -> Result<FontVec, ImageryError> {
     })
 }
 
-fn font() -> Result<&'static FontVec, ImageryError> {
+/// The bold sans face, loaded on first use (also used to letter Set-of-Marks labels).
+pub fn bold_face() -> Result<&'static FontVec, ImageryError> {
     FONT.get_or_init(|| load(&PathBuf::from(FONT_PATH)))
         .as_ref()
         .map_err(Clone::clone)
@@ -46,7 +47,7 @@ pub(crate) struct TextOutline {
 
 /// Lays `text` out at `size` pixels per em.
 pub(crate) fn outline(text: &str, size: f32) -> Result<TextOutline, ImageryError> {
-    let font = font()?;
+    let font = bold_face()?;
     Ok(layout(font, text, size))
 }
 

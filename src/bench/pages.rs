@@ -1,0 +1,265 @@
+//! The observation and step benchmarks on the sites' own pages, through the HTTP API the way
+//! users call it, each figure next to the same run's raw CDP capture of the same page (and,
+//! for a navigating step, the same run's navigate-to-load + capture).
+
+use super::Samples;
+use crate::config::Config;
+use crate::env::EpisodeId;
+use crate::observe::{ImageFormat, capture};
+use anyhow::Context;
+use serde_json::{Value, json};
+use std::path::Path;
+use std::time::Instant;
+
+/// One page of a site to measure on.
+struct SitePage {
+    site: &'static str,
+    name: &'static str,
+    /// Path and query below the site's base URL.
+    path: &'static str,
+}
+
+const SITE_PAGES: [SitePage; 5] = [
+    SitePage {
+        site: "classifieds",
+        name: "classifieds home",
+        path: "/",
+    },
+    SitePage {
+        site: "classifieds",
+        name: "classifieds search",
+        path: "/index.php?page=search&sPattern=blue",
+    },
+    SitePage {
+        site: "classifieds",
+        name: "classifieds item",
+        path: "/index.php?page=item&id=12",
+    },
+    SitePage {
+        site: "shopping",
+        name: "shopping home",
+        path: "/",
+    },
+    SitePage {
+        site: "forum",
+        name: "forum home",
+        path: "/",
+    },
+];
+
+/// The sites, an environment and the HTTP API on loopback ports, and a client for it.
+pub(super) struct ApiBench {
+    env: crate::env::Environment,
+    api: String,
+    http: reqwest::Client,
+}
+
+impl ApiBench {
+    /// Starts every site over `data_dir` (seeding what is missing), the controller and the API.
+    pub(super) async fn start(data_dir: &Path, config: &Config) -> anyhow::Result<Self> {
+        let config = Config {
+            pool_size: 1,
+            trajectory_dir: None,
+            task_dirs: Vec::new(),
+            ..config.clone()
+        };
+        let env = crate::sites::start_with_environment(data_dir, config).await?;
+        let router = crate::api::router(env.clone(), None);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let api = format!("http://{}", listener.local_addr()?);
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        Ok(Self {
+            env,
+            api,
+            http: reqwest::Client::new(),
+        })
+    }
+
+    fn site_url(&self, page: &SitePage) -> anyhow::Result<String> {
+        let base = self
+            .env
+            .hosted_sites()
+            .into_iter()
+            .find_map(|(name, url)| (name == page.site).then_some(url))
+            .with_context(|| format!("the {} site is not hosted", page.site))?;
+        Ok(format!("{base}{}", page.path))
+    }
+
+    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
+        let reply = self
+            .http
+            .post(format!("{}{path}", self.api))
+            .json(&body)
+            .send()
+            .await?;
+        let status = reply.status();
+        let body: Value = reply.json().await?;
+        anyhow::ensure!(status.is_success(), "POST {path}: {status} {body}");
+        Ok(body)
+    }
+
+    /// A timed POST (the whole request, JSON body read).
+    async fn timed_post(
+        &self,
+        path: &str,
+        body: Value,
+    ) -> anyhow::Result<(Value, std::time::Duration)> {
+        let started = Instant::now();
+        let reply = self.post(path, body).await?;
+        Ok((reply, started.elapsed()))
+    }
+
+    /// One raw CDP PNG capture (`optimizeForSpeed`) of the episode's page.
+    async fn raw_capture(&self, id: &str) -> anyhow::Result<std::time::Duration> {
+        let shared = self.env.episode(&EpisodeId(id.to_owned())).await?;
+        let episode = shared.lock().await;
+        let started = Instant::now();
+        capture(episode.session()?, ImageFormat::Png, 80).await?;
+        Ok(started.elapsed())
+    }
+
+    /// Navigates the episode's browser to `url` with a plain WebDriver `get` (returns at the
+    /// load event) and captures: the floor of a navigating step.
+    async fn raw_navigate_capture(
+        &self,
+        id: &str,
+        url: &str,
+    ) -> anyhow::Result<std::time::Duration> {
+        let shared = self.env.episode(&EpisodeId(id.to_owned())).await?;
+        let episode = shared.lock().await;
+        let session = episode.session()?;
+        let started = Instant::now();
+        session.goto(url).await?;
+        capture(session, ImageFormat::Png, 80).await?;
+        Ok(started.elapsed())
+    }
+
+    async fn open(&self, url: &str, viewport: crate::browser::Viewport) -> anyhow::Result<String> {
+        let created = self
+            .post(
+                "/episodes",
+                json!({ "start_url": url, "viewport": viewport, "tenant": "shared" }),
+            )
+            .await?;
+        created["episode_id"]
+            .as_str()
+            .map(str::to_owned)
+            .context("no episode_id in the reply")
+    }
+
+    async fn close(&self, id: &str) -> anyhow::Result<()> {
+        self.env.close_episode(&EpisodeId(id.to_owned())).await?;
+        Ok(())
+    }
+
+    pub(super) async fn shutdown(self) {
+        self.env.shutdown().await;
+    }
+}
+
+fn ratio(numerator: &Samples, denominator: &Samples) -> f64 {
+    numerator.p50().as_secs_f64() / denominator.p50().as_secs_f64().max(1e-9)
+}
+
+fn verdict(ratio: f64, budget: f64) -> &'static str {
+    if ratio <= budget { "met" } else { "missed" }
+}
+
+/// `POST /episodes/{id}/observe` (SoM only, and SoM + clean) on each site page, alternating
+/// with raw captures of the same page.
+pub(super) async fn observe(
+    bench: &ApiBench,
+    viewport: crate::browser::Viewport,
+    samples: usize,
+) -> anyhow::Result<()> {
+    for page in &SITE_PAGES {
+        let id = bench.open(&bench.site_url(page)?, viewport).await?;
+        let path = format!("/episodes/{id}/observe");
+        let mut raw = Samples::new();
+        let mut som = Samples::new();
+        let mut both = Samples::new();
+        let mut draw = Samples::new();
+        let mut recaptured = 0;
+        let mut marks = 0;
+        for _ in 0..samples {
+            raw.push(bench.raw_capture(&id).await?);
+            let (reply, taken) = bench
+                .timed_post(&path, json!({ "screenshot": "som" }))
+                .await?;
+            som.push(taken);
+            draw.push(std::time::Duration::from_secs_f64(
+                reply["timings"]["draw_ms"].as_f64().unwrap_or(0.0) / 1000.0,
+            ));
+            recaptured += usize::from(reply["timings"]["recaptured"] == json!(true));
+            marks = reply["elements"].as_array().map_or(0, Vec::len);
+            let (_, taken) = bench
+                .timed_post(&path, json!({ "screenshot": "both" }))
+                .await?;
+            both.push(taken);
+        }
+        bench.close(&id).await?;
+        println!(
+            "\n{} at {}x{} ({marks} marks), through the HTTP API",
+            page.name, viewport.width, viewport.height
+        );
+        println!("  raw CDP PNG optimizeForSpeed   {raw}");
+        let som_ratio = ratio(&som, &raw);
+        println!(
+            "  SoM observation, PNG           {som}   = {som_ratio:.2}x raw (budget 1.15x: {})",
+            verdict(som_ratio, 1.15)
+        );
+        let both_ratio = ratio(&both, &raw);
+        println!(
+            "  SoM + clean, PNG               {both}   = {both_ratio:.2}x raw (budget 1.2x: {})",
+            verdict(both_ratio, 1.2)
+        );
+        println!("  of which decode + draw + encode {draw}; recaptured {recaptured}/{samples}");
+    }
+    Ok(())
+}
+
+/// A navigating step (`goto [url]` through `POST /episodes/{id}/step`) on each site page,
+/// alternating with a plain navigate-to-load + raw capture of the same page.
+pub(super) async fn step(
+    bench: &ApiBench,
+    viewport: crate::browser::Viewport,
+    samples: usize,
+) -> anyhow::Result<()> {
+    for page in &SITE_PAGES {
+        let url = bench.site_url(page)?;
+        let id = bench.open(&url, viewport).await?;
+        let path = format!("/episodes/{id}/step");
+        let mut floor = Samples::new();
+        let mut steps = Samples::new();
+        let mut settle = Samples::new();
+        let mut quiet = Samples::new();
+        for _ in 0..samples {
+            floor.push(bench.raw_navigate_capture(&id, &url).await?);
+            let (reply, taken) = bench
+                .timed_post(&path, json!({ "action": format!("goto [{url}]") }))
+                .await?;
+            anyhow::ensure!(reply["error"].is_null(), "goto failed: {}", reply["error"]);
+            steps.push(taken);
+            let report = &reply["settle"];
+            settle.push(std::time::Duration::from_millis(
+                report["waited_ms"].as_u64().unwrap_or(0),
+            ));
+            quiet.push(std::time::Duration::from_millis(
+                report["quiet_wait_ms"].as_u64().unwrap_or(0),
+            ));
+        }
+        bench.close(&id).await?;
+        let step_ratio = ratio(&steps, &floor);
+        println!(
+            "\n{} at {}x{}, through the HTTP API",
+            page.name, viewport.width, viewport.height
+        );
+        println!("  navigate to load + raw CDP PNG {floor}");
+        println!(
+            "  goto step → settled SoM obs.   {steps}   = {step_ratio:.2}x (budget 1.15x: {})",
+            verdict(step_ratio, 1.15)
+        );
+        println!("  of which settling {settle}, of that the DOM-quiet window alone {quiet}");
+    }
+    Ok(())
+}

@@ -1,0 +1,403 @@
+//! Drawing the Set-of-Marks onto a captured frame: a 2 px box in a cycling colour at each
+//! element's `getBoundingClientRect`, and its id on a label placed where it overlaps no
+//! earlier label, in white bold 12 px text (scaled by devicePixelRatio).
+
+use super::som::{BoundingBox, SomElement};
+use ab_glyph::{Font, FontVec, PxScale, ScaleFont, point};
+
+/// Box and label colours, cycled in element order.
+const PALETTE: [[u8; 3]; 12] = [
+    [0xe6, 0x19, 0x4b],
+    [0x3c, 0xb4, 0x4b],
+    [0x43, 0x63, 0xd8],
+    [0xf5, 0x82, 0x31],
+    [0x91, 0x1e, 0xb4],
+    [0x00, 0x80, 0x80],
+    [0xf0, 0x32, 0xe6],
+    [0x9a, 0x63, 0x24],
+    [0x80, 0x00, 0x00],
+    [0x00, 0x00, 0x75],
+    [0x80, 0x80, 0x00],
+    [0x2f, 0x4f, 0x4f],
+];
+/// Box outline width, CSS px.
+const BORDER: f64 = 2.0;
+/// Label height, CSS px.
+const LABEL_HEIGHT: f64 = 15.0;
+/// Label width per digit, CSS px (plus [`LABEL_PADDING`]).
+const LABEL_CHAR_WIDTH: f64 = 7.5;
+/// Label width beyond its digits, CSS px.
+const LABEL_PADDING: f64 = 6.0;
+/// Label font size, CSS px per em.
+const LABEL_FONT_SIZE: f32 = 12.0;
+
+/// The colour of the `index`-th marked element.
+pub fn mark_colour(index: usize) -> [u8; 3] {
+    PALETTE[index % PALETTE.len()]
+}
+
+/// A decoded frame to draw on: tightly packed 8-bit pixels, 3 (RGB) or 4 (RGBA) channels.
+pub struct Canvas<'pixels> {
+    /// The pixels, row by row.
+    pub pixels: &'pixels mut [u8],
+    /// Width in device pixels.
+    pub width: u32,
+    /// Height in device pixels.
+    pub height: u32,
+    /// Bytes per pixel (3 or 4).
+    pub channels: usize,
+}
+
+/// A rectangle in device pixels, edges snapped to whole pixels (right and bottom exclusive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PixelRect {
+    left: i64,
+    top: i64,
+    right: i64,
+    bottom: i64,
+}
+
+impl PixelRect {
+    /// Snaps a CSS-px box to device pixels the way the compositor does (edges rounded).
+    fn snap(x: f64, y: f64, width: f64, height: f64, scale: f64) -> Self {
+        Self {
+            left: (x * scale).round() as i64,
+            top: (y * scale).round() as i64,
+            right: ((x + width) * scale).round() as i64,
+            bottom: ((y + height) * scale).round() as i64,
+        }
+    }
+}
+
+/// A label spot in CSS px.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Spot {
+    x: f64,
+    y: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Spot {
+    fn overlaps(&self, other: &Spot) -> bool {
+        self.x < other.x + other.width
+            && other.x < self.x + self.width
+            && self.y < other.y + other.height
+            && other.y < self.y + self.height
+    }
+
+    fn inside(&self, viewport_width: f64, viewport_height: f64) -> bool {
+        self.x >= 0.0
+            && self.y >= 0.0
+            && self.x + self.width <= viewport_width
+            && self.y + self.height <= viewport_height
+    }
+}
+
+/// Where each element's label goes (CSS px), in element order: above the box's left or
+/// right corner, inside its top corners, below it, or beside it — the first spot inside
+/// the viewport that overlaps no earlier label; else the first inside; else the box corner.
+fn place_labels(elements: &[SomElement], viewport_width: f64, viewport_height: f64) -> Vec<Spot> {
+    let mut placed: Vec<Spot> = Vec::with_capacity(elements.len());
+    for element in elements {
+        let BoundingBox {
+            x,
+            y,
+            width: box_width,
+            height: box_height,
+        } = element.bbox;
+        let width = (element.id.to_string().len() as f64 * LABEL_CHAR_WIDTH).ceil() + LABEL_PADDING;
+        let height = LABEL_HEIGHT;
+        let spot = |x: f64, y: f64| Spot {
+            x,
+            y,
+            width,
+            height,
+        };
+        let candidates = [
+            spot(x, y - height),
+            spot(x + box_width - width, y - height),
+            spot(x, y),
+            spot(x + box_width - width, y),
+            spot(x, y + box_height),
+            spot(x - width, y),
+            spot(x + box_width, y),
+        ];
+        let chosen = candidates
+            .iter()
+            .find(|candidate| {
+                candidate.inside(viewport_width, viewport_height)
+                    && !placed.iter().any(|label| label.overlaps(candidate))
+            })
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .find(|candidate| candidate.inside(viewport_width, viewport_height))
+            })
+            .copied()
+            .unwrap_or_else(|| spot(x.max(0.0), y.max(0.0)));
+        placed.push(chosen);
+    }
+    placed
+}
+
+impl Canvas<'_> {
+    /// Fills `rect` (clipped to the canvas) with `colour`.
+    fn fill(&mut self, rect: PixelRect, colour: [u8; 3]) {
+        let left = rect.left.clamp(0, i64::from(self.width)) as usize;
+        let right = rect.right.clamp(0, i64::from(self.width)) as usize;
+        let top = rect.top.clamp(0, i64::from(self.height)) as usize;
+        let bottom = rect.bottom.clamp(0, i64::from(self.height)) as usize;
+        if left >= right {
+            return;
+        }
+        let stride = self.width as usize * self.channels;
+        for row in top..bottom {
+            let start = row * stride + left * self.channels;
+            let end = row * stride + right * self.channels;
+            for pixel in self.pixels[start..end].chunks_exact_mut(self.channels) {
+                pixel[..3].copy_from_slice(&colour);
+            }
+        }
+    }
+
+    /// Mixes `colour` into the pixel at (`x`, `y`) by `coverage` (0–1), if it is on the canvas.
+    fn blend(&mut self, x: i64, y: i64, colour: [u8; 3], coverage: f32) {
+        if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
+            return;
+        }
+        let coverage = coverage.clamp(0.0, 1.0);
+        let offset = (y as usize * self.width as usize + x as usize) * self.channels;
+        for (channel, target) in self.pixels[offset..offset + 3].iter_mut().zip(colour) {
+            let mixed = f32::from(*channel) * (1.0 - coverage) + f32::from(target) * coverage;
+            *channel = mixed.round() as u8;
+        }
+    }
+
+    /// Draws a 2 px outline inside `rect`.
+    fn outline(&mut self, rect: PixelRect, border: i64, colour: [u8; 3]) {
+        let PixelRect {
+            left,
+            top,
+            right,
+            bottom,
+        } = rect;
+        let inner_top = (top + border).min(bottom);
+        let inner_bottom = (bottom - border).max(inner_top);
+        self.fill(
+            PixelRect {
+                bottom: inner_top,
+                ..rect
+            },
+            colour,
+        );
+        self.fill(
+            PixelRect {
+                top: inner_bottom,
+                ..rect
+            },
+            colour,
+        );
+        let sides = PixelRect {
+            top: inner_top,
+            bottom: inner_bottom,
+            ..rect
+        };
+        self.fill(
+            PixelRect {
+                right: (left + border).min(right),
+                ..sides
+            },
+            colour,
+        );
+        self.fill(
+            PixelRect {
+                left: (right - border).max(left),
+                ..sides
+            },
+            colour,
+        );
+    }
+
+    /// Writes `text` in white, centred in `rect` (device px), with `font` at `size` px per em.
+    fn letter(&mut self, font: &FontVec, text: &str, rect: PixelRect, size: f32) {
+        let units_per_em = font.units_per_em().unwrap_or(1000.0);
+        // ab_glyph scales by ascent-to-descent height; CSS sizes fonts by the em.
+        let scale = PxScale::from(size * font.height_unscaled() / units_per_em);
+        let scaled = font.as_scaled(scale);
+        let advance: f32 = text
+            .chars()
+            .map(|character| scaled.h_advance(font.glyph_id(character)))
+            .sum();
+        // The CSS line box: half the leading above the ascent, baseline after it.
+        let line_height = (rect.bottom - rect.top) as f32;
+        let baseline = rect.top as f32
+            + (line_height - (scaled.ascent() - scaled.descent())) / 2.0
+            + scaled.ascent();
+        let mut pen = rect.left as f32 + ((rect.right - rect.left) as f32 - advance) / 2.0;
+        for character in text.chars() {
+            let id = font.glyph_id(character);
+            let glyph = id.with_scale_and_position(scale, point(pen, baseline));
+            pen += scaled.h_advance(id);
+            if let Some(outlined) = font.outline_glyph(glyph) {
+                let bounds = outlined.px_bounds();
+                let (origin_x, origin_y) = (bounds.min.x as i64, bounds.min.y as i64);
+                outlined.draw(|x, y, coverage| {
+                    self.blend(
+                        origin_x + i64::from(x),
+                        origin_y + i64::from(y),
+                        [0xff, 0xff, 0xff],
+                        coverage,
+                    );
+                });
+            }
+        }
+    }
+
+    /// Draws every element's box and numbered label. `viewport` is in CSS px and `scale` is
+    /// the page's devicePixelRatio (device px per CSS px).
+    pub fn draw_marks(
+        &mut self,
+        font: &FontVec,
+        elements: &[SomElement],
+        viewport: (f64, f64),
+        scale: f64,
+    ) {
+        let labels = place_labels(elements, viewport.0, viewport.1);
+        let border = (BORDER * scale).round().max(1.0) as i64;
+        for (index, element) in elements.iter().enumerate() {
+            let BoundingBox {
+                x,
+                y,
+                width,
+                height,
+            } = element.bbox;
+            self.outline(
+                PixelRect::snap(x, y, width, height, scale),
+                border,
+                mark_colour(index),
+            );
+        }
+        // Labels after every box, as the in-page overlay stacked them (each label after its
+        // box, later boxes over earlier labels) — drawn last so no box hides a number.
+        for (index, (element, spot)) in elements.iter().zip(&labels).enumerate() {
+            let rect = PixelRect::snap(spot.x, spot.y, spot.width, spot.height, scale);
+            self.fill(rect, mark_colour(index));
+            self.letter(
+                font,
+                &element.id.to_string(),
+                rect,
+                LABEL_FONT_SIZE * scale as f32,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::observe::SomId;
+
+    fn element(id: u32, x: f64, y: f64, width: f64, height: f64) -> SomElement {
+        SomElement {
+            id: SomId(id),
+            tag: "button".into(),
+            role: "button".into(),
+            name: String::new(),
+            text: String::new(),
+            alt: None,
+            placeholder: None,
+            value: None,
+            input_type: None,
+            bbox: BoundingBox {
+                x,
+                y,
+                width,
+                height,
+            },
+            frame: vec![],
+        }
+    }
+
+    #[test]
+    fn labels_go_above_the_box_and_move_when_taken() {
+        let elements = [
+            element(1, 100.0, 100.0, 80.0, 30.0),
+            element(2, 100.0, 100.0, 80.0, 30.0),
+        ];
+        let spots = place_labels(&elements, 1280.0, 720.0);
+        assert_eq!((spots[0].x, spots[0].y), (100.0, 85.0));
+        // The second label cannot share the first spot: it takes the top-right corner.
+        assert_eq!((spots[1].x, spots[1].y), (100.0 + 80.0 - 14.0, 85.0));
+        assert!(!spots[0].overlaps(&spots[1]));
+    }
+
+    #[test]
+    fn a_box_at_the_top_edge_is_labelled_inside() {
+        let spots = place_labels(&[element(7, 10.0, 0.0, 50.0, 20.0)], 1280.0, 720.0);
+        assert_eq!((spots[0].x, spots[0].y), (10.0, 0.0));
+    }
+
+    #[test]
+    fn outlines_sit_on_the_snapped_box_edges_and_clip_at_the_canvas() {
+        let (width, height) = (40u32, 30u32);
+        let mut pixels = vec![0u8; (width * height * 3) as usize];
+        let mut canvas = Canvas {
+            pixels: &mut pixels,
+            width,
+            height,
+            channels: 3,
+        };
+        let rect = PixelRect::snap(4.4, 5.6, 20.2, 10.0, 1.0);
+        assert_eq!(
+            (rect.left, rect.top, rect.right, rect.bottom),
+            (4, 6, 25, 16)
+        );
+        canvas.outline(rect, 2, [255, 0, 0]);
+        canvas.outline(PixelRect::snap(30.0, 20.0, 50.0, 50.0, 1.0), 2, [0, 255, 0]);
+        let at = |x: u32, y: u32| {
+            let offset = ((y * width + x) * 3) as usize;
+            [pixels[offset], pixels[offset + 1], pixels[offset + 2]]
+        };
+        assert_eq!(at(4, 6), [255, 0, 0]);
+        assert_eq!(at(5, 10), [255, 0, 0]);
+        assert_eq!(at(24, 15), [255, 0, 0]);
+        assert_eq!(at(6, 10), [0, 0, 0], "inside the 2 px border");
+        assert_eq!(at(3, 10), [0, 0, 0], "outside the box");
+        assert_eq!(at(30, 29), [0, 255, 0], "clipped, left edge still drawn");
+    }
+
+    #[test]
+    fn labels_carry_legible_white_digits() {
+        let font = kit::imagery::bold_face().expect("fonts-dejavu-core installed");
+        let (width, height) = (200u32, 100u32);
+        let mut pixels = vec![255u8; (width * height * 4) as usize];
+        let mut canvas = Canvas {
+            pixels: &mut pixels,
+            width,
+            height,
+            channels: 4,
+        };
+        canvas.draw_marks(
+            font,
+            &[element(42, 50.0, 40.0, 60.0, 30.0)],
+            (200.0, 100.0),
+            1.0,
+        );
+        // The label sits above the box: 21×15 px of the first colour with white digits.
+        let label: Vec<[u8; 3]> = (25..40)
+            .flat_map(|y| (50..71).map(move |x| (x, y)))
+            .map(|(x, y)| {
+                let offset = ((y * width + x) * 4) as usize;
+                [pixels[offset], pixels[offset + 1], pixels[offset + 2]]
+            })
+            .collect();
+        let background = label.iter().filter(|pixel| **pixel == PALETTE[0]).count();
+        let white = label
+            .iter()
+            .filter(|pixel| pixel.iter().all(|channel| *channel > 200))
+            .count();
+        assert!(background > 150, "label background: {background}");
+        assert!(white > 20, "white digit pixels: {white}");
+    }
+}
