@@ -72,7 +72,7 @@ impl Amounts for Scale {
     fn second_edition_reviews(self) -> u32 {
         match self {
             Scale::Full => 9_000,
-            Scale::Small(count) => (count / 4).max(120) * 2,
+            Scale::Small(_) => self.second_edition_products() * 2,
         }
     }
 
