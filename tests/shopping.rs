@@ -256,3 +256,89 @@ fn parallel_episodes_never_see_each_others_cart() {
         close(env, &second).await;
     });
 }
+
+/// The text of the first element `selector` matches, or "" when there is none.
+async fn text_of(episode: &Arc<Mutex<Episode>>, selector: &str) -> String {
+    let value = js(
+        episode,
+        &format!("document.querySelector({selector:?})?.textContent ?? ''"),
+    )
+    .await;
+    value.as_str().unwrap_or_default().trim().to_owned()
+}
+
+#[test]
+fn bad_quantities_an_empty_checkout_and_a_starless_review_change_nothing() {
+    run(|env| async move {
+        let shopper = episode(env, "/", no_eval()).await;
+        open_first_result(env, &shopper, "lamp").await;
+        let product_url = observation(&shopper).await.url;
+
+        // Quantity 0: the browser refuses the form with the field's message; no request.
+        let qty = som_id(&shopper, "#qty").await;
+        step(env, &shopper, &format!("type [{qty}] [0] [0]")).await;
+        let add = som_id(&shopper, "#product-addtocart-button").await;
+        step(env, &shopper, &format!("click [{add}]")).await;
+        assert_eq!(observation(&shopper).await.url, product_url);
+        let refusal = js(&shopper, "document.querySelector('#qty').validationMessage").await;
+        assert!(!refusal.as_str().unwrap().is_empty(), "{refusal}");
+        assert_eq!(text_of(&shopper, ".counter-number").await, "0");
+
+        // Above the stock (no product has more than 250): the store says how many are left
+        // and adds nothing.
+        let qty = som_id(&shopper, "#qty").await;
+        step(env, &shopper, &format!("clear [{qty}]")).await;
+        step(env, &shopper, &format!("type [{qty}] [251] [0]")).await;
+        let add = som_id(&shopper, "#product-addtocart-button").await;
+        step(env, &shopper, &format!("click [{add}]")).await;
+        let message = text_of(&shopper, ".error-message").await;
+        assert!(
+            message.contains("not available") && message.contains("left in stock"),
+            "{message}"
+        );
+        let home = observation(&shopper).await.url;
+        let base = &home[..home.find("/checkout").unwrap_or(home.len())];
+        step(env, &shopper, &format!("goto [{base}/checkout/cart/]")).await;
+        assert!(text_of(&shopper, ".cart-empty").await.contains("no items"));
+
+        // Checkout with the empty cart goes back to the cart, which says it is empty.
+        step(env, &shopper, &format!("goto [{base}/checkout/]")).await;
+        assert!(observation(&shopper).await.url.ends_with("/checkout/cart/"));
+        assert!(text_of(&shopper, ".cart-empty").await.contains("no items"));
+
+        // A review without stars is refused and not stored.
+        step(env, &shopper, &format!("goto [{product_url}]")).await;
+        let reviews_before = js(&shopper, "document.querySelectorAll('.review-item').length").await;
+        let summary = som_id(&shopper, "#summary_field").await;
+        step(
+            env,
+            &shopper,
+            &format!("type [{summary}] [No stars given] [0]"),
+        )
+        .await;
+        let body = som_id(&shopper, "#review_field").await;
+        step(
+            env,
+            &shopper,
+            &format!("type [{body}] [Forgot the rating.] [0]"),
+        )
+        .await;
+        let submit = som_id(&shopper, ".review-form-actions button").await;
+        step(env, &shopper, &format!("click [{submit}]")).await;
+        let message = text_of(&shopper, ".error-message").await;
+        assert!(message.contains("1 to 5 stars"), "{message}");
+        step(env, &shopper, &format!("goto [{product_url}]")).await;
+        let reviews_after = js(&shopper, "document.querySelectorAll('.review-item').length").await;
+        assert_eq!(reviews_after, reviews_before);
+        let titles = js(
+            &shopper,
+            "[...document.querySelectorAll('.review-item .review-title')].map(t => t.textContent).join('|')",
+        )
+        .await;
+        assert!(
+            !titles.as_str().unwrap().contains("No stars given"),
+            "{titles}"
+        );
+        close(env, &shopper).await;
+    });
+}

@@ -155,6 +155,79 @@ fn printed_text_appears_on_a_sign_at_the_top() {
     );
 }
 
+/// Pixels dark enough to be printing ink.
+fn ink(img: &image::RgbImage) -> usize {
+    img.pixels().filter(|p| p.0.iter().all(|&c| c < 60)).count()
+}
+
+#[test]
+fn labels_and_covers_carry_the_printed_text_on_the_object() {
+    let printing: Vec<ObjectKind> = ObjectKind::ALL
+        .into_iter()
+        .filter(|kind| kind.prints_on_itself())
+        .collect();
+    assert!(printing.len() >= 3, "{printing:?}");
+    for kind in printing {
+        for template in 0..kind.template_count() {
+            for variation in [1, 2, 3] {
+                let plain = ImageSpec {
+                    template,
+                    variation,
+                    primary: NamedColor::Yellow,
+                    ..spec(kind)
+                };
+                let oat = ImageSpec {
+                    text: Some("OAT CRUNCH".into()),
+                    ..plain.clone()
+                };
+                let rye = ImageSpec {
+                    text: Some("RYE BREAD".into()),
+                    ..plain.clone()
+                };
+                let [plain, oat, rye] = [&plain, &oat, &rye]
+                    .map(|s| decode(&render_png(s, 400, 300).expect("renders")));
+                let printed = ink(&oat).saturating_sub(ink(&plain));
+                assert!(
+                    printed > 150,
+                    "{kind:?}/{template}: {printed} dark pixels of text on the label"
+                );
+                assert!(
+                    changed_fraction(&oat, &rye, 0, 300) > 0.003,
+                    "{kind:?}/{template}: different words, different ink"
+                );
+                // No sign: the top band stays as the unlabelled photo has it.
+                assert!(
+                    changed_fraction(&plain, &oat, 0, 10) == 0.0,
+                    "{kind:?}/{template}: no sign above the object"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_single_object_of_every_kind_shows_its_colour() {
+    for kind in ObjectKind::ALL {
+        for template in 0..kind.template_count() {
+            let s = ImageSpec {
+                template,
+                primary: NamedColor::Red,
+                background: 0,
+                ..spec(kind)
+            };
+            let img = decode(&render_png(&s, 200, 150).expect("renders"));
+            let red = img
+                .pixels()
+                .filter(|p| p[0] > 150 && p[1] < 70 && p[2] < 70)
+                .count();
+            assert!(
+                red > 200 * 150 / 80,
+                "{kind:?}/{template}: {red} red pixels at 200x150"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_pattern_shows_the_secondary_colour_on_the_body() {
     let solid = ImageSpec {

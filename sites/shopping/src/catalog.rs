@@ -1,6 +1,6 @@
 //! The store's department tree (three levels: department › group › category) and what each
-//! group's products are made of: brands, materials, the photo's object kind and whether the
-//! products come in sizes and colours.
+//! group's products are made of: brands, materials, the photo's object kind, what the photo
+//! prints on a label or cover, and whether the products come in sizes and colours.
 
 use kit::imagery::ObjectKind;
 
@@ -24,11 +24,113 @@ pub struct Group {
     pub kind: ObjectKind,
     /// Whether products are configurable with Size and Color options.
     pub configurable: bool,
+    /// What the photo prints on the product's label or cover.
+    pub label: Label,
+    /// When the group joined the catalogue.
+    pub edition: Edition,
     /// Typical price range in dollars.
     pub price: (u32, u32),
     /// Leaf categories; each leaf name is also the noun in its product names.
     pub leaves: &'static [&'static str],
 }
+
+/// What a group's product photos print on the label or cover; the same words are in the
+/// product's details (and for books, its name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Label {
+    /// Nothing is printed.
+    Blank,
+    /// The brand and a flavour (food and drink); "Flavor" is a detail row.
+    Flavor(&'static [&'static str]),
+    /// The brand and a scent (beauty); "Scent" is a detail row.
+    Scent(&'static [&'static str]),
+    /// The book's title, which starts the product name; "Title" is a detail row.
+    Title,
+}
+
+/// When a group joined the catalogue. The seed builds each edition from its own random
+/// stream and numbers its categories and products after the earlier ones', so adding a
+/// group never moves a product, review or order that tasks already depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Edition {
+    /// The store as first seeded.
+    First,
+    /// The department imagery: electronics, apparel, kitchen, sports, toys, grocery,
+    /// beauty, books and tools.
+    Second,
+}
+
+/// Flavours printed on food and drink labels.
+const FLAVORS: &[&str] = &[
+    "Honey Oat",
+    "Wild Berry",
+    "Dark Cocoa",
+    "Sea Salt",
+    "Lemon Lime",
+    "Cinnamon",
+    "Vanilla",
+    "Mango",
+    "Peach",
+    "Maple Pecan",
+    "Ginger",
+    "Cherry Cola",
+    "Smoky BBQ",
+    "Green Apple",
+];
+
+/// Scents printed on beauty labels.
+const SCENTS: &[&str] = &[
+    "Lavender",
+    "Rose",
+    "Coconut",
+    "Aloe",
+    "Cucumber",
+    "Shea Butter",
+    "Citrus",
+    "Jasmine",
+    "Eucalyptus",
+    "Unscented",
+];
+
+/// Words of book titles: "The {first} {second}".
+pub const TITLE_WORDS: (&[&str], &[&str]) = (
+    &[
+        "Silent",
+        "Hidden",
+        "Last",
+        "Golden",
+        "Broken",
+        "Winter",
+        "Secret",
+        "Distant",
+        "Crimson",
+        "Quiet",
+        "Lost",
+        "Wandering",
+        "Midnight",
+        "Paper",
+        "Glass",
+        "Burning",
+    ],
+    &[
+        "Harbor",
+        "Garden",
+        "Kingdom",
+        "River",
+        "Lighthouse",
+        "Orchard",
+        "Compass",
+        "Library",
+        "Forest",
+        "Bridge",
+        "Island",
+        "Letters",
+        "Mountain",
+        "Station",
+        "Summer",
+        "Atlas",
+    ],
+);
 
 /// Materials named in product attributes.
 pub const MATERIALS: &[&str] = &[
@@ -80,6 +182,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Computers & Accessories",
                 kind: ObjectKind::Laptop,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (25, 1800),
                 leaves: &[
                     "Laptops",
@@ -94,6 +198,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Television & Video",
                 kind: ObjectKind::Television,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (60, 2500),
                 leaves: &[
                     "Televisions",
@@ -108,6 +214,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Cell Phones",
                 kind: ObjectKind::Phone,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (8, 1200),
                 leaves: &[
                     "Smartphones",
@@ -122,6 +230,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Home Audio",
                 kind: ObjectKind::Television,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (20, 900),
                 leaves: &[
                     "Soundbars",
@@ -136,6 +246,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Lighting Electronics",
                 kind: ObjectKind::Lamp,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (12, 240),
                 leaves: &[
                     "Smart Bulbs",
@@ -144,6 +256,38 @@ pub const DEPARTMENTS: &[Department] = &[
                     "Night Lights",
                     "Ring Lights",
                     "Light Switches",
+                ],
+            },
+            Group {
+                name: "Headphones",
+                kind: ObjectKind::Headphones,
+                configurable: false,
+                label: Label::Blank,
+                edition: Edition::Second,
+                price: (15, 450),
+                leaves: &[
+                    "Over-Ear Headphones",
+                    "On-Ear Headphones",
+                    "Gaming Headsets",
+                    "Wireless Headphones",
+                    "Noise Cancelling Headphones",
+                    "Studio Headphones",
+                ],
+            },
+            Group {
+                name: "Camera & Photo",
+                kind: ObjectKind::Camera,
+                configurable: false,
+                label: Label::Blank,
+                edition: Edition::Second,
+                price: (40, 2400),
+                leaves: &[
+                    "DSLR Cameras",
+                    "Mirrorless Cameras",
+                    "Point & Shoot Cameras",
+                    "Instant Cameras",
+                    "Action Cameras",
+                    "Film Cameras",
                 ],
             },
         ],
@@ -163,6 +307,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Women's Clothing",
                 kind: ObjectKind::Jacket,
                 configurable: true,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (12, 220),
                 leaves: &[
                     "Women's Jackets",
@@ -177,6 +323,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Men's Clothing",
                 kind: ObjectKind::Jacket,
                 configurable: true,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (12, 260),
                 leaves: &[
                     "Men's Jackets",
@@ -191,6 +339,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Women's Shoes",
                 kind: ObjectKind::Shoes,
                 configurable: true,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (18, 180),
                 leaves: &[
                     "Women's Sneakers",
@@ -205,6 +355,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Men's Shoes",
                 kind: ObjectKind::Shoes,
                 configurable: true,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (20, 220),
                 leaves: &[
                     "Men's Sneakers",
@@ -219,6 +371,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Kids' Fashion",
                 kind: ObjectKind::Jacket,
                 configurable: true,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (9, 90),
                 leaves: &[
                     "Kids' Jackets",
@@ -227,6 +381,22 @@ pub const DEPARTMENTS: &[Department] = &[
                     "Kids' Hoodies",
                     "Kids' Snow Suits",
                     "Kids' Fleece",
+                ],
+            },
+            Group {
+                name: "Tops & Tees",
+                kind: ObjectKind::Shirt,
+                configurable: true,
+                label: Label::Blank,
+                edition: Edition::Second,
+                price: (8, 70),
+                leaves: &[
+                    "T-Shirts",
+                    "Polo Shirts",
+                    "Long-Sleeve Shirts",
+                    "Henley Shirts",
+                    "Graphic Tees",
+                    "Rugby Shirts",
                 ],
             },
         ],
@@ -246,6 +416,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Living Room Furniture",
                 kind: ObjectKind::Sofa,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (90, 2400),
                 leaves: &[
                     "Sofas",
@@ -260,6 +432,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Chairs",
                 kind: ObjectKind::Chair,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (30, 700),
                 leaves: &[
                     "Accent Chairs",
@@ -274,6 +448,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Tables",
                 kind: ObjectKind::Table,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (40, 1500),
                 leaves: &[
                     "Coffee Tables",
@@ -288,6 +464,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Lamps & Shades",
                 kind: ObjectKind::Lamp,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (15, 400),
                 leaves: &[
                     "Floor Lamps",
@@ -302,6 +480,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Outdoor Furniture",
                 kind: ObjectKind::Chair,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (35, 1200),
                 leaves: &[
                     "Patio Chairs",
@@ -310,6 +490,22 @@ pub const DEPARTMENTS: &[Department] = &[
                     "Porch Swings",
                     "Outdoor Sofas",
                     "Hammock Chairs",
+                ],
+            },
+            Group {
+                name: "Kitchen & Dining",
+                kind: ObjectKind::Kitchenware,
+                configurable: false,
+                label: Label::Blank,
+                edition: Edition::Second,
+                price: (9, 260),
+                leaves: &[
+                    "Coffee Mugs",
+                    "Travel Mugs",
+                    "Tea Kettles",
+                    "Stock Pots",
+                    "Saucepans",
+                    "Dutch Ovens",
                 ],
             },
         ],
@@ -329,6 +525,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Cycling",
                 kind: ObjectKind::Bicycle,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (120, 3200),
                 leaves: &[
                     "Road Bikes",
@@ -343,6 +541,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Water Sports",
                 kind: ObjectKind::Kayak,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (150, 2200),
                 leaves: &[
                     "Sit-on-Top Kayaks",
@@ -357,6 +557,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Athletic Clothing",
                 kind: ObjectKind::Jacket,
                 configurable: true,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (15, 180),
                 leaves: &[
                     "Running Jackets",
@@ -371,6 +573,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Athletic Shoes",
                 kind: ObjectKind::Shoes,
                 configurable: true,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (30, 240),
                 leaves: &[
                     "Running Shoes",
@@ -385,6 +589,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Powersports",
                 kind: ObjectKind::Motorcycle,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (900, 12000),
                 leaves: &[
                     "Dirt Bikes",
@@ -393,6 +599,22 @@ pub const DEPARTMENTS: &[Department] = &[
                     "Sport Bikes",
                     "Touring Motorcycles",
                     "Mopeds",
+                ],
+            },
+            Group {
+                name: "Sports Equipment",
+                kind: ObjectKind::SportsGear,
+                configurable: false,
+                label: Label::Blank,
+                edition: Edition::Second,
+                price: (10, 320),
+                leaves: &[
+                    "Basketballs",
+                    "Soccer Balls",
+                    "Volleyballs",
+                    "Tennis Rackets",
+                    "Dumbbells",
+                    "Weight Sets",
                 ],
             },
         ],
@@ -412,6 +634,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Guitars",
                 kind: ObjectKind::Guitar,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (90, 2600),
                 leaves: &[
                     "Acoustic Guitars",
@@ -426,6 +650,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Ukuleles & Mandolins",
                 kind: ObjectKind::Guitar,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (40, 700),
                 leaves: &[
                     "Soprano Ukuleles",
@@ -440,6 +666,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Studio Furniture",
                 kind: ObjectKind::Chair,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (25, 400),
                 leaves: &[
                     "Guitar Stools",
@@ -454,6 +682,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Amplifiers",
                 kind: ObjectKind::Television,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (60, 1800),
                 leaves: &[
                     "Guitar Amplifiers",
@@ -468,6 +698,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Stage Lighting",
                 kind: ObjectKind::Lamp,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (20, 500),
                 leaves: &[
                     "Spotlights",
@@ -495,6 +727,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Office Furniture",
                 kind: ObjectKind::Chair,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (40, 1200),
                 leaves: &[
                     "Task Chairs",
@@ -509,6 +743,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Desks & Workstations",
                 kind: ObjectKind::Table,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (60, 1400),
                 leaves: &[
                     "Standing Desks",
@@ -523,6 +759,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Office Electronics",
                 kind: ObjectKind::Laptop,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (30, 2000),
                 leaves: &[
                     "Notebook Computers",
@@ -537,6 +775,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Office Lighting",
                 kind: ObjectKind::Lamp,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (15, 300),
                 leaves: &[
                     "LED Desk Lamps",
@@ -551,6 +791,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Presentation",
                 kind: ObjectKind::Television,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (50, 2600),
                 leaves: &[
                     "Interactive Displays",
@@ -571,6 +813,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Unlocked Phones",
                 kind: ObjectKind::Phone,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (90, 1400),
                 leaves: &[
                     "Android Phones",
@@ -585,6 +829,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Cases & Covers",
                 kind: ObjectKind::Phone,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (6, 60),
                 leaves: &[
                     "Wallet Cases",
@@ -599,6 +845,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Wearable Tech",
                 kind: ObjectKind::Phone,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (25, 600),
                 leaves: &[
                     "Smartwatches",
@@ -613,6 +861,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Tablets",
                 kind: ObjectKind::Laptop,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (80, 1500),
                 leaves: &[
                     "Android Tablets",
@@ -627,6 +877,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Phone Lighting",
                 kind: ObjectKind::Lamp,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (8, 120),
                 leaves: &[
                     "Selfie Lights",
@@ -654,6 +906,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Patio Seating",
                 kind: ObjectKind::Sofa,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (120, 2600),
                 leaves: &[
                     "Patio Sofas",
@@ -668,6 +922,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Patio Dining",
                 kind: ObjectKind::Table,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (80, 1900),
                 leaves: &[
                     "Patio Dining Tables",
@@ -682,6 +938,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Outdoor Lighting",
                 kind: ObjectKind::Lamp,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (10, 350),
                 leaves: &[
                     "Solar Lights",
@@ -696,6 +954,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Garden Chairs",
                 kind: ObjectKind::Chair,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (25, 500),
                 leaves: &[
                     "Zero Gravity Chairs",
@@ -710,6 +970,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Boating",
                 kind: ObjectKind::Kayak,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (180, 2800),
                 leaves: &[
                     "Recreational Kayaks",
@@ -737,6 +999,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Model Cars",
                 kind: ObjectKind::Car,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (12, 400),
                 leaves: &[
                     "Die-Cast Cars",
@@ -751,6 +1015,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Motorcycle Gear",
                 kind: ObjectKind::Motorcycle,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (40, 900),
                 leaves: &[
                     "Motorcycle Models",
@@ -765,6 +1031,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Riding Apparel",
                 kind: ObjectKind::Jacket,
                 configurable: true,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (40, 500),
                 leaves: &[
                     "Riding Jackets",
@@ -779,6 +1047,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Riding Boots",
                 kind: ObjectKind::Shoes,
                 configurable: true,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (50, 450),
                 leaves: &[
                     "Touring Boots",
@@ -793,6 +1063,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Garage Lighting",
                 kind: ObjectKind::Lamp,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (12, 260),
                 leaves: &[
                     "Work Lights",
@@ -820,6 +1092,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Kids' Vehicles",
                 kind: ObjectKind::Car,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (15, 450),
                 leaves: &[
                     "Toy Cars",
@@ -834,6 +1108,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Kids' Bikes & Scooters",
                 kind: ObjectKind::Bicycle,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (40, 400),
                 leaves: &[
                     "Balance Bikes",
@@ -848,6 +1124,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Play Furniture",
                 kind: ObjectKind::Table,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (25, 300),
                 leaves: &[
                     "Activity Tables",
@@ -862,6 +1140,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Kids' Seating",
                 kind: ObjectKind::Chair,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (20, 220),
                 leaves: &[
                     "Bean Bags",
@@ -876,6 +1156,8 @@ pub const DEPARTMENTS: &[Department] = &[
                 name: "Toy Instruments",
                 kind: ObjectKind::Guitar,
                 configurable: false,
+                label: Label::Blank,
+                edition: Edition::First,
                 price: (12, 150),
                 leaves: &[
                     "Toy Guitars",
@@ -884,6 +1166,266 @@ pub const DEPARTMENTS: &[Department] = &[
                     "Mini Guitars",
                     "Rock Star Sets",
                     "Musical Toys",
+                ],
+            },
+            Group {
+                name: "Plush & Building Toys",
+                kind: ObjectKind::Toy,
+                configurable: false,
+                label: Label::Blank,
+                edition: Edition::Second,
+                price: (8, 120),
+                leaves: &[
+                    "Teddy Bears",
+                    "Stuffed Animals",
+                    "Building Blocks",
+                    "Stacking Toys",
+                    "Toy Robots",
+                    "Plush Toys",
+                ],
+            },
+        ],
+    },
+    Department {
+        name: "Grocery & Gourmet Food",
+        brands: &[
+            "Sunfield",
+            "Harvest Lane",
+            "Crisp & Co",
+            "Goldleaf",
+            "Orchard Row",
+            "Bluebell",
+        ],
+        groups: &[
+            Group {
+                name: "Breakfast Foods",
+                kind: ObjectKind::Package,
+                configurable: false,
+                label: Label::Flavor(FLAVORS),
+                edition: Edition::Second,
+                price: (3, 40),
+                leaves: &[
+                    "Cereals",
+                    "Granola",
+                    "Oatmeal",
+                    "Pancake Mixes",
+                    "Breakfast Bars",
+                    "Muesli",
+                ],
+            },
+            Group {
+                name: "Beverages",
+                kind: ObjectKind::Package,
+                configurable: false,
+                label: Label::Flavor(FLAVORS),
+                edition: Edition::Second,
+                price: (2, 45),
+                leaves: &[
+                    "Sodas",
+                    "Sparkling Water",
+                    "Iced Tea",
+                    "Juices",
+                    "Energy Drinks",
+                    "Cold Brew Coffee",
+                ],
+            },
+            Group {
+                name: "Snacks",
+                kind: ObjectKind::Package,
+                configurable: false,
+                label: Label::Flavor(FLAVORS),
+                edition: Edition::Second,
+                price: (2, 35),
+                leaves: &[
+                    "Crackers",
+                    "Cookies",
+                    "Potato Chips",
+                    "Pretzels",
+                    "Popcorn",
+                    "Trail Mix",
+                ],
+            },
+            Group {
+                name: "Pantry Staples",
+                kind: ObjectKind::Package,
+                configurable: false,
+                label: Label::Flavor(FLAVORS),
+                edition: Edition::Second,
+                price: (3, 50),
+                leaves: &[
+                    "Olive Oils",
+                    "Pasta Sauces",
+                    "Honey",
+                    "Syrups",
+                    "Hot Sauces",
+                    "Salad Dressings",
+                ],
+            },
+        ],
+    },
+    Department {
+        name: "Beauty & Personal Care",
+        brands: &[
+            "Lumiere",
+            "Petal & Pine",
+            "Aurora",
+            "Velvet",
+            "Dewdrop",
+            "Saltwater",
+        ],
+        groups: &[
+            Group {
+                name: "Skin Care",
+                kind: ObjectKind::Cosmetic,
+                configurable: false,
+                label: Label::Scent(SCENTS),
+                edition: Edition::Second,
+                price: (5, 90),
+                leaves: &[
+                    "Face Creams",
+                    "Moisturizers",
+                    "Body Lotions",
+                    "Serums",
+                    "Hand Creams",
+                    "Sunscreens",
+                ],
+            },
+            Group {
+                name: "Hair Care",
+                kind: ObjectKind::Cosmetic,
+                configurable: false,
+                label: Label::Scent(SCENTS),
+                edition: Edition::Second,
+                price: (4, 60),
+                leaves: &[
+                    "Shampoos",
+                    "Conditioners",
+                    "Hair Oils",
+                    "Hair Masks",
+                    "Styling Gels",
+                    "Dry Shampoos",
+                ],
+            },
+            Group {
+                name: "Bath & Body",
+                kind: ObjectKind::Cosmetic,
+                configurable: false,
+                label: Label::Scent(SCENTS),
+                edition: Edition::Second,
+                price: (4, 55),
+                leaves: &[
+                    "Body Washes",
+                    "Bubble Baths",
+                    "Bath Oils",
+                    "Shower Gels",
+                    "Body Scrubs",
+                    "Liquid Soaps",
+                ],
+            },
+        ],
+    },
+    Department {
+        name: "Books",
+        brands: &[
+            "Lantern Press",
+            "Bramble Books",
+            "Northlight",
+            "Foxglove",
+            "Riverstone",
+            "Quillfield",
+        ],
+        groups: &[
+            Group {
+                name: "Fiction",
+                kind: ObjectKind::Book,
+                configurable: false,
+                label: Label::Title,
+                edition: Edition::Second,
+                price: (6, 35),
+                leaves: &[
+                    "Mystery Novels",
+                    "Science Fiction Novels",
+                    "Fantasy Novels",
+                    "Romance Novels",
+                    "Thrillers",
+                    "Historical Novels",
+                ],
+            },
+            Group {
+                name: "Nonfiction",
+                kind: ObjectKind::Book,
+                configurable: false,
+                label: Label::Title,
+                edition: Edition::Second,
+                price: (8, 45),
+                leaves: &[
+                    "Cookbooks",
+                    "Biographies",
+                    "Travel Guides",
+                    "History Books",
+                    "Self-Help Books",
+                    "Science Books",
+                ],
+            },
+            Group {
+                name: "Children's Books",
+                kind: ObjectKind::Book,
+                configurable: false,
+                label: Label::Title,
+                edition: Edition::Second,
+                price: (4, 25),
+                leaves: &[
+                    "Picture Books",
+                    "Chapter Books",
+                    "Activity Books",
+                    "Board Books",
+                    "Fairy Tale Books",
+                    "Early Readers",
+                ],
+            },
+        ],
+    },
+    Department {
+        name: "Tools & Home Improvement",
+        brands: &[
+            "Forgeline",
+            "Steelhand",
+            "Torque",
+            "Buildright",
+            "Anvil & Oak",
+            "Gritworks",
+        ],
+        groups: &[
+            Group {
+                name: "Hand Tools",
+                kind: ObjectKind::Tool,
+                configurable: false,
+                label: Label::Blank,
+                edition: Edition::Second,
+                price: (6, 160),
+                leaves: &[
+                    "Claw Hammers",
+                    "Screwdrivers",
+                    "Mallets",
+                    "Precision Screwdrivers",
+                    "Sledgehammers",
+                    "Tool Kits",
+                ],
+            },
+            Group {
+                name: "Power Tools",
+                kind: ObjectKind::Tool,
+                configurable: false,
+                label: Label::Blank,
+                edition: Edition::Second,
+                price: (35, 450),
+                leaves: &[
+                    "Cordless Drills",
+                    "Impact Drivers",
+                    "Hammer Drills",
+                    "Rotary Tools",
+                    "Drill Kits",
+                    "Electric Screwdrivers",
                 ],
             },
         ],

@@ -5,10 +5,18 @@ use tiny_skia::{
     Path, Pixmap, Point, RadialGradient, Rect, Shader, SpreadMode, Stroke, Transform,
 };
 
+use super::error::ImageryError;
+use super::shapes::rrect;
+use super::sign;
 use super::spec::Pattern;
 
 /// An sRGB colour without alpha.
 pub(crate) type Rgb = [u8; 3];
+
+/// Printing ink on labels and covers.
+pub(crate) const INK: Rgb = [18, 18, 22];
+/// Label paper.
+pub(crate) const PAPER: Rgb = [248, 246, 238];
 
 /// Near-black rubber (tyres, soles, cables).
 pub(crate) const RUBBER: Rgb = [34, 34, 36];
@@ -270,6 +278,35 @@ impl<'a> Painter<'a> {
         if let Some(shader) = shader {
             self.fill_with(&path, shader);
         }
+    }
+
+    /// A printed label: a `paper` panel at (`x`, `y`) `w`×`h` local units with `text` set
+    /// in dark letters to fill it, reading left to right whichever way the object faces.
+    pub(crate) fn label(
+        &mut self,
+        (x, y, w, h): (f32, f32, f32, f32),
+        paper: Rgb,
+        text: Option<&str>,
+    ) -> Result<(), ImageryError> {
+        self.flat(rrect(x, y, w, h, h.min(w) * 0.08), paper, 1.0);
+        let Some(text) = text else { return Ok(()) };
+        let pad = h.min(w) * 0.1;
+        let Some(set) = sign::set(text, h - 2.0 * pad, w - 2.0 * pad)? else {
+            return Ok(());
+        };
+        let ink = set.glyphs.bounds();
+        let mut place = Transform::from_translate(
+            x + (w - set.width) / 2.0,
+            y + h / 2.0 - (ink.top() + ink.bottom()) / 2.0,
+        );
+        if self.frame.sx < 0.0 {
+            // A mirrored frame would mirror the letters: flip them back about the label.
+            place = Transform::from_row(-1.0, 0.0, 0.0, 1.0, 2.0 * x + w, 0.0).pre_concat(place);
+        }
+        if let Some(glyphs) = set.glyphs.transform(place) {
+            self.fill_with(&glyphs, Shader::SolidColor(color(INK, 1.0)));
+        }
+        Ok(())
     }
 
     /// A round glow or sheen: `rgb` at the centre fading out at radius `r`.

@@ -63,6 +63,11 @@ fn printed_text(spec: &ImageSpec) -> Option<&str> {
     spec.text.as_deref().filter(|t| !t.trim().is_empty())
 }
 
+/// The text for the sign above the objects: none for kinds that print it on themselves.
+fn sign_text(spec: &ImageSpec) -> Option<&str> {
+    printed_text(spec).filter(|_| !spec.kind.prints_on_itself())
+}
+
 /// Everything decided from the spec and its variation seed before painting.
 pub(crate) struct Layout {
     /// The setting.
@@ -92,7 +97,7 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
     };
     let floor = h * backdrop.floor();
     // Objects start below the sign when there is one, leaving a little air.
-    let top = if printed_text(spec).is_some() {
+    let top = if sign_text(spec).is_some() {
         h * (SIGN_BAND.0 + SIGN_BAND.1 + 0.05)
     } else {
         h * 0.08
@@ -153,9 +158,9 @@ pub(crate) fn render(spec: &ImageSpec, width: u32, height: u32) -> Result<Pixmap
         floor_shadow(&mut pixmap, place, layout.finish.light);
     }
     for place in &layout.placements {
-        draw_object(&mut pixmap, spec, place, layout.finish);
+        draw_object(&mut pixmap, spec, place, layout.finish)?;
     }
-    if let Some(text) = printed_text(spec) {
+    if let Some(text) = sign_text(spec) {
         sign::paint(&mut pixmap, text)?;
     }
     Ok(pixmap)
@@ -167,10 +172,10 @@ pub(crate) fn draw_object(
     spec: &ImageSpec,
     place: &Placement,
     finish: Finish,
-) {
+) -> Result<(), ImageryError> {
     let (fw, fh) = objects::size(spec.kind);
     let mut painter = Painter::new(pixmap, place.frame, finish, fw.min(fh) / 7.0);
-    objects::draw(spec.kind, spec.template, &mut painter);
+    objects::draw(spec.kind, spec.template, printed_text(spec), &mut painter)
 }
 
 /// A soft contact shadow on the floor, pushed away from the light.
@@ -233,7 +238,7 @@ mod tests {
         let mut pixmap = Pixmap::new(width, height).expect("valid size");
         let layout = layout(spec, width, height);
         for place in &layout.placements {
-            draw_object(&mut pixmap, spec, place, layout.finish);
+            draw_object(&mut pixmap, spec, place, layout.finish).expect("font installed");
         }
         pixmap
     }
@@ -374,15 +379,17 @@ mod tests {
                     ..spec(kind, 0, NamedColor::Red, count)
                 };
                 let layout = layout(&s, 400, 300);
+                let below = if kind.prints_on_itself() {
+                    0.0
+                } else {
+                    300.0 * (SIGN_BAND.0 + SIGN_BAND.1)
+                };
                 for place in &layout.placements {
                     assert!(
                         place.left >= 0.0 && place.right <= 400.0,
                         "{kind:?}: {place:?}"
                     );
-                    assert!(
-                        place.top >= 300.0 * (SIGN_BAND.0 + SIGN_BAND.1),
-                        "below the sign: {place:?}"
-                    );
+                    assert!(place.top >= below, "below the sign: {place:?}");
                     assert!(place.floor <= 300.0, "{kind:?}: {place:?}");
                 }
             }

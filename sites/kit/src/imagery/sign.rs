@@ -65,15 +65,22 @@ fn solid(rgb: Rgb, alpha: f32) -> Paint<'static> {
     }
 }
 
-/// Paints the sign with `text` near the top of the photo; blank text paints nothing.
-pub(crate) fn paint(pixmap: &mut Pixmap, text: &str) -> Result<(), ImageryError> {
+/// Printed text set in lines that fit a box `box_h` high and at most `max_w` wide: the glyph
+/// outlines with the lines stacked and centred, the pen origin at the first baseline.
+pub(crate) struct TypeSet {
+    /// The glyphs of every line.
+    pub glyphs: Path,
+    /// The widest line's advance width.
+    pub width: f32,
+}
+
+/// Sets `text` (made printable on one line first) for a box; `None` when nothing prints.
+pub(crate) fn set(text: &str, box_h: f32, max_w: f32) -> Result<Option<TypeSet>, ImageryError> {
     let text = printable(text);
     if text.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
-    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
-    let (band_top, band_h) = (h * SIGN_BAND.0, h * SIGN_BAND.1);
-    let (lines, size) = fit(&text, band_h, w * 0.86 - band_h * 0.6)?;
+    let (lines, size) = fit(&text, box_h, max_w)?;
     let laid = lines
         .iter()
         .map(|line| font::outline(line, size))
@@ -87,7 +94,21 @@ pub(crate) fn paint(pixmap: &mut Pixmap, text: &str) -> Result<(), ImageryError>
             pb.push_path(&path);
         }
     }
-    let Some(glyphs): Option<Path> = pb.finish() else {
+    Ok(pb.finish().map(|glyphs| TypeSet {
+        glyphs,
+        width: widest,
+    }))
+}
+
+/// Paints the sign with `text` near the top of the photo; blank text paints nothing.
+pub(crate) fn paint(pixmap: &mut Pixmap, text: &str) -> Result<(), ImageryError> {
+    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
+    let (band_top, band_h) = (h * SIGN_BAND.0, h * SIGN_BAND.1);
+    let Some(TypeSet {
+        glyphs,
+        width: widest,
+    }) = set(text, band_h, w * 0.86 - band_h * 0.6)?
+    else {
         return Ok(());
     };
     let card_w = widest + band_h * 0.6;

@@ -35,11 +35,31 @@ pub enum ObjectKind {
     Guitar,
     /// A lamp.
     Lamp,
+    /// Headphones.
+    Headphones,
+    /// A camera.
+    Camera,
+    /// A shirt.
+    Shirt,
+    /// Packaged food or drink (box, can, bottle) with a printed label.
+    Package,
+    /// Kitchenware: a mug, kettle or pot.
+    Kitchenware,
+    /// A beauty product (bottle, jar, tube) with a printed label.
+    Cosmetic,
+    /// A toy.
+    Toy,
+    /// A hand or power tool.
+    Tool,
+    /// A book with its title on the cover.
+    Book,
+    /// Sports gear: a ball, racket or dumbbell.
+    SportsGear,
 }
 
 impl ObjectKind {
     /// Every object kind, in a stable order.
-    pub const ALL: [ObjectKind; 14] = [
+    pub const ALL: [ObjectKind; 24] = [
         ObjectKind::Car,
         ObjectKind::Bicycle,
         ObjectKind::Motorcycle,
@@ -54,6 +74,16 @@ impl ObjectKind {
         ObjectKind::Shoes,
         ObjectKind::Guitar,
         ObjectKind::Lamp,
+        ObjectKind::Headphones,
+        ObjectKind::Camera,
+        ObjectKind::Shirt,
+        ObjectKind::Package,
+        ObjectKind::Kitchenware,
+        ObjectKind::Cosmetic,
+        ObjectKind::Toy,
+        ObjectKind::Tool,
+        ObjectKind::Book,
+        ObjectKind::SportsGear,
     ];
 
     /// The noun a person would use ("car", "shoes").
@@ -73,6 +103,16 @@ impl ObjectKind {
             ObjectKind::Shoes => "shoes",
             ObjectKind::Guitar => "guitar",
             ObjectKind::Lamp => "lamp",
+            ObjectKind::Headphones => "headphones",
+            ObjectKind::Camera => "camera",
+            ObjectKind::Shirt => "shirt",
+            ObjectKind::Package => "package",
+            ObjectKind::Kitchenware => "kitchenware",
+            ObjectKind::Cosmetic => "cosmetic",
+            ObjectKind::Toy => "toy",
+            ObjectKind::Tool => "tool",
+            ObjectKind::Book => "book",
+            ObjectKind::SportsGear => "sports gear",
         }
     }
 }
@@ -193,7 +233,8 @@ pub struct ImageSpec {
     pub count: u8,
     /// The main surface's decoration.
     pub pattern: Pattern,
-    /// Text printed on the object or on a sign beside it (short, upper-case reads best).
+    /// Text printed on the object's label or cover (kinds that print on themselves) or on a
+    /// sign above it (short, upper-case reads best).
     pub text: Option<String>,
     /// Which backdrop (studio, room, outdoors, …; taken modulo the count).
     pub background: u8,

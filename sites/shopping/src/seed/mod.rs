@@ -3,7 +3,7 @@
 
 pub mod text;
 
-use crate::catalog::{self, DEPARTMENTS, SIZES};
+use crate::catalog::{self, DEPARTMENTS, Edition, SIZES};
 use crate::db::options::ProductOption;
 use crate::{ShoppingError, migrations::MIGRATIONS};
 use kit::Scale;
@@ -25,8 +25,10 @@ pub const DEFAULT_PASSWORD: &str = "Password.123";
 pub const BASE_FILE: &str = "shopping.sqlite";
 /// The seed used when none is given.
 pub const DEFAULT_SEED: u64 = 20_230_801;
-/// Products in the full data set.
+/// Products of the first edition in the full data set.
 pub const FULL_PRODUCTS: u32 = 92_000;
+/// Products of the second edition (the department imagery) in the full data set.
+pub const FULL_SECOND_EDITION_PRODUCTS: u32 = 8_000;
 
 /// Emma's address, as in VWA's store.
 pub const EMMA_ADDRESS: [&str; 7] = [
@@ -45,6 +47,8 @@ const THREE_YEARS: i64 = 3 * 365 * 86_400;
 
 trait Amounts {
     fn products(self) -> u32;
+    fn second_edition_products(self) -> u32;
+    fn second_edition_reviews(self) -> u32;
     fn customers(self) -> u32;
     fn reviews(self) -> u32;
     fn other_orders(self) -> u32;
@@ -55,6 +59,20 @@ impl Amounts for Scale {
         match self {
             Scale::Full => FULL_PRODUCTS,
             Scale::Small(count) => count.max(60),
+        }
+    }
+
+    fn second_edition_products(self) -> u32 {
+        match self {
+            Scale::Full => FULL_SECOND_EDITION_PRODUCTS,
+            Scale::Small(count) => (count / 4).max(120),
+        }
+    }
+
+    fn second_edition_reviews(self) -> u32 {
+        match self {
+            Scale::Full => 9_000,
+            Scale::Small(_) => self.second_edition_products() * 2,
         }
     }
 
@@ -145,11 +163,17 @@ pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, Shop
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let transaction = connection.transaction()?;
     let leaves = insert_categories(&transaction, &mut report)?;
+    let (first, second): (Vec<Leaf>, Vec<Leaf>) = leaves
+        .into_iter()
+        .partition(|leaf| leaf.edition == Edition::First);
+    let mut keys = HashSet::new();
+    let first_products = 1..=i64::from(scale.products());
     insert_products(
         &transaction,
         &mut rng,
-        scale.products(),
-        &leaves,
+        first_products.clone(),
+        &first,
+        &mut keys,
         &mut report,
     )?;
     report.customers = insert_customers(&transaction, &mut rng, scale.customers())?;
@@ -157,7 +181,7 @@ pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, Shop
         &transaction,
         &mut rng,
         scale.reviews(),
-        report.products,
+        first_products.clone(),
         report.customers,
     )?;
     report.orders = insert_orders(
@@ -166,6 +190,30 @@ pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, Shop
         scale.other_orders(),
         report.products,
         report.customers,
+    )?;
+    // The second edition draws from its own stream, after everything of the first.
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(SECOND_EDITION_SALT));
+    let second_products = first_products.end() + 1
+        ..=first_products.end() + i64::from(scale.second_edition_products());
+    insert_products(
+        &transaction,
+        &mut rng,
+        second_products.clone(),
+        &second,
+        &mut keys,
+        &mut report,
+    )?;
+    report.reviews += insert_reviews(
+        &transaction,
+        &mut rng,
+        scale.second_edition_reviews(),
+        second_products,
+        report.customers,
+    )?;
+    transaction.execute_batch(
+        "UPDATE products SET review_count = s.n, rating_sum = s.total
+         FROM (SELECT product_id, count(*) AS n, sum(rating) AS total FROM reviews GROUP BY product_id) AS s
+         WHERE products.id = s.product_id;",
     )?;
     transaction.commit()?;
     connection.execute_batch(
@@ -187,8 +235,12 @@ pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, Shop
     Ok(report)
 }
 
+/// Added to the seed for the second edition's random stream.
+const SECOND_EDITION_SALT: u64 = 0x5EC0_0ED1;
+
 /// A leaf category as the product seeder needs it.
 struct Leaf {
+    edition: Edition,
     id: i64,
     group_id: i64,
     department_id: i64,
@@ -204,44 +256,59 @@ fn insert_categories(
     let mut statement = connection.prepare(
         "INSERT INTO categories (id, parent_id, level, name, path, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
+    // Each edition's categories are numbered after the earlier editions', so adding one
+    // renumbers nothing.
     let mut next = 1i64;
     let mut leaves = Vec::new();
-    for (d, department) in DEPARTMENTS.iter().enumerate() {
-        let department_id = next;
-        let department_path = catalog::url_key(department.name);
-        statement.execute(params![
-            department_id,
-            None::<i64>,
-            1,
-            department.name,
-            department_path,
-            d
-        ])?;
-        next += 1;
-        for (g, group) in department.groups.iter().enumerate() {
-            let group_id = next;
-            let group_path = format!("{department_path}/{}", catalog::url_key(group.name));
-            statement.execute(params![
-                group_id,
-                department_id,
-                2,
-                group.name,
-                group_path,
-                g
-            ])?;
-            next += 1;
-            for (l, leaf) in group.leaves.iter().enumerate() {
-                let path = format!("{group_path}/{}", catalog::url_key(leaf));
-                statement.execute(params![next, group_id, 3, leaf, path, l])?;
-                leaves.push(Leaf {
-                    id: next,
+    let mut department_ids = vec![None; DEPARTMENTS.len()];
+    for edition in [Edition::First, Edition::Second] {
+        for (d, department) in DEPARTMENTS.iter().enumerate() {
+            let department_path = catalog::url_key(department.name);
+            for (g, group) in department.groups.iter().enumerate() {
+                if group.edition != edition {
+                    continue;
+                }
+                let department_id = match department_ids[d] {
+                    Some(id) => id,
+                    None => {
+                        statement.execute(params![
+                            next,
+                            None::<i64>,
+                            1,
+                            department.name,
+                            department_path,
+                            d
+                        ])?;
+                        department_ids[d] = Some(next);
+                        next += 1;
+                        next - 1
+                    }
+                };
+                let group_id = next;
+                let group_path = format!("{department_path}/{}", catalog::url_key(group.name));
+                statement.execute(params![
                     group_id,
                     department_id,
-                    department: d,
-                    group: g,
-                    name: leaf,
-                });
+                    2,
+                    group.name,
+                    group_path,
+                    g
+                ])?;
                 next += 1;
+                for (l, leaf) in group.leaves.iter().enumerate() {
+                    let path = format!("{group_path}/{}", catalog::url_key(leaf));
+                    statement.execute(params![next, group_id, 3, leaf, path, l])?;
+                    leaves.push(Leaf {
+                        edition,
+                        id: next,
+                        group_id,
+                        department_id,
+                        department: d,
+                        group: g,
+                        name: leaf,
+                    });
+                    next += 1;
+                }
             }
         }
     }
@@ -263,11 +330,13 @@ pub fn sku_of(id: i64) -> String {
     format!("B0{}", String::from_utf8_lossy(&characters))
 }
 
+/// Products with these ids, in `leaves`; `keys` holds the URL keys taken so far.
 fn insert_products(
     connection: &Connection,
     rng: &mut ChaCha8Rng,
-    count: u32,
+    ids: std::ops::RangeInclusive<i64>,
     leaves: &[Leaf],
+    keys: &mut HashSet<String>,
     report: &mut SeedReport,
 ) -> Result<(), ShoppingError> {
     let mut product = connection.prepare(
@@ -277,11 +346,12 @@ fn insert_products(
     )?;
     let mut image = connection
         .prepare("INSERT INTO images (product_id, position, spec) VALUES (?1, ?2, ?3)")?;
-    let mut keys = HashSet::with_capacity(count as usize);
-    for id in 1..=i64::from(count) {
+    let first = *ids.start();
+    for id in ids {
         // Every leaf gets products; the first pass over the leaves is in order.
-        let leaf = if (id as usize) <= leaves.len() {
-            &leaves[id as usize - 1]
+        let index = (id - first) as usize;
+        let leaf = if index < leaves.len() {
+            &leaves[index]
         } else {
             &leaves[rng.random_range(0..leaves.len())]
         };
@@ -306,7 +376,7 @@ fn insert_products(
             color_in_name,
             pack,
         );
-        if !color_in_name {
+        if !text.names_color {
             report.color_only_in_photo += 1;
         }
         let mut key = catalog::url_key(&text.name);
@@ -395,7 +465,7 @@ fn insert_products(
                 secondary,
                 count: pack,
                 pattern,
-                text: None,
+                text: text.printed.clone(),
                 background: position,
                 variation: rng.random(),
             };
@@ -504,9 +574,11 @@ fn insert_reviews(
     connection: &Connection,
     rng: &mut ChaCha8Rng,
     count: u32,
-    products: u32,
+    products: std::ops::RangeInclusive<i64>,
     customers: u32,
 ) -> Result<u32, ShoppingError> {
+    let (first, last) = (*products.start(), *products.end());
+    let span = (last - first + 1) as f64;
     let mut statement = connection.prepare(
         "INSERT INTO reviews (product_id, customer_id, nickname, title, detail, rating, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -517,8 +589,8 @@ fn insert_reviews(
     for _ in 0..count {
         // Popular products gather most reviews: the square of a uniform draw skews low ids.
         let draw: f64 = rng.random();
-        let product = 1 + ((draw * draw) * f64::from(products)) as i64;
-        let product = product.min(i64::from(products));
+        let product = first + ((draw * draw) * span) as i64;
+        let product = product.min(last);
         let rating: u8 = [5, 5, 5, 4, 4, 4, 3, 2, 1]
             .choose(rng)
             .copied()
@@ -537,11 +609,6 @@ fn insert_reviews(
             NEWEST - rng.random_range(0..THREE_YEARS)
         ])?;
     }
-    connection.execute_batch(
-        "UPDATE products SET review_count = s.n, rating_sum = s.total
-         FROM (SELECT product_id, count(*) AS n, sum(rating) AS total FROM reviews GROUP BY product_id) AS s
-         WHERE products.id = s.product_id;",
-    )?;
     Ok(count)
 }
 

@@ -1,6 +1,6 @@
 //! Product names, descriptions, attributes and review texts composed from the catalogue.
 
-use crate::catalog::{ADJECTIVES, Department, Group, MATERIALS};
+use crate::catalog::{ADJECTIVES, Department, Group, Label, MATERIALS, TITLE_WORDS};
 use kit::imagery::NamedColor;
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -15,6 +15,10 @@ pub struct ProductText {
     pub description: String,
     /// `(label, value)` rows of the details table.
     pub attributes: Vec<(String, String)>,
+    /// What the photo prints on the label or cover (upper case), if anything.
+    pub printed: Option<String>,
+    /// Whether the name states the colour.
+    pub names_color: bool,
 }
 
 /// The singular of a plural category name ("Road Bikes" → "Road Bike").
@@ -79,9 +83,6 @@ pub fn compose(
     } else {
         format!("{brand} {adjective} {noun} {model}")
     };
-    if pack > 1 {
-        name.push_str(&format!(" (Pack of {pack})"));
-    }
     let feature_a = FEATURES.choose(rng).copied().unwrap_or(FEATURES[0]);
     let feature_b = FEATURES.choose(rng).copied().unwrap_or(FEATURES[1]);
     let description = format!(
@@ -94,7 +95,7 @@ pub fn compose(
         .choose(rng)
         .copied()
         .unwrap_or("May");
-    let attributes = vec![
+    let mut attributes = vec![
         ("Brand Name".to_owned(), brand.to_owned()),
         ("Manufacturer".to_owned(), format!("{brand} Inc.")),
         ("Color".to_owned(), color_label(color)),
@@ -111,13 +112,45 @@ pub fn compose(
             ),
         ),
     ];
+    // Groups that print on their photos draw after every other choice, so groups that
+    // print nothing consume the random stream exactly as before labels existed.
+    let mut names_color = color_in_name;
+    let printed = match group.label {
+        Label::Blank => None,
+        Label::Flavor(words) | Label::Scent(words) => {
+            let word = words.choose(rng).copied().unwrap_or("Original");
+            let row = if matches!(group.label, Label::Flavor(_)) {
+                "Flavor"
+            } else {
+                "Scent"
+            };
+            attributes.push((row.to_owned(), word.to_owned()));
+            Some(format!("{brand} {word}").to_uppercase())
+        }
+        Label::Title => {
+            let (first, second) = TITLE_WORDS;
+            let title = format!(
+                "The {} {}",
+                first.choose(rng).copied().unwrap_or("Silent"),
+                second.choose(rng).copied().unwrap_or("Harbor")
+            );
+            name = format!("{title} ({brand} {noun})");
+            names_color = false;
+            attributes.push(("Title".to_owned(), title.clone()));
+            Some(title.to_uppercase())
+        }
+    };
+    if pack > 1 {
+        name.push_str(&format!(" (Pack of {pack})"));
+    }
     ProductText {
         name,
         description,
         attributes,
+        printed,
+        names_color,
     }
 }
-
 const REVIEW_TITLES: [&[&str]; 5] = [
     &[
         "Very disappointed",

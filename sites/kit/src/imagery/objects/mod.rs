@@ -2,21 +2,32 @@
 //! floor at the frame's bottom edge) in several recognisable templates.
 
 mod bicycle;
+mod book;
+mod camera;
 mod car;
 mod chair;
+mod cosmetic;
 mod guitar;
+mod headphones;
 mod jacket;
 mod kayak;
+mod kitchenware;
 mod lamp;
 mod laptop;
 mod motorcycle;
+mod package;
 mod parts;
 mod phone;
+mod shirt;
 mod shoes;
 mod sofa;
+mod sports_gear;
 mod table;
 mod television;
+mod tool;
+mod toy;
 
+use super::error::ImageryError;
 use super::painter::Painter;
 use super::spec::ObjectKind;
 
@@ -50,7 +61,30 @@ impl ObjectKind {
                 "single-cut electric guitar",
             ],
             ObjectKind::Lamp => &["desk lamp", "floor lamp", "table lamp"],
+            ObjectKind::Headphones => &[
+                "over-ear headphones",
+                "headset with microphone",
+                "on-ear headphones",
+            ],
+            ObjectKind::Camera => &["DSLR camera", "compact camera", "instant camera"],
+            ObjectKind::Shirt => &["t-shirt", "long-sleeve shirt", "polo shirt"],
+            ObjectKind::Package => &["cereal box", "drink can", "bottle"],
+            ObjectKind::Kitchenware => &["mug", "kettle", "cooking pot"],
+            ObjectKind::Cosmetic => &["pump bottle", "cream jar", "tube"],
+            ObjectKind::Toy => &["teddy bear", "stacking blocks", "toy robot"],
+            ObjectKind::Tool => &["hammer", "power drill", "screwdriver"],
+            ObjectKind::Book => &["hardcover book", "paperback book", "book with banded cover"],
+            ObjectKind::SportsGear => &["ball", "tennis racket", "dumbbell"],
         }
+    }
+
+    /// Whether the spec's text is printed on the object itself (a label, a cover) rather
+    /// than on a sign above it.
+    pub fn prints_on_itself(self) -> bool {
+        matches!(
+            self,
+            ObjectKind::Package | ObjectKind::Cosmetic | ObjectKind::Book
+        )
     }
 
     /// The name of the template a spec's `template` number selects.
@@ -89,13 +123,32 @@ pub(crate) fn size(kind: ObjectKind) -> (f32, f32) {
         ObjectKind::Shoes => shoes::SIZE,
         ObjectKind::Guitar => guitar::SIZE,
         ObjectKind::Lamp => lamp::SIZE,
+        ObjectKind::Headphones => headphones::SIZE,
+        ObjectKind::Camera => camera::SIZE,
+        ObjectKind::Shirt => shirt::SIZE,
+        ObjectKind::Package => package::SIZE,
+        ObjectKind::Kitchenware => kitchenware::SIZE,
+        ObjectKind::Cosmetic => cosmetic::SIZE,
+        ObjectKind::Toy => toy::SIZE,
+        ObjectKind::Tool => tool::SIZE,
+        ObjectKind::Book => book::SIZE,
+        ObjectKind::SportsGear => sports_gear::SIZE,
     }
 }
 
-/// Draws one object of `kind` in the given template.
-pub(crate) fn draw(kind: ObjectKind, template: u8, p: &mut Painter<'_>) {
+/// Draws one object of `kind` in the given template; kinds that print on themselves print
+/// `text` on their label or cover.
+pub(crate) fn draw(
+    kind: ObjectKind,
+    template: u8,
+    text: Option<&str>,
+    p: &mut Painter<'_>,
+) -> Result<(), ImageryError> {
     let t = template % kind.template_count();
     match kind {
+        ObjectKind::Package => return package::draw(p, t, text),
+        ObjectKind::Cosmetic => return cosmetic::draw(p, t, text),
+        ObjectKind::Book => return book::draw(p, t, text),
         ObjectKind::Car => car::draw(p, t),
         ObjectKind::Bicycle => bicycle::draw(p, t),
         ObjectKind::Motorcycle => motorcycle::draw(p, t),
@@ -110,5 +163,13 @@ pub(crate) fn draw(kind: ObjectKind, template: u8, p: &mut Painter<'_>) {
         ObjectKind::Shoes => shoes::draw(p, t),
         ObjectKind::Guitar => guitar::draw(p, t),
         ObjectKind::Lamp => lamp::draw(p, t),
+        ObjectKind::Headphones => headphones::draw(p, t),
+        ObjectKind::Camera => camera::draw(p, t),
+        ObjectKind::Shirt => shirt::draw(p, t),
+        ObjectKind::Kitchenware => kitchenware::draw(p, t),
+        ObjectKind::Toy => toy::draw(p, t),
+        ObjectKind::Tool => tool::draw(p, t),
+        ObjectKind::SportsGear => sports_gear::draw(p, t),
     }
+    Ok(())
 }

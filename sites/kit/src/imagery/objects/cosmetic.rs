@@ -1,0 +1,53 @@
+//! Beauty products standing front on, each with a printed label: a pump bottle, a
+//! cream jar and a tube standing on its cap.
+
+use super::super::error::ImageryError;
+use super::super::painter::{PAPER, Painter};
+use super::super::shapes::{line, poly, rrect};
+
+/// Local frame: width × height.
+pub(super) const SIZE: (f32, f32) = (120.0, 170.0);
+
+/// Draws template 0 (pump bottle), 1 (cream jar) or 2 (tube), printing `text` on the label.
+pub(super) fn draw(
+    p: &mut Painter<'_>,
+    template: u8,
+    text: Option<&str>,
+) -> Result<(), ImageryError> {
+    match template {
+        0 => {
+            p.line(line(60.0, 24.0, 60.0, 46.0), p.dim(0.6), 6.0);
+            p.tone(
+                poly(&[
+                    (42.0, 16.0),
+                    (80.0, 16.0),
+                    (104.0, 22.0),
+                    (104.0, 28.0),
+                    (42.0, 30.0),
+                ]),
+                p.dim(0.8),
+            );
+            p.tone(rrect(44.0, 44.0, 32.0, 20.0, 3.0), p.dim(0.8));
+            p.body(rrect(16.0, 62.0, 88.0, 106.0, 16.0));
+            p.label((26.0, 92.0, 68.0, 44.0), PAPER, text)?;
+        }
+        1 => {
+            p.body(rrect(6.0, 70.0, 108.0, 28.0, 6.0));
+            p.seam(line(8.0, 92.0, 112.0, 92.0), p.dim(0.5), 0.8, 1.5);
+            p.body(rrect(10.0, 96.0, 100.0, 72.0, 10.0));
+            p.label((22.0, 110.0, 76.0, 36.0), PAPER, text)?;
+        }
+        _ => {
+            p.body(poly(&[
+                (12.0, 4.0),
+                (108.0, 4.0),
+                (92.0, 134.0),
+                (28.0, 134.0),
+            ]));
+            p.seam(line(12.0, 10.0, 108.0, 10.0), p.dim(0.6), 0.8, 2.0);
+            p.tone(rrect(34.0, 132.0, 52.0, 36.0, 6.0), p.dim(0.8));
+            p.label((30.0, 40.0, 60.0, 46.0), PAPER, text)?;
+        }
+    }
+    Ok(())
+}
