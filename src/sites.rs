@@ -292,7 +292,17 @@ pub async fn start_with_environment(
     data_dir: &Path,
     config: crate::config::Config,
 ) -> anyhow::Result<crate::env::Environment> {
-    let sites = start(
+    start_sites_with_environment(SITES, data_dir, config).await
+}
+
+/// [`start_with_environment`] for some of the sites (`agora tasks webui` needs only one).
+pub async fn start_sites_with_environment(
+    sites: &[&'static dyn Site],
+    data_dir: &Path,
+    config: crate::config::Config,
+) -> anyhow::Result<crate::env::Environment> {
+    let sites = start_sites(
+        sites,
         &SiteOptions::free_ports(data_dir),
         IpAddr::V4(Ipv4Addr::LOCALHOST),
     )

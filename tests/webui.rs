@@ -1,7 +1,8 @@
 //! The WebUI sandbox and AES in real Chromium: every target scores 1 against itself and 0
 //! blank, a degradation ladder scores strictly lower at each rung, a different build of the
 //! same look scores high, write actions show the rendered workspace and its errors, and an
-//! agent's page cannot reach the API, the targets or another workspace.
+//! agent's page cannot reach the API, the targets or another workspace; a target's
+//! screenshots for its task description are rendered at 1920×1080, one per state.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -133,6 +134,47 @@ const LADDER: &[Rung] = &[
         keeps_script: false,
     },
 ];
+
+#[test]
+fn a_target_renders_one_1920_by_1080_screenshot_per_state() {
+    common::run(|harness| async move {
+        let tabs = webui::targets::named("tabs").unwrap();
+        let shots = harness.env.webui_target_screenshots(tabs).await.unwrap();
+        let interactions = tabs.manifest().unwrap().interactions.len();
+        assert_eq!(
+            shots.len(),
+            1 + interactions,
+            "the initial state, then one per interaction"
+        );
+        let images: Vec<image::RgbImage> = shots
+            .iter()
+            .map(|png| {
+                image::load_from_memory_with_format(png, image::ImageFormat::Png)
+                    .unwrap()
+                    .to_rgb8()
+            })
+            .collect();
+        for image in &images {
+            assert_eq!(image.dimensions(), webui::tasks::SCREENSHOT_SIZE);
+        }
+        // Clicking #tab-specs shows another panel, and #tab-reviews a third.
+        assert!(
+            images[0] != images[1],
+            "click [#tab-specs] changed no pixel"
+        );
+        assert!(
+            images[1] != images[2],
+            "click [#tab-reviews] changed no pixel"
+        );
+        // Rendering again gives the same pixels, so re-running the command only rewrites.
+        let again = harness.env.webui_target_screenshots(tabs).await.unwrap();
+        let first = image::load_from_memory(&again[0]).unwrap().to_rgb8();
+        assert!(
+            first == images[0],
+            "the initial state rendered differently twice"
+        );
+    });
+}
 
 #[test]
 fn the_degradation_ladder_scores_strictly_lower_at_every_rung() {

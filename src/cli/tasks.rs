@@ -1,8 +1,9 @@
 //! `agora tasks …`: check task files (`lint`, no browser) and prove them solvable (`check`,
 //! real Chromium on the real sites).
 
+use anyhow::Context;
 use evaluators::lint::lint_paths;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `agora tasks`.
@@ -32,17 +33,31 @@ pub enum TasksCommand {
     ///
     /// Example: `agora tasks check tasks/ --parallel 2`
     Check(Box<CheckArgs>),
-    /// Write the WebUI task files (one per target of the WebUI site) into a folder.
+    /// Write the WebUI tasks into a folder: per target of the WebUI site, `<id>.json`,
+    /// `<target>.md` (its description with the screenshots) and the screenshots themselves,
+    /// `images/<target>_<state>.png`, rendered at 1920×1080 in Agora's own browser (the
+    /// initial state, then one after each scripted interaction).
+    ///
+    /// Re-running overwrites every file it writes.
     ///
     /// Example: `agora tasks webui tasks/webui`
-    Webui(WebuiArgs),
+    Webui(Box<WebuiArgs>),
 }
 
 /// Arguments of `agora tasks webui`.
 #[derive(Debug, clap::Args)]
 pub struct WebuiArgs {
-    /// The folder to write `<id>.json` into (created if missing).
+    /// The folder to write the tasks into (created if missing).
     pub out: PathBuf,
+    /// Write only the JSON and Markdown files, not the screenshots (no browser needed).
+    #[arg(long)]
+    pub no_screenshots: bool,
+    /// Where the sites' base databases live (the WebUI site's is seeded there when missing).
+    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
+    pub data_dir: PathBuf,
+    /// Controller settings.
+    #[command(flatten)]
+    pub config: crate::config::Config,
 }
 
 /// Arguments of `agora tasks check`.
@@ -78,22 +93,55 @@ pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
     match args.command {
         TasksCommand::Lint(lint) => Ok(lint_command(&lint)),
         TasksCommand::Check(check) => check_command(*check).await,
-        TasksCommand::Webui(webui) => webui_command(&webui),
+        TasksCommand::Webui(webui) => webui_command(*webui).await,
     }
 }
 
-fn webui_command(args: &WebuiArgs) -> anyhow::Result<ExitCode> {
+async fn webui_command(args: WebuiArgs) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out)?;
     let files = webui::tasks::task_files()?;
     for (name, text) in &files {
         std::fs::write(args.out.join(name), text)?;
     }
     println!(
-        "wrote {} WebUI tasks to {}",
+        "wrote {} WebUI task files to {}",
         files.len(),
         args.out.display()
     );
+    if args.no_screenshots {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let images = args.out.join(webui::tasks::IMAGE_FOLDER);
+    std::fs::create_dir_all(&images)?;
+    let config = crate::config::Config {
+        pool_size: 1,
+        task_dirs: Vec::new(),
+        ..args.config
+    };
+    let site: &'static dyn kit::Site = &webui::WebUiSite;
+    let env = crate::sites::start_sites_with_environment(&[site], &args.data_dir, config).await?;
+    let rendered = render_screenshots(&env, &args.out).await;
+    env.shutdown().await;
+    let count = rendered?;
+    println!("rendered {count} screenshots into {}", images.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Renders every WebUI target's screenshots into `out`; returns how many it wrote.
+async fn render_screenshots(env: &crate::env::Environment, out: &Path) -> anyhow::Result<usize> {
+    let mut count = 0;
+    for target in webui::targets::TARGETS {
+        let shots = env
+            .webui_target_screenshots(target)
+            .await
+            .with_context(|| format!("rendering WebUI target `{}`", target.name))?;
+        for (state, png) in shots.iter().enumerate() {
+            std::fs::write(out.join(webui::tasks::screenshot_path(target, state)), png)?;
+        }
+        count += shots.len();
+        println!("{}: {} states", target.name, shots.len());
+    }
+    Ok(count)
 }
 
 async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {

@@ -8,6 +8,7 @@ mod page;
 mod prepared;
 mod recorder;
 mod site_host;
+mod target_shots;
 mod task_episode;
 mod task_registry;
 

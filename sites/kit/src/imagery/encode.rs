@@ -19,14 +19,15 @@ pub(crate) fn png(pixmap: &Pixmap) -> Result<Vec<u8>, ImageryError> {
         .chunks_exact(4)
         .flat_map(|px| [px[0], px[1], px[2]])
         .collect();
+    encode_rgb_png(&rgb, pixmap.width(), pixmap.height())
+}
+
+/// Encodes 8-bit RGB pixels (row-major, `width`×`height`) as a PNG with the settings every
+/// image Agora writes uses: fast deflate and the Paeth filter.
+pub fn encode_rgb_png(rgb: &[u8], width: u32, height: u32) -> Result<Vec<u8>, ImageryError> {
     let mut out = Vec::with_capacity(rgb.len() / 4);
     PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Paeth)
-        .write_image(
-            &rgb,
-            pixmap.width(),
-            pixmap.height(),
-            image::ExtendedColorType::Rgb8,
-        )
+        .write_image(rgb, width, height, image::ExtendedColorType::Rgb8)
         .map_err(|e| ImageryError::Encode(e.to_string()))?;
     Ok(out)
 }

@@ -21,6 +21,7 @@ mod spec;
 
 pub use bench::{BENCH_HEIGHT, BENCH_WIDTH, BenchReport, bench, sample_spec};
 pub use cache::{ImageCache, RenderedImage, etag};
+pub use encode::encode_rgb_png;
 pub use error::{ImageryError, MAX_SIDE, MIN_SIDE};
 pub use font::{FONT_PATH, bold_face};
 pub use objects::TEMPLATES;
