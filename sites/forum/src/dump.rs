@@ -1,11 +1,14 @@
 //! Ground truth for task authors: every submission with its forum, author, score, comment
-//! count and what its picture shows, as JSON lines.
+//! count and what its picture shows, as JSON lines. A picture is its spec (tagged by
+//! `type`: `product`, `chart`, `meme` or `landscape`) plus the facts tasks ask about, worked
+//! out here: a chart's `highest` and `lowest` label, a meme's captions as printed, a
+//! scene's `sky` colour.
 
 use crate::ForumError;
 use crate::db::images::url_path;
 use crate::db::submissions::slug_of;
 use crate::seed::BASE_FILE;
-use kit::imagery::ImageSpec;
+use kit::imagery::Picture;
 use rusqlite::{Connection, OpenFlags};
 use serde::Serialize;
 use std::io::Write;
@@ -14,7 +17,47 @@ use std::path::Path;
 #[derive(Serialize)]
 struct PictureRecord {
     url: String,
-    spec: ImageSpec,
+    #[serde(flatten)]
+    picture: Picture,
+    #[serde(flatten)]
+    facts: Facts,
+}
+
+/// What a picture shows beyond its spec's fields, in the words an answer would use.
+#[derive(Serialize, Default)]
+struct Facts {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    highest: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lowest: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    printed_top: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    printed_bottom: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sky: Option<&'static str>,
+}
+
+impl Facts {
+    fn of(picture: &Picture) -> Self {
+        match picture {
+            Picture::Chart(chart) => Facts {
+                highest: chart.highest().map(str::to_owned),
+                lowest: chart.lowest().map(str::to_owned),
+                ..Facts::default()
+            },
+            Picture::Meme(meme) => Facts {
+                printed_top: Some(kit::imagery::MemeSpec::printed(&meme.top)),
+                printed_bottom: Some(kit::imagery::MemeSpec::printed(&meme.bottom)),
+                ..Facts::default()
+            },
+            Picture::Landscape(scene) => Facts {
+                sky: Some(scene.sky()),
+                ..Facts::default()
+            },
+            _ => Facts::default(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -66,10 +109,14 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ForumError> {
             row.get::<_, Option<String>>(11)?,
             row.get::<_, Option<String>>(12)?,
         ) {
-            (Some(name), Some(spec)) => Some(PictureRecord {
-                url: url_path(&name),
-                spec: serde_json::from_str(&spec)?,
-            }),
+            (Some(name), Some(spec)) => {
+                let picture = crate::db::images::parse(&spec)?;
+                Some(PictureRecord {
+                    url: url_path(&name),
+                    facts: Facts::of(&picture),
+                    picture,
+                })
+            }
             _ => None,
         };
         let record = SubmissionRecord {

@@ -28,7 +28,8 @@ pub use queries::ForumQueries;
 pub use seed::{BASE_FILE, DEFAULT_PASSWORD, DEFAULT_SEED, DEFAULT_USERNAME, SeedReport, seed};
 pub use site::ForumSite;
 
-use kit::{SiteName, TenantId, Tenants};
+use kit::fetch::OwnOrigins;
+use kit::{Directory, SiteName, TenantId, Tenants};
 use std::path::Path;
 
 /// The site's name in the tenant registry.
@@ -46,6 +47,7 @@ pub const DEFAULT_PORT: u16 = 9999;
 #[derive(Debug, Clone)]
 pub struct Forum {
     tenants: Tenants,
+    origins: OwnOrigins,
 }
 
 impl Forum {
@@ -55,12 +57,19 @@ impl Forum {
         tenants.register_site(SITE, image)?;
         Ok(Self {
             tenants: tenants.clone(),
+            origins: OwnOrigins::default(),
         })
+    }
+
+    /// Lets image posts take pictures by URL from the sites of `directory` (none before).
+    pub fn with_sites(mut self, directory: &Directory) -> Self {
+        self.origins = OwnOrigins::of(directory);
+        self
     }
 
     /// The site's HTTP routes.
     pub fn router(&self) -> axum::Router {
-        routes::router(self.tenants.clone())
+        routes::router(self.tenants.clone(), self.origins.clone())
     }
 
     /// A session cookie `(name, value)` that logs `username` in on tenant `id`.

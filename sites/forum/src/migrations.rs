@@ -122,4 +122,17 @@ CREATE TABLE messages (
 CREATE INDEX messages_by_thread ON messages(thread_id, id);
 "#,
     kit::auth::SESSIONS_TABLE,
+    r#"
+CREATE VIRTUAL TABLE submissions_fts USING fts5(
+    title, body, content='submissions', content_rowid='id', tokenize='porter unicode61'
+);
+CREATE TRIGGER submissions_fts_insert AFTER INSERT ON submissions BEGIN
+    INSERT INTO submissions_fts (rowid, title, body) VALUES (new.id, new.title, new.body);
+END;
+CREATE TRIGGER submissions_fts_update AFTER UPDATE OF title, body ON submissions BEGIN
+    INSERT INTO submissions_fts (submissions_fts, rowid, title, body)
+        VALUES ('delete', old.id, old.title, old.body);
+    INSERT INTO submissions_fts (rowid, title, body) VALUES (new.id, new.title, new.body);
+END;
+"#,
 ]);

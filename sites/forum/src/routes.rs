@@ -3,7 +3,9 @@
 
 use crate::db::listing::Sort;
 use crate::pages::listing::Place;
-use crate::pages::{account, actions, forums, image, listing, messages, submission, submit, user};
+use crate::pages::{
+    account, actions, forums, image, listing, messages, search, submission, submit, user,
+};
 use crate::state::AppState;
 use crate::visitor::Visitor;
 use axum::Router;
@@ -11,6 +13,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Query, Req
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use kit::fetch::OwnOrigins;
 use kit::form::Fields;
 use kit::{PageError, Tenants};
 use std::collections::HashMap;
@@ -23,8 +26,8 @@ const BODY_LIMIT: usize = 2 * kit::upload::MAX_UPLOAD_BYTES;
 pub const FORM_LIMIT: usize = 64 * 1024;
 
 /// The site's routes.
-pub fn router(tenants: Tenants) -> Router {
-    let state = AppState::new(tenants);
+pub fn router(tenants: Tenants, origins: OwnOrigins) -> Router {
+    let state = AppState::new(tenants, origins);
     Router::new()
         .route("/", get(front))
         .route("/{sort}", get(front_sorted))
@@ -63,6 +66,7 @@ pub fn router(tenants: Tenants) -> Router {
         .route("/messages/thread/{id}", get(thread).post(reply))
         .route("/user/{name}/block", post(block))
         .route("/user/{name}/unblock", post(unblock))
+        .route("/search", get(search_page))
         .route("/login", get(login_form).post(login))
         .route("/logout", post(logout))
         .route("/submission_images/{file}", get(picture))
@@ -384,6 +388,11 @@ async fn picture(
     respond(outcome.await)
 }
 
+async fn search_page(visitor: Result<Visitor, PageError>, query: QueryResult) -> Response {
+    let outcome = async { search::show(&visitor?, &query_fields(query)?).await };
+    respond(outcome.await)
+}
+
 async fn stylesheet(State(state): State<AppState>, headers: HeaderMap) -> Response {
     state.stylesheet.respond(&headers)
 }
@@ -418,7 +427,7 @@ async fn submit(
                     "Post the submission with the form on the \"Create submission\" page.",
                 )
             })?;
-        submit::submit(&visitor, multipart).await
+        submit::submit(&visitor, &state.origins, multipart).await
     };
     respond(outcome.await)
 }

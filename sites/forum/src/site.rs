@@ -58,7 +58,9 @@ impl Site for ForumSite {
     }
 
     fn open(&self, context: &OpenContext) -> Result<Arc<dyn HostedSite>, SiteError> {
-        let site = Forum::open(&context.data_dir, &context.tenants).map_err(site_error)?;
+        let site = Forum::open(&context.data_dir, &context.tenants)
+            .map_err(site_error)?
+            .with_sites(&context.directory);
         Ok(Arc::new(site))
     }
 

@@ -1,8 +1,9 @@
-//! The state every forum handler shares: tenants, the stylesheet, the picture cache and the
-//! login throttle.
+//! The state every forum handler shares: tenants, the stylesheet, the picture cache, the
+//! login throttle and the origins pictures may be taken from by URL.
 
 use crate::db::users::{self, User};
 use kit::assets::Asset;
+use kit::fetch::OwnOrigins;
 use kit::imagery::ImageCache;
 use kit::throttle::LoginThrottle;
 use kit::visitor::{SiteCookies, SiteState};
@@ -21,16 +22,19 @@ pub struct AppState {
     pub images: ImageCache,
     /// Recent failed logins.
     pub logins: LoginThrottle,
+    /// The hosted sites, the only places an image URL may point to.
+    pub origins: Arc<OwnOrigins>,
 }
 
 /// Memory kept for rendered pictures.
 const PICTURE_CACHE_BYTES: usize = 256 * 1024 * 1024;
 
 impl AppState {
-    /// The state over `tenants`.
-    pub fn new(tenants: Tenants) -> Self {
+    /// The state over `tenants`, taking pictures by URL from `origins`.
+    pub fn new(tenants: Tenants, origins: OwnOrigins) -> Self {
         Self {
             tenants,
+            origins: Arc::new(origins),
             images: ImageCache::new(PICTURE_CACHE_BYTES),
             logins: LoginThrottle::default(),
             stylesheet: Arc::new(Asset::new(

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use forum::{DEFAULT_USERNAME, Forum, Scale};
 use kit::testing::{CSRF_FIELD, RouterClient, body_html, body_text, location, select_texts};
 use kit::visitor::SiteCookies;
-use kit::{TenantId, Tenants};
+use kit::{Directory, Listing, SiteName, TenantId, Tenants};
 use scraper::{Html, Selector};
 
 const POSTS: u32 = 400;
@@ -40,10 +40,17 @@ fn cookies() -> SiteCookies {
 
 impl Site {
     fn new() -> Site {
+        Site::hosting(&Directory::default())
+    }
+
+    /// A forum that takes pictures by URL from the sites of `directory`.
+    fn hosting(directory: &Directory) -> Site {
         let data = tempfile::tempdir().unwrap();
         forum::seed(data.path(), Scale::Small(POSTS), 5).unwrap();
         let tenants = Tenants::new();
-        let site = Forum::open(data.path(), &tenants).unwrap();
+        let site = Forum::open(data.path(), &tenants)
+            .unwrap()
+            .with_sites(directory);
         let tenant = tenants.create().unwrap();
         Site {
             client: RouterClient::new(site.router(), cookies(), Some(tenant)),
@@ -54,7 +61,11 @@ impl Site {
     }
 
     fn logged_in() -> Site {
-        let mut site = Site::new();
+        Site::logged_in_hosting(&Directory::default())
+    }
+
+    fn logged_in_hosting(directory: &Directory) -> Site {
+        let mut site = Site::hosting(directory);
         let (_, token) = site
             .site
             .login_cookie(&site.tenant, DEFAULT_USERNAME)
@@ -766,5 +777,247 @@ async fn a_created_forum_is_listed_and_its_creator_subscribed_and_bad_names_are_
         body_text(bad)
             .await
             .contains("letters, digits or underscores")
+    );
+}
+
+/// A site on a loopback port serving a picture, text, an oversized file and redirects
+/// (`/hop` stays on it, `/away` leaves for `elsewhere`); returns its base URL.
+async fn picture_server(elsewhere: &str) -> String {
+    use axum::response::{IntoResponse, Redirect};
+    use axum::routing::get;
+    let png = red_png();
+    let away = format!("{elsewhere}/red.png");
+    let router = axum::Router::new()
+        .route(
+            "/red.png",
+            get(move || {
+                let png = png.clone();
+                async move { ([("content-type", "image/png")], png) }
+            }),
+        )
+        .route("/notes.png", get(|| async { "not a picture at all" }))
+        .route(
+            "/huge.png",
+            get(|| async { vec![0u8; kit::upload::MAX_UPLOAD_BYTES + 1].into_response() }),
+        )
+        .route("/hop", get(|| async { Redirect::temporary("/red.png") }))
+        .route(
+            "/away",
+            get(move || {
+                let away = away.clone();
+                async move { Redirect::temporary(&away) }
+            }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    format!("http://{address}")
+}
+
+#[tokio::test]
+async fn an_image_url_is_taken_only_from_agoras_own_sites() {
+    // An outside server with a real picture: reachable, but not one of the sites.
+    let outside = picture_server("http://127.0.0.1:9").await;
+    let own = picture_server(&outside).await;
+    let directory = Directory {
+        sites: vec![Listing {
+            name: SiteName("shopping"),
+            title: "Shop",
+            description: "",
+            url: own.clone(),
+        }],
+    };
+    let site = Site::logged_in_hosting(&directory);
+    let post = |address: String| {
+        let site = &site;
+        async move {
+            let fields = [
+                CSRF_FIELD,
+                ("forum", "pics"),
+                ("title", "Borrowed red square"),
+                ("image_url", address.as_str()),
+            ];
+            site.post_multipart("/submit", &fields, &[]).await
+        }
+    };
+    let before = attribute(&site.page("/f/pics/new").await, "article.submission", "id");
+    for (address, status, says) in [
+        (
+            format!("{outside}/red.png"),
+            StatusCode::BAD_REQUEST,
+            "only be taken from this server",
+        ),
+        (
+            format!("{own}/away"),
+            StatusCode::BAD_REQUEST,
+            "is not one of them",
+        ),
+        (
+            "http://10.1.2.3/red.png".to_owned(),
+            StatusCode::BAD_REQUEST,
+            "is not one of them",
+        ),
+        (
+            "http://127.0.0.1:1/red.png".to_owned(),
+            StatusCode::BAD_REQUEST,
+            "is not one of them",
+        ),
+        (
+            "file:///etc/hostname".to_owned(),
+            StatusCode::BAD_REQUEST,
+            "is not one of them",
+        ),
+        (
+            "data:image/png;base64,iVBORw0KGgo=".to_owned(),
+            StatusCode::BAD_REQUEST,
+            "is not one of them",
+        ),
+        (
+            "red.png".to_owned(),
+            StatusCode::BAD_REQUEST,
+            "is not a web address",
+        ),
+        (
+            format!("{own}/missing.png"),
+            StatusCode::BAD_REQUEST,
+            "answered HTTP 404",
+        ),
+        (
+            format!("{own}/notes.png"),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "not a PNG, JPEG, GIF or WebP image",
+        ),
+        (
+            format!("{own}/huge.png"),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "may be at most",
+        ),
+    ] {
+        let response = post(address.clone()).await;
+        assert_eq!(response.status(), status, "{address}");
+        let text = body_text(response).await;
+        assert!(
+            text.contains(says),
+            "{address}: expected \"{says}\" in {text}"
+        );
+    }
+    // A link and an image URL together are refused too.
+    let both = site
+        .post_multipart(
+            "/submit",
+            &[
+                CSRF_FIELD,
+                ("forum", "pics"),
+                ("title", "Both"),
+                ("url", "https://example.org/"),
+                ("image_url", &format!("{own}/red.png")),
+            ],
+            &[],
+        )
+        .await;
+    assert_eq!(both.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        attribute(&site.page("/f/pics/new").await, "article.submission", "id"),
+        before,
+        "nothing was posted"
+    );
+    // From one of the sites, directly or through a redirect that stays there, it is posted.
+    for address in [format!("{own}/red.png"), format!("{own}/hop")] {
+        let response = post(address.clone()).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::SEE_OTHER,
+            "{address}: {}",
+            body_text(response).await
+        );
+        let page = site.page(&location(&response)).await;
+        let src = attribute(&page, "img.submission__image", "src")[0].clone();
+        let served = site.get(&src).await;
+        assert_eq!(served.status(), StatusCode::OK);
+        let bytes = axum::body::to_bytes(served.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let picture = image::load_from_memory(&bytes).unwrap().to_rgb8();
+        assert_eq!(picture.get_pixel(4, 4).0, [200, 20, 20], "{address}");
+    }
+}
+
+#[tokio::test]
+async fn search_finds_submissions_by_title_and_body_words() {
+    let site = Site::logged_in();
+    let response = site
+        .post_multipart(
+            "/submit",
+            &[
+                CSRF_FIELD,
+                ("forum", "books"),
+                ("title", "Zephyrine lighthouses of the north"),
+                ("body", "Mostly about quasimodal keepers."),
+            ],
+            &[],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let path = location(&response);
+    for query in [
+        "zephyrine",
+        "Lighthouse",
+        "quasimodal keepers",
+        "north zephyrine",
+    ] {
+        let page = site
+            .page(&format!("/search?q={}", query.replace(' ', "+")))
+            .await;
+        let titles = select_texts(&page, ".submission__title");
+        assert_eq!(titles, ["Zephyrine lighthouses of the north"], "{query}");
+        assert_eq!(
+            attribute(&page, ".submission__nav a", "href"),
+            std::slice::from_ref(&path)
+        );
+        assert!(select_texts(&page, "h1.page-heading")[0].contains("Search results for"));
+    }
+    let none = site.page("/search?q=zephyrine+absentword").await;
+    assert!(select_texts(&none, ".submission__title").is_empty());
+    assert!(select_texts(&none, "p.empty")[0].contains("No submissions match"));
+    // FTS syntax is only text; a blank search asks for words.
+    let odd = site.page("/search?q=title%3A%22x%22+OR+NEAR(").await;
+    assert!(select_texts(&odd, "h1.page-heading")[0].contains("Search results"));
+    let blank = site.page("/search").await;
+    assert!(select_texts(&blank, "p.empty")[0].contains("Enter words"));
+    // Seeded posts are found; pages continue without repeats.
+    let first = site.page("/search?q=the").await;
+    let first_ids = attribute(&first, "article.submission", "id");
+    assert_eq!(first_ids.len(), 25);
+    let more = attribute(&first, "a[rel=next]", "href")[0].clone();
+    let second = attribute(&site.page(&more).await, "article.submission", "id");
+    assert!(!second.is_empty() && second.iter().all(|id| !first_ids.contains(id)));
+    for bad in ["/search?q=the&page=0", "/search?q=the&page=x"] {
+        assert_eq!(
+            site.get(bad).await.status(),
+            StatusCode::BAD_REQUEST,
+            "{bad}"
+        );
+    }
+    let long = format!("/search?q={}", "a".repeat(201));
+    assert_eq!(site.get(&long).await.status(), StatusCode::BAD_REQUEST);
+    // An edited title is searched by its new words.
+    let id = path.split('/').nth(3).unwrap().to_owned();
+    let edited = site
+        .post_form(
+            &format!("/f/books/{id}/edit"),
+            &[
+                CSRF_FIELD,
+                ("title", "Marram dunes instead"),
+                ("body", "Now about sand."),
+            ],
+        )
+        .await;
+    assert_eq!(edited.status(), StatusCode::SEE_OTHER);
+    let old = site.page("/search?q=zephyrine").await;
+    assert!(select_texts(&old, ".submission__title").is_empty());
+    let new = site.page("/search?q=marram").await;
+    assert_eq!(
+        select_texts(&new, ".submission__title"),
+        ["Marram dunes instead"]
     );
 }

@@ -71,7 +71,19 @@ fn the_same_seed_gives_the_same_data_and_the_shapes_tasks_rely_on() {
     let dump = String::from_utf8(dumps.remove(0)).unwrap();
     let with_picture = dump
         .lines()
-        .filter(|line| line.contains("\"spec\":"))
+        .filter(|line| line.contains("\"picture\":{\"url\":"))
         .count();
     assert_eq!(with_picture, 360);
+    // Each kind of picture is seeded, with the facts tasks ask about.
+    for fact in [
+        "\"type\":\"product\"",
+        "\"type\":\"meme\"",
+        "\"printed_bottom\":",
+        "\"type\":\"landscape\"",
+        "\"sky\":",
+        "\"type\":\"chart\"",
+        "\"highest\":",
+    ] {
+        assert!(dump.contains(fact), "{fact}");
+    }
 }

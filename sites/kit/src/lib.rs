@@ -7,7 +7,7 @@
 //! binary knows of it.
 //! [`auth`] holds argon2 passwords and sessions, [`csrf`] the double-submit tokens every
 //! form carries, [`throttle`] the failed-login limit, [`upload`] the capped, sniffed image
-//! uploads, [`error_page`] the HTML error
+//! uploads, [`fetch`] pictures taken by URL from Agora's own sites only, [`error_page`] the HTML error
 //! page and [`assets`] the cache headers of static files.
 
 pub mod assets;
@@ -17,6 +17,7 @@ pub mod csrf;
 pub mod database;
 pub mod error;
 pub mod error_page;
+pub mod fetch;
 pub mod form;
 pub mod imagery;
 pub mod money;

@@ -1,13 +1,13 @@
 //! Submission pictures: seeded ones rendered from their spec, uploads stored as PNG.
 
-use kit::imagery::ImageSpec;
+use kit::imagery::{ImageSpec, Picture};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// What a stored picture is made from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImageSource {
     /// A seeded picture, rendered from its spec.
-    Spec(ImageSpec),
+    Spec(Picture),
     /// An uploaded picture, re-encoded as PNG.
     Uploaded(Vec<u8>),
 }
@@ -22,9 +22,19 @@ pub fn by_name(
         .query_row([name], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()?;
     Ok(match row {
-        Some((Some(spec), _)) => Some(ImageSource::Spec(serde_json::from_str(&spec)?)),
+        Some((Some(spec), _)) => Some(ImageSource::Spec(parse(&spec)?)),
         Some((None, Some(png))) => Some(ImageSource::Uploaded(png)),
         _ => None,
+    })
+}
+
+/// A stored spec: a tagged [`Picture`], or a bare product spec as base files seeded before
+/// pictures had other kinds hold.
+pub fn parse(spec: &str) -> Result<Picture, serde_json::Error> {
+    serde_json::from_str(spec).or_else(|error| {
+        serde_json::from_str::<ImageSpec>(spec)
+            .map(Picture::Product)
+            .map_err(|_| error)
     })
 }
 

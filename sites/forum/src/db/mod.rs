@@ -5,6 +5,7 @@ pub mod forums;
 pub mod images;
 pub mod listing;
 pub mod messages;
+pub mod search;
 pub mod submissions;
 pub mod users;
 pub mod votes;

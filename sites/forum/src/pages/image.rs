@@ -43,7 +43,7 @@ pub async fn serve(
         ImageSource::Spec(spec) => {
             let cache = cache.clone();
             let rendered = tokio::task::spawn_blocking(move || {
-                cache.get(&spec, PICTURE_WIDTH, PICTURE_HEIGHT)
+                cache.get_picture(&spec, PICTURE_WIDTH, PICTURE_HEIGHT)
             })
             .await
             .map_err(|error| kit::KitError::Task(error.to_string()))?

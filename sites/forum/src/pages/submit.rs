@@ -1,5 +1,6 @@
-//! Posting a submission (`/submit`, `/submit/<forum>`: link, Markdown text or an uploaded
-//! picture), and editing or deleting one's own submissions and comments.
+//! Posting a submission (`/submit`, `/submit/<forum>`: link, Markdown text, or a picture
+//! uploaded or taken by URL from Agora's own sites), and editing or deleting one's own
+//! submissions and comments.
 
 use super::{PageResult, now, permalink};
 use crate::ForumError;
@@ -10,6 +11,7 @@ use crate::visitor::{Framed, Layout, Notice, Visitor, login_redirect};
 use askama::Template;
 use axum::extract::Multipart;
 use kit::PageError;
+use kit::fetch::OwnOrigins;
 use kit::form::Fields;
 use sha2::{Digest, Sha256};
 
@@ -86,8 +88,9 @@ fn body(fields: &Fields) -> Result<String, PageError> {
     }
 }
 
-/// `POST /submit` (multipart: `forum`, `title`, optional `url`, `body` and `image`).
-pub async fn submit(visitor: &Visitor, multipart: Multipart) -> PageResult {
+/// `POST /submit` (multipart: `forum`, `title`, optional `url`, `body`, and `image` or
+/// `image_url`, a picture on one of `origins`).
+pub async fn submit(visitor: &Visitor, origins: &OwnOrigins, multipart: Multipart) -> PageResult {
     let Some(user_id) = visitor.user.as_ref().map(|user| user.id) else {
         return Ok(login_redirect());
     };
@@ -97,12 +100,24 @@ pub async fn submit(visitor: &Visitor, multipart: Multipart) -> PageResult {
     let title = fields.text("title", "The title", MAX_TITLE)?;
     let url = link(&fields)?;
     let body = body(&fields)?;
-    let picture = pictures.pop();
-    if picture.is_some() && url.is_some() {
+    let address = fields
+        .get("image_url")
+        .map(str::trim)
+        .filter(|address| !address.is_empty());
+    let sources = [pictures.is_empty(), url.is_none(), address.is_none()];
+    if sources.iter().filter(|absent| !**absent).count() > 1 {
         return Err(PageError::bad_request(
-            "A submission is either a link or a picture: remove the URL or the image.",
+            "A submission has one link or one picture: give a URL, an image file or an image URL, not more than one.",
         ));
     }
+    let picture = match address {
+        Some(address) => {
+            let tenant = kit::cookie::get(&visitor.headers, kit::TENANT_COOKIE)
+                .map(|id| format!("{}={id}", kit::TENANT_COOKIE));
+            Some(kit::fetch::own_image(address, origins, tenant).await?)
+        }
+        None => pictures.pop(),
+    };
     let outcome = visitor
         .database
         .call(move |connection| {

@@ -1,12 +1,13 @@
 //! Deterministic base data: forums, users, image/text/link submissions with votes, comment
 //! trees, subscriptions and messages, from a seed.
 
+pub mod pictures;
 pub mod vocabulary;
 
 use crate::db::submissions::{ranking, slug_of};
 use crate::{ForumError, migrations::MIGRATIONS};
 use kit::Scale;
-use kit::imagery::{ImageSpec, NamedColor, ObjectKind, Pattern};
+use kit::imagery::{ImageSpec, NamedColor, ObjectKind, Pattern, Picture};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -127,7 +128,7 @@ struct Draft {
     title: String,
     url: Option<String>,
     body: String,
-    image: Option<ImageSpec>,
+    image: Option<Picture>,
     created: i64,
     upvotes: i64,
     downvotes: i64,
@@ -276,7 +277,7 @@ fn fill(template: &str, topic: &str, thing: &str) -> String {
 
 /// A random product-style picture.
 fn picture(rng: &mut ChaCha8Rng) -> ImageSpec {
-    let kind = ObjectKind::ALL
+    let kind = pictures::PRODUCT_KINDS
         .choose(rng)
         .copied()
         .unwrap_or(ObjectKind::Car);
@@ -335,13 +336,15 @@ fn draft_submissions(rng: &mut ChaCha8Rng, scale: Scale, users: u32) -> Vec<Draf
         let template = IMAGE_TITLES.choose(rng).copied().unwrap_or("{thing}");
         let topic = FORUMS[forum].topics.choose(rng).copied().unwrap_or("this");
         let (upvotes, downvotes) = votes(rng, 3.0);
+        let title = fill(template, topic, &describe(&spec));
+        let drawn = pictures::draw(FORUMS[forum].name, spec);
         drafts.push(Draft {
             forum,
             user: author(rng),
-            title: fill(template, topic, &describe(&spec)),
+            title: drawn.title.unwrap_or(title),
             url: None,
             body: String::new(),
-            image: Some(spec),
+            image: Some(drawn.picture),
             created: NEWEST - rng.random_range(0..TWO_YEARS),
             upvotes,
             downvotes,
@@ -397,10 +400,14 @@ fn draft_submissions(rng: &mut ChaCha8Rng, scale: Scale, users: u32) -> Vec<Draf
 }
 
 /// The stored name of a seeded picture: a SHA-256 of the seed's spec and position, as
-/// Postmill names uploads by their content hash.
-fn image_name(spec: &ImageSpec, id: usize) -> Result<String, ForumError> {
+/// Postmill names uploads by their content hash. (A product photo hashes its bare spec, as
+/// before pictures had other kinds, so product picture addresses stay the same.)
+fn image_name(picture: &Picture, id: usize) -> Result<String, ForumError> {
     let mut hasher = Sha256::new();
-    hasher.update(serde_json::to_vec(spec)?);
+    hasher.update(match picture {
+        Picture::Product(spec) => serde_json::to_vec(spec)?,
+        other => serde_json::to_vec(other)?,
+    });
     hasher.update(id.to_le_bytes());
     Ok(hasher
         .finalize()

@@ -1,5 +1,7 @@
 //! Words the seed composes forums, titles, bodies and comments from.
 
+use kit::imagery::NamedColor;
+
 /// A seeded forum: its name (the `/f/<name>` path), title, description, the things people
 /// post about there, and how much of it is pictures (0–10).
 #[derive(Debug, Clone, Copy)]
@@ -746,4 +748,155 @@ pub const MESSAGE_BODIES: &[&str] = &[
     "Could you share the recipe? Mine never turns out right.",
     "No worries, happy to help.",
     "Sounds good, see you there.",
+];
+
+/// Titles of meme posts (the captions are in the picture only).
+pub const MEME_TITLES: &[&str] = &[
+    "Every single time",
+    "Too real",
+    "Me lately",
+    "So true it hurts",
+    "Who else?",
+    "Made this at 3 am",
+    "Accurate",
+    "Can't be just me",
+    "Tag yourself",
+    "Felt this one",
+];
+
+/// Top captions of seeded memes.
+pub const MEME_TOPS: &[&str] = &[
+    "WHEN THE CODE COMPILES",
+    "ME AT 2 AM",
+    "NOBODY:",
+    "MY PLANS FOR THE WEEKEND",
+    "WHEN THE WIFI DROPS",
+    "FIVE MINUTES BEFORE THE MEETING",
+    "WHEN SOMEONE SAYS PINEAPPLE ON PIZZA",
+    "MONDAY MORNING",
+    "WHEN THE GROUP CHAT GOES QUIET",
+    "ME AFTER ONE PUSHUP",
+    "WHEN YOU FIND FRIES IN THE BAG",
+    "WHEN THE BUS IS EARLY",
+    "MY BANK ACCOUNT",
+    "WHEN MOM SAYS WE HAVE FOOD AT HOME",
+];
+
+/// Bottom captions of seeded memes.
+pub const MEME_BOTTOMS: &[&str] = &[
+    "ON THE FIRST TRY",
+    "STILL SCROLLING",
+    "ABSOLUTELY NOTHING",
+    "TRUST THE PROCESS",
+    "I AM THE PROBLEM",
+    "THIS IS FINE",
+    "NOT AGAIN",
+    "EVERY SINGLE TIME",
+    "HOLD MY COFFEE",
+    "SEND HELP",
+    "NAILED IT",
+    "WORTH IT",
+    "NO REGRETS",
+    "BEST DAY EVER",
+];
+
+/// A kind of data a seeded chart shows: its title, labels in order, the range of its
+/// values, and whether the values are parts of a whole (drawn as a pie).
+#[derive(Debug, Clone, Copy)]
+pub struct Series {
+    /// The chart's title.
+    pub title: &'static str,
+    /// Its labels, in order.
+    pub labels: &'static [&'static str],
+    /// Smallest and largest value.
+    pub range: (u32, u32),
+    /// Parts of a whole (a pie chart).
+    pub parts: bool,
+}
+
+const MONTHS: &[&str] = &[
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+const WEEKDAYS: &[&str] = &["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const YEARS: &[&str] = &["2017", "2018", "2019", "2020", "2021", "2022", "2023"];
+
+const fn series(
+    title: &'static str,
+    labels: &'static [&'static str],
+    range: (u32, u32),
+    parts: bool,
+) -> Series {
+    Series {
+        title,
+        labels,
+        range,
+        parts,
+    }
+}
+
+/// What seeded charts show.
+pub const CHART_SERIES: &[Series] = &[
+    series("Monthly rainfall in my town (mm)", MONTHS, (12, 160), false),
+    series("Visitors to my blog per month", MONTHS, (150, 4_000), false),
+    series(
+        "My electricity bill per month ($)",
+        MONTHS,
+        (40, 220),
+        false,
+    ),
+    series("Books I read each month", MONTHS, (1, 30), false),
+    series(
+        "Average daily steps per month",
+        MONTHS,
+        (3_000, 14_000),
+        false,
+    ),
+    series("Coffees I drank last week", WEEKDAYS, (1, 40), false),
+    series("Minutes of commute per day", WEEKDAYS, (10, 95), false),
+    series("Hours I slept last week (x10)", WEEKDAYS, (45, 95), false),
+    series("Bikes sold by our shop per year", YEARS, (80, 900), false),
+    series(
+        "Average rent in my city per year ($)",
+        YEARS,
+        (900, 2_600),
+        false,
+    ),
+    series(
+        "Where my money went last month ($)",
+        &["Rent", "Food", "Transport", "Fun", "Savings"],
+        (60, 1_400),
+        true,
+    ),
+    series(
+        "Favourite fruit poll (votes)",
+        &["Apples", "Bananas", "Cherries", "Grapes", "Mangoes"],
+        (5, 250),
+        true,
+    ),
+    series(
+        "How I spend a weekday (minutes)",
+        &["Work", "Sleep", "Chores", "Games", "Reading", "Other"],
+        (30, 520),
+        true,
+    ),
+];
+
+/// Bar and line colours of seeded charts.
+pub const CHART_COLOURS: &[NamedColor] = &[
+    NamedColor::Blue,
+    NamedColor::Green,
+    NamedColor::Orange,
+    NamedColor::Purple,
+    NamedColor::Red,
+];
+
+/// Titles of outdoor scenes; `{animals}`, `{time}` and `{weather}` are filled in (the
+/// count is left to the picture).
+pub const LANDSCAPE_TITLES: &[&str] = &[
+    "{animals} in the meadow at {time}",
+    "A {weather} {time} on the farm",
+    "Caught the {animals} out in the field",
+    "{weather} day, happy {animals}",
+    "The {animals} next door at {time}",
+    "Walked past these {animals} today",
 ];

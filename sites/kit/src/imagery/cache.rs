@@ -1,4 +1,4 @@
-//! A bounded, thread-safe cache of rendered photos keyed by spec and size.
+//! A bounded, thread-safe cache of rendered pictures keyed by spec and size.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -7,10 +7,11 @@ use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
 use super::error::ImageryError;
+use super::picture::Picture;
 use super::spec::ImageSpec;
 
 /// Bumped whenever drawing changes, so ETags of old renderings stop matching.
-const RENDERER_VERSION: u32 = 1;
+const RENDERER_VERSION: u32 = 2;
 
 /// A rendered PNG and its strong ETag.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,13 +23,13 @@ pub struct RenderedImage {
     pub etag: String,
 }
 
-/// The strong ETag of a spec rendered at a size: a hash of the renderer version,
-/// the spec and the size.
-pub fn etag(spec: &ImageSpec, width: u32, height: u32) -> String {
+/// The strong ETag of a picture rendered at a size: a hash of the renderer version,
+/// the picture's spec and the size.
+pub fn etag(picture: &Picture, width: u32, height: u32) -> String {
     let mut hasher = Sha256::new();
     hasher.update(RENDERER_VERSION.to_le_bytes());
     // serde_json of the spec is stable: fields in declaration order.
-    hasher.update(serde_json::to_vec(spec).unwrap_or_default());
+    hasher.update(serde_json::to_vec(picture).unwrap_or_default());
     hasher.update(width.to_le_bytes());
     hasher.update(height.to_le_bytes());
     let digest = hasher.finalize();
@@ -36,7 +37,7 @@ pub fn etag(spec: &ImageSpec, width: u32, height: u32) -> String {
     format!("\"{hex}\"")
 }
 
-type Key = (ImageSpec, u32, u32);
+type Key = (Picture, u32, u32);
 
 struct Entry {
     image: RenderedImage,
@@ -85,14 +86,24 @@ impl ImageCache {
         (store.entries.len(), store.bytes)
     }
 
-    /// The rendered PNG and its strong ETag, rendering on a miss.
+    /// The rendered product photo and its strong ETag, rendering on a miss.
     pub fn get(
         &self,
         spec: &ImageSpec,
         width: u32,
         height: u32,
     ) -> Result<RenderedImage, ImageryError> {
-        let key = (spec.clone(), width, height);
+        self.get_picture(&Picture::Product(spec.clone()), width, height)
+    }
+
+    /// The rendered picture and its strong ETag, rendering on a miss.
+    pub fn get_picture(
+        &self,
+        picture: &Picture,
+        width: u32,
+        height: u32,
+    ) -> Result<RenderedImage, ImageryError> {
+        let key = (picture.clone(), width, height);
         {
             // A poisoned lock only means another thread panicked mid-update of
             // plain data; the map is still consistent enough to serve from.
@@ -106,8 +117,8 @@ impl ImageCache {
         }
         // Render outside the lock so one slow miss does not stall every hit.
         let image = RenderedImage {
-            png: Bytes::from(super::render_png(spec, width, height)?),
-            etag: etag(spec, width, height),
+            png: Bytes::from(super::render_picture_png(picture, width, height)?),
+            etag: etag(picture, width, height),
         };
         let size = image.png.len();
         if size <= self.max_bytes {

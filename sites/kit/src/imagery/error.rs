@@ -1,4 +1,4 @@
-//! What can go wrong while rendering a product photo.
+//! What can go wrong while rendering a picture.
 
 use std::path::PathBuf;
 
@@ -27,6 +27,9 @@ pub enum ImageryError {
         /// The requested count.
         count: u8,
     },
+    /// A chart, meme or scene spec that cannot be drawn (the reason says what to change).
+    #[error("the picture cannot be drawn: {0}")]
+    InvalidSpec(String),
     /// The font used for printed text is not installed.
     #[error(
         "font {} not found; install it with `apt-get install fonts-dejavu-core`",

@@ -27,7 +27,7 @@ fn printable(text: &str) -> String {
 }
 
 /// Splits at the space nearest the middle, if there is one.
-fn halves(text: &str) -> Option<(&str, &str)> {
+pub(crate) fn halves(text: &str) -> Option<(&str, &str)> {
     let middle = text.len() / 2;
     let at = text
         .char_indices()
