@@ -1,5 +1,6 @@
-//! Ground truth for task authors: every submission with its forum, author, score, comment
-//! count and what its picture shows, as JSON lines. A picture is its spec (tagged by
+//! Ground truth for task authors, as JSON lines tagged by `record`: every forum, every
+//! submission with its forum, author, score, comment count and what its picture shows, every
+//! comment with its parent and score, and every private message. A picture is its spec (tagged by
 //! `type`: `product`, `chart`, `meme` or `landscape`) plus the facts tasks ask about, worked
 //! out here: a chart's `highest` and `lowest` label, a meme's captions as printed, a
 //! scene's `sky` colour.
@@ -62,6 +63,7 @@ impl Facts {
 
 #[derive(Serialize)]
 struct SubmissionRecord {
+    record: &'static str,
     id: i64,
     url: String,
     forum: String,
@@ -96,10 +98,6 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ForumError> {
          LEFT JOIN images i ON i.id = s.image_id ORDER BY s.id",
     )?;
     let mut rows = statement.query([])?;
-    let io = |source| ForumError::Io {
-        what: "the dump".into(),
-        source,
-    };
     let mut written = 0;
     while let Some(row) = rows.next()? {
         let id: i64 = row.get(0)?;
@@ -120,6 +118,7 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ForumError> {
             _ => None,
         };
         let record = SubmissionRecord {
+            record: "submission",
             id,
             url: format!("/f/{forum}/{id}/{}", slug_of(&title)),
             forum,
@@ -134,11 +133,88 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ForumError> {
             created: row.get(10)?,
             picture,
         };
-        let mut line = serde_json::to_vec(&record)?;
-        line.push(b'\n');
-        out.write_all(&line).map_err(io)?;
+        write_line(out, &record)?;
         written += 1;
     }
-    out.flush().map_err(io)?;
+    drop(rows);
+    written += dump_rows(
+        &connection,
+        out,
+        "SELECT f.id, f.name, f.title, f.description, f.subscribers, f.submissions
+         FROM forums f ORDER BY f.id",
+        |row| {
+            Ok(serde_json::json!({
+                "record": "forum", "id": row.get::<_, i64>(0)?, "name": row.get::<_, String>(1)?,
+                "title": row.get::<_, String>(2)?, "description": row.get::<_, String>(3)?,
+                "subscribers": row.get::<_, i64>(4)?, "submissions": row.get::<_, i64>(5)?,
+            }))
+        },
+    )?;
+    written += dump_rows(
+        &connection,
+        out,
+        "SELECT c.id, c.submission_id, c.parent_id, u.username, c.body, c.net_score,
+                strftime('%Y-%m-%dT%H:%M:%S+00:00', c.created_at, 'unixepoch'), c.deleted
+         FROM comments c JOIN users u ON u.id = c.user_id ORDER BY c.id",
+        |row| {
+            Ok(serde_json::json!({
+                "record": "comment", "id": row.get::<_, i64>(0)?,
+                "submission_id": row.get::<_, i64>(1)?, "parent_id": row.get::<_, Option<i64>>(2)?,
+                "author": row.get::<_, String>(3)?, "body": row.get::<_, String>(4)?,
+                "net_score": row.get::<_, i64>(5)?, "created": row.get::<_, String>(6)?,
+                "deleted": row.get::<_, bool>(7)?,
+            }))
+        },
+    )?;
+    written += dump_rows(
+        &connection,
+        out,
+        "SELECT m.id, m.thread_id, t.title, s.username, r.username, m.body,
+                strftime('%Y-%m-%dT%H:%M:%S+00:00', m.created_at, 'unixepoch')
+         FROM messages m JOIN message_threads t ON t.id = m.thread_id
+         JOIN users s ON s.id = m.sender_id
+         JOIN users r ON r.id = CASE WHEN m.sender_id = t.sender_id THEN t.receiver_id ELSE t.sender_id END
+         ORDER BY m.id",
+        |row| {
+            Ok(serde_json::json!({
+                "record": "message", "id": row.get::<_, i64>(0)?, "thread_id": row.get::<_, i64>(1)?,
+                "thread": row.get::<_, String>(2)?, "from": row.get::<_, String>(3)?,
+                "to": row.get::<_, String>(4)?, "body": row.get::<_, String>(5)?,
+                "created": row.get::<_, String>(6)?,
+            }))
+        },
+    )?;
+    out.flush().map_err(dump_io)?;
+    Ok(written)
+}
+
+fn dump_io(source: std::io::Error) -> ForumError {
+    ForumError::Io {
+        what: "the dump".into(),
+        source,
+    }
+}
+
+/// Writes `record` as one JSON line.
+fn write_line(out: &mut impl Write, record: &impl Serialize) -> Result<(), ForumError> {
+    let mut line = serde_json::to_vec(record)?;
+    line.push(b'\n');
+    out.write_all(&line).map_err(dump_io)
+}
+
+/// Writes one JSON line per row of `sql`, as `to_json` makes it; returns how many.
+fn dump_rows(
+    connection: &Connection,
+    out: &mut impl Write,
+    sql: &str,
+    to_json: impl Fn(&rusqlite::Row<'_>) -> rusqlite::Result<serde_json::Value>,
+) -> Result<u64, ForumError> {
+    let mut statement = connection.prepare(sql)?;
+    let mut rows = statement.query([])?;
+    let mut written = 0;
+    while let Some(row) = rows.next()? {
+        write_line(out, &to_json(row)?)?;
+        written += 1;
+    }
     Ok(written)
 }

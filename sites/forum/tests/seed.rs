@@ -16,7 +16,17 @@ fn the_same_seed_gives_the_same_data_and_the_shapes_tasks_rely_on() {
     for dir in [first.path(), second.path()] {
         let mut out = Vec::new();
         let written = forum::dump::dump(dir, &mut out).unwrap();
-        assert_eq!(written, 600);
+        let text = String::from_utf8(out.clone()).unwrap();
+        let records = |kind: &str| {
+            text.lines()
+                .filter(|line| line.starts_with(&format!("{{\"record\":\"{kind}\"")))
+                .count()
+        };
+        assert_eq!(records("submission"), 600);
+        assert_eq!(records("comment"), 1_800);
+        assert!(records("forum") >= 50);
+        assert!(records("message") >= 2);
+        assert_eq!(written as usize, text.lines().count());
         dumps.push(out);
     }
     assert_eq!(dumps[0], dumps[1], "same seed, same dump");
