@@ -16,19 +16,26 @@
     const response = await fetch(api);
     if (!response.ok) return;
     const episodes = await response.json();
+    // Update the list in place: a button that stays keeps its focus, hover and identity.
     const list = byId('episodes');
-    list.replaceChildren();
+    const shown = new Map([...list.querySelectorAll('button.episode')].map((b) => [b.dataset.id, b]));
     episodes.forEach((episode) => {
-      const button = document.createElement('button');
+      let button = shown.get(episode.id);
+      shown.delete(episode.id);
+      if (!button) {
+        button = document.createElement('button');
+        button.dataset.id = episode.id;
+        button.addEventListener('click', () => select(episode.id));
+      }
       button.className = 'episode' + (episode.id === selected ? ' selected' : '');
-      button.dataset.id = episode.id;
-      button.append(text('div', episode.task || episode.id));
-      button.append(text('div', (episode.live ? 'live' : 'closed') + ' · ' + episode.steps + ' steps',
-        episode.live ? 'live' : 'closed'));
-      if (episode.intent) button.append(text('div', episode.intent, 'muted'));
-      button.addEventListener('click', () => select(episode.id));
+      const lines = [text('div', episode.task || episode.id),
+        text('div', (episode.live ? 'live' : 'closed') + ' · ' + episode.steps + ' steps',
+          episode.live ? 'live' : 'closed')];
+      if (episode.intent) lines.push(text('div', episode.intent, 'muted'));
+      button.replaceChildren(...lines);
       list.append(button);
     });
+    shown.forEach((button) => button.remove());
     if (!selected && episodes.length) select((episodes.find((e) => e.live) || episodes[0]).id);
   }
 
