@@ -31,8 +31,8 @@ static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
         .unwrap()
 });
 
-/// The sample: every site's tasks whose number ends in 0 (a glob over task names).
-const SAMPLE: &str = "*0";
+/// The sample: every site's tasks whose number is a multiple of 20 (a glob over task names).
+const SAMPLE: &str = "*[/24680]0";
 
 /// One heavy run at a time: both tests drive the whole sample.
 static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -86,7 +86,7 @@ fn scores(results: &[Value]) -> BTreeMap<String, Option<f64>> {
 
 /// Whether a task name is in [`SAMPLE`].
 fn sampled(name: &str) -> bool {
-    name.ends_with('0')
+    glob::Pattern::new(SAMPLE).unwrap().matches(name)
 }
 
 /// Task files of the sample in every site folder under `tasks/`.

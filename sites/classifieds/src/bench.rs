@@ -38,12 +38,7 @@ impl fmt::Display for Report {
         writeln!(formatter, "search             {}", self.search)?;
         writeln!(formatter, "category page      {}", self.category)?;
         writeln!(formatter, "home page          {}", self.home)?;
-        writeln!(formatter, "fresh tenant home  {}", self.fresh.first_page)?;
-        write!(
-            formatter,
-            "memory per tenant  {:.1} MiB",
-            self.fresh.bytes as f64 / (1024.0 * 1024.0)
-        )
+        write!(formatter, "{}", self.fresh)
     }
 }
 

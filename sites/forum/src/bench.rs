@@ -49,12 +49,7 @@ impl fmt::Display for Report {
         writeln!(formatter, "submission page     {}", self.submission)?;
         writeln!(formatter, "user page           {}", self.user)?;
         writeln!(formatter, "/forums/all         {}", self.forums)?;
-        writeln!(formatter, "fresh tenant forum  {}", self.fresh.first_page)?;
-        write!(
-            formatter,
-            "memory per tenant   {:.1} MiB",
-            self.fresh.bytes as f64 / (1024.0 * 1024.0)
-        )
+        write!(formatter, "{}", self.fresh)
     }
 }
 

@@ -1,6 +1,11 @@
 //! Tenancy: every episode gets its own in-memory copy of a site's base database, made on the
 //! tenant's first request to that site — a tenant pays only for the sites it touches.
 //!
+//! Copying a large base (shopping's is ~150 MiB) costs about as long as the machine takes to
+//! fault in that much fresh memory, so each site keeps one spare copy made off the request
+//! path: a tenant's first use takes it and a background thread makes the next. Tenants created
+//! faster than one copy's time make their own.
+//!
 //! The browser picks its tenant with the [`TENANT_COOKIE`]; cookies are per host, not per
 //! port, so one cookie serves every site on the host, and a controller can set it on a
 //! remote browser through WebDriver. Tenant ids are random 128-bit values. Visitors without
@@ -12,7 +17,9 @@ use axum::http::HeaderMap;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
+use std::time::Duration;
 
 /// The cookie that selects a browser session's tenant.
 pub const TENANT_COOKIE: &str = "agora_tenant";
@@ -65,9 +72,69 @@ struct Tenant {
     copies: Mutex<HashMap<SiteName, Database>>,
 }
 
+/// A site's base image and the spare copy of it kept ready for the next tenant.
+struct Base {
+    image: Vec<u8>,
+    spare: Mutex<Option<Database>>,
+    /// Signalled when a spare is put in place.
+    spare_ready: Condvar,
+    /// Whether a thread is making the spare.
+    refilling: AtomicBool,
+}
+
+impl Base {
+    fn new(image: Vec<u8>) -> Self {
+        Self {
+            image,
+            spare: Mutex::new(None),
+            spare_ready: Condvar::new(),
+            refilling: AtomicBool::new(false),
+        }
+    }
+
+    /// A fresh copy of the base: the spare if one is ready, else one made now. Either way a
+    /// background thread then makes the next spare.
+    fn fresh_copy(self: &Arc<Self>) -> Result<Database, KitError> {
+        let spare = self.spare.lock().map_err(|_| KitError::Poisoned)?.take();
+        let copy = match spare {
+            Some(database) => database,
+            None => Database::from_image(&self.image)?,
+        };
+        self.refill();
+        Ok(copy)
+    }
+
+    /// Makes the next spare on its own thread, unless one is ready or being made.
+    fn refill(self: &Arc<Self>) {
+        let ready = self
+            .spare
+            .lock()
+            .map(|spare| spare.is_some())
+            .unwrap_or(true);
+        if ready || self.refilling.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let base = Arc::clone(self);
+        let spawned = std::thread::Builder::new()
+            .name("tenant-spare".into())
+            .spawn(move || {
+                if let Ok(copy) = Database::from_image(&base.image)
+                    && let Ok(mut spare) = base.spare.lock()
+                {
+                    *spare = Some(copy);
+                    base.spare_ready.notify_all();
+                }
+                base.refilling.store(false, Ordering::Release);
+            });
+        if spawned.is_err() {
+            self.refilling.store(false, Ordering::Release);
+        }
+    }
+}
+
 #[derive(Default)]
 struct Registry {
-    bases: HashMap<SiteName, Arc<Vec<u8>>>,
+    bases: HashMap<SiteName, Arc<Base>>,
     tenants: HashMap<TenantId, Arc<Tenant>>,
 }
 
@@ -111,7 +178,7 @@ impl Tenants {
     /// when they first use the site; copies made from an earlier image are dropped.
     pub fn register_site(&self, site: SiteName, image: Vec<u8>) -> Result<(), KitError> {
         let mut registry = self.write()?;
-        registry.bases.insert(site, Arc::new(image));
+        registry.bases.insert(site, Arc::new(Base::new(image)));
         for tenant in registry.tenants.values() {
             if let Ok(mut copies) = tenant.copies.lock() {
                 copies.remove(&site);
@@ -188,9 +255,27 @@ impl Tenants {
         if let Some(database) = copies.get(&site) {
             return Ok(database.clone());
         }
-        let database = Database::from_image(&base)?;
+        let database = base.fresh_copy()?;
         copies.insert(site, database.clone());
         Ok(database)
+    }
+
+    /// Waits up to `cap` for `site`'s spare copy to be ready (it is made after a tenant's
+    /// first use of the site); whether it is.
+    pub fn wait_for_spare(&self, site: SiteName, cap: Duration) -> Result<bool, KitError> {
+        let base = self
+            .read()?
+            .bases
+            .get(&site)
+            .cloned()
+            .ok_or_else(|| KitError::UnknownSite(site.to_string()))?;
+        base.refill();
+        let spare = base.spare.lock().map_err(|_| KitError::Poisoned)?;
+        let (spare, _) = base
+            .spare_ready
+            .wait_timeout_while(spare, cap, |spare| spare.is_none())
+            .map_err(|_| KitError::Poisoned)?;
+        Ok(spare.is_some())
     }
 
     /// The tenant a request selects: the default one without a [`TENANT_COOKIE`], the named
@@ -333,6 +418,32 @@ mod tests {
         );
         tenants.reset(&first).unwrap();
         assert_eq!(count(&tenants.database(&first, SITE).unwrap()), 1);
+    }
+
+    #[test]
+    fn spare_copies_are_pristine_private_and_follow_a_new_base() {
+        let tenants = Tenants::new();
+        tenants.register_site(SITE, image()).unwrap();
+        let cap = Duration::from_secs(10);
+        let first = tenants.create().unwrap();
+        wipe(&tenants.database(&first, SITE).unwrap());
+        // The spare made after the first use is a clean base, and only the next tenant gets it.
+        assert!(tenants.wait_for_spare(SITE, cap).unwrap());
+        let second = tenants.create().unwrap();
+        let third = tenants.create().unwrap();
+        wipe(&tenants.database(&second, SITE).unwrap());
+        assert_eq!(count(&tenants.database(&third, SITE).unwrap()), 1);
+        assert_eq!(count(&tenants.database(&second, SITE).unwrap()), 0);
+        // A spare of an older base is never handed out.
+        assert!(tenants.wait_for_spare(SITE, cap).unwrap());
+        let connection = Connection::open_in_memory().unwrap();
+        connection
+            .execute_batch("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('a'), ('b');")
+            .unwrap();
+        let newer = connection.serialize(rusqlite::MAIN_DB).unwrap().to_vec();
+        tenants.register_site(SITE, newer).unwrap();
+        let fourth = tenants.create().unwrap();
+        assert_eq!(count(&tenants.database(&fourth, SITE).unwrap()), 2);
     }
 
     #[test]

@@ -4,6 +4,7 @@ use crate::samples::Samples;
 use crate::{KitError, SiteName, TENANT_COOKIE, Tenants};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use std::fmt;
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
@@ -38,14 +39,35 @@ pub async fn time_get(
 /// What a fresh tenant pays on its first page of a site.
 #[derive(Debug, Clone)]
 pub struct FreshTenant {
-    /// Time to the first page of a new tenant (the copy of the site's base included).
+    /// `GET` of the measured page, for the report.
+    pub uri: String,
+    /// Time to the first page of a new tenant, the site's spare copy being ready (the usual
+    /// case: one copy's time passed since the last tenant's first use).
     pub first_page: Samples,
+    /// Time to make a copy of the site's base: what a first page costs on top when tenants
+    /// come faster than that and no spare is ready.
+    pub copy: Samples,
     /// Bytes of one tenant's copy of the site.
     pub bytes: u64,
 }
 
-/// Creates `rounds` fresh tenants, times each one's first `GET uri`, and measures the size of a
-/// tenant's copy of `site`.
+impl fmt::Display for FreshTenant {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(formatter, "fresh tenant {:<6}{}", self.uri, self.first_page)?;
+        writeln!(formatter, "copy of the base  {}", self.copy)?;
+        write!(
+            formatter,
+            "memory per tenant  {:.1} MiB (and one spare copy per site)",
+            self.bytes as f64 / (1024.0 * 1024.0)
+        )
+    }
+}
+
+/// The longest a fresh-tenant round waits for the site's spare copy.
+const SPARE_WAIT: Duration = Duration::from_secs(30);
+
+/// Creates `rounds` fresh tenants, times each one's first `GET uri` (once the site's spare copy
+/// is ready) and a copy of the base made on the spot, and measures a tenant's size.
 pub async fn fresh_tenants(
     tenants: &Tenants,
     site: SiteName,
@@ -54,13 +76,31 @@ pub async fn fresh_tenants(
     rounds: usize,
 ) -> Result<FreshTenant, KitError> {
     let mut first_page = Samples::new();
+    let mut copy = Samples::new();
     let mut bytes = 0;
     for _ in 0..rounds.max(1) {
+        let waiting = tenants.clone();
+        tokio::task::spawn_blocking(move || waiting.wait_for_spare(site, SPARE_WAIT))
+            .await
+            .map_err(|error| KitError::Task(error.to_string()))??;
         let tenant = tenants.create()?;
         let cookie = format!("{TENANT_COOKIE}={tenant}");
         first_page.push(time_get(router, &cookie, uri).await?);
-        bytes = tenants.database(&tenant, site)?.size_bytes()?;
+        let database = tenants.database(&tenant, site)?;
+        bytes = database.size_bytes()?;
+        let image = database.call_blocking(|connection| {
+            Ok::<_, KitError>(connection.serialize(rusqlite::MAIN_DB)?.to_vec())
+        })?;
+        let started = Instant::now();
+        let made = crate::Database::from_image(&image)?;
+        copy.push(started.elapsed());
+        drop(made);
         tenants.remove(&tenant);
     }
-    Ok(FreshTenant { first_page, bytes })
+    Ok(FreshTenant {
+        uri: uri.to_owned(),
+        first_page,
+        copy,
+        bytes,
+    })
 }

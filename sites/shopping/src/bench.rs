@@ -43,12 +43,7 @@ impl fmt::Display for Report {
         writeln!(formatter, "product page       {}", self.product)?;
         writeln!(formatter, "cart               {}", self.cart)?;
         writeln!(formatter, "order view         {}", self.order)?;
-        writeln!(formatter, "fresh tenant home  {}", self.fresh.first_page)?;
-        write!(
-            formatter,
-            "memory per tenant  {:.1} MiB",
-            self.fresh.bytes as f64 / (1024.0 * 1024.0)
-        )
+        write!(formatter, "{}", self.fresh)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use rusqlite::Connection;
 use rusqlite::types::Value;
+use std::collections::HashSet;
 
 /// What the list holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,7 +22,8 @@ pub enum Scope {
 /// `product_list_order`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Order {
-    /// `position`: catalogue order (relevance in a search).
+    /// `position`: catalogue order; in a search, relevance: products with every searched word
+    /// in their name first, then the rest, each in catalogue order.
     #[default]
     Position,
     /// `name`.
@@ -96,7 +98,7 @@ pub struct Listing {
 pub fn list(connection: &Connection, query: &ListQuery) -> rusqlite::Result<Listing> {
     match &query.scope {
         Scope::Search(words) => {
-            let matches = search_matches(connection, words, query.order == Order::Name)?;
+            let matches = search_matches(connection, words, query.order == Order::Position)?;
             let ranges = ranges_of(matches.iter().map(|found| found.price_cents));
             let (total, ids) = page_of_matches(matches, query);
             Ok(Listing {
@@ -125,10 +127,10 @@ pub fn page(connection: &Connection, query: &ListQuery) -> rusqlite::Result<Vec<
 struct Match {
     id: i64,
     price_cents: i64,
-    /// FTS5's rank (bm25; lower is more relevant).
-    rank: f64,
-    /// Only read when sorting by name.
-    name: String,
+    /// The product's place in name order (equal names share it).
+    name_rank: i64,
+    /// Whether every searched word is in the product's name (relevance: those come first).
+    in_name: bool,
 }
 
 /// The FTS5 query for words: every word must occur (each quoted, so none is an operator).
@@ -140,25 +142,36 @@ fn match_pattern(words: &[String]) -> String {
         .join(" ")
 }
 
-/// Every product matching the words, read in one pass over the full-text index.
+/// Every product matching the words, read in one pass over the full-text index; `relevance`
+/// also asks which of them have every word in their name.
 fn search_matches(
     connection: &Connection,
     words: &[String],
-    with_names: bool,
+    relevance: bool,
 ) -> rusqlite::Result<Vec<Match>> {
-    let name = if with_names { "p.name" } else { "''" };
+    let pattern = match_pattern(words);
+    let in_names: HashSet<i64> = if relevance {
+        connection
+            .prepare_cached("SELECT rowid FROM products_fts WHERE products_fts MATCH ?")?
+            .query_map([format!("{{name}} : ({pattern})")], |row| row.get(0))?
+            .collect::<rusqlite::Result<_>>()?
+    } else {
+        HashSet::new()
+    };
     connection
-        .prepare_cached(&format!(
-            "SELECT p.id, p.price_cents, products_fts.rank, {name}
-             FROM products_fts JOIN products p ON p.id = products_fts.rowid
-             WHERE products_fts MATCH ?"
-        ))?
-        .query_map([match_pattern(words)], |row| {
+        .prepare_cached(
+            "SELECT p.id, p.price_cents, p.name_rank
+             FROM products_fts JOIN products p INDEXED BY products_sort_keys
+                  ON p.id = products_fts.rowid
+             WHERE products_fts MATCH ?",
+        )?
+        .query_map([pattern], |row| {
+            let id = row.get(0)?;
             Ok(Match {
-                id: row.get(0)?,
+                id,
                 price_cents: row.get(1)?,
-                rank: row.get(2)?,
-                name: row.get(3)?,
+                name_rank: row.get(2)?,
+                in_name: in_names.contains(&id),
             })
         })?
         .collect()
@@ -180,11 +193,13 @@ fn page_of_matches(mut matches: Vec<Match>, query: &ListQuery) -> (i64, Vec<i64>
         }
     };
     match query.order {
-        Order::Name => matches.sort_by(|a, b| directed(a.name.cmp(&b.name)).then(a.id.cmp(&b.id))),
+        Order::Name => {
+            matches.sort_by(|a, b| directed(a.name_rank.cmp(&b.name_rank)).then(a.id.cmp(&b.id)))
+        }
         Order::Price => matches
             .sort_by(|a, b| directed(a.price_cents.cmp(&b.price_cents)).then(a.id.cmp(&b.id))),
         Order::Position => {
-            matches.sort_by(|a, b| directed(a.rank.total_cmp(&b.rank)).then(a.id.cmp(&b.id)))
+            matches.sort_by(|a, b| directed(b.in_name.cmp(&a.in_name)).then(a.id.cmp(&b.id)))
         }
     }
     let total = matches.len() as i64;
