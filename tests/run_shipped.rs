@@ -89,19 +89,24 @@ fn sampled(name: &str) -> bool {
     glob::Pattern::new(SAMPLE).unwrap().matches(name)
 }
 
-/// Task files of the sample in every site folder under `tasks/`.
+/// Task files of the sample in every site folder under `tasks/` (names like `forum/20`).
 fn sample_size() -> usize {
     std::fs::read_dir(repository().join("tasks"))
         .unwrap()
         .flatten()
         .filter(|site| site.path().is_dir())
-        .flat_map(|site| std::fs::read_dir(site.path()).unwrap().flatten())
-        .filter(|entry| {
-            let path = entry.path();
+        .flat_map(|site| {
+            let site_name = site.file_name().to_string_lossy().into_owned();
+            std::fs::read_dir(site.path())
+                .unwrap()
+                .flatten()
+                .map(move |entry| (site_name.clone(), entry.path()))
+        })
+        .filter(|(site, path)| {
             path.extension().is_some_and(|e| e == "json")
                 && path
                     .file_stem()
-                    .is_some_and(|stem| sampled(&stem.to_string_lossy()))
+                    .is_some_and(|stem| sampled(&format!("{site}/{}", stem.to_string_lossy())))
         })
         .count()
 }

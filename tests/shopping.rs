@@ -1,6 +1,7 @@
 //! The shopping site driven through real episodes in Chromium: search → product → add to cart
 //! with options → checkout → the order in history with its SKU and options, read by the
-//! evaluators' shopping helpers; a review with stars; wishlist; tenant isolation and reset.
+//! evaluators' shopping helpers; a review with stars; wishlist and compare; tenant isolation
+//! and reset.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -43,6 +44,33 @@ async fn step(env: &Environment, episode: &Arc<Mutex<Episode>>, action: &str) {
         .step(action, env.settle_policy(), None)
         .await;
     assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
+}
+
+/// The SoM id of the element matching `css`, scrolling as an agent would until it is in view:
+/// up to the top of the page first, then down (a product's review form sits below its details
+/// and reviews; after a review the page opens at the reviews).
+async fn som_id_in_view(
+    env: &Environment,
+    episode: &Arc<Mutex<Episode>>,
+    css: &str,
+) -> agora::observe::SomId {
+    const MAX_SCROLLS: usize = 16;
+    let mut going_up = true;
+    for _ in 0..MAX_SCROLLS {
+        let marked = {
+            let episode = episode.lock().await;
+            agora::observe::som_id_of(episode.session().unwrap(), css)
+                .await
+                .unwrap()
+        };
+        if marked.is_some() {
+            return som_id(episode, css).await;
+        }
+        going_up = going_up && js(episode, "window.scrollY").await.as_f64().unwrap() > 0.0;
+        let direction = if going_up { "up" } else { "down" };
+        step(env, episode, &format!("scroll [{direction}]")).await;
+    }
+    panic!("{css} is not marked after {MAX_SCROLLS} scrolls")
 }
 
 async fn close(env: &Environment, episode: &Arc<Mutex<Episode>>) {
@@ -173,7 +201,7 @@ fn search_add_with_options_check_out_and_find_the_order() {
 }
 
 #[test]
-fn a_review_shows_its_stars_and_the_wishlist_its_products() {
+fn a_review_shows_its_stars_and_the_wishlist_and_compare_list_their_products() {
     run(|env| async move {
         let probe = episode(env, "/", no_eval()).await;
         let sku = open_first_result(env, &probe, "lamp").await;
@@ -186,28 +214,30 @@ fn a_review_shows_its_stars_and_the_wishlist_its_products() {
                 {"url": "last", "locator": format!("func:shopping_get_sku_latest_review_author('{sku}')"),
                  "required_contents": {"must_include": ["Emma"]}},
                 {"url": "__SHOPPING__/wishlist/", "locator": "document.querySelector('.products-grid.wishlist').textContent",
-                 "required_contents": {"must_include": ["Add to Cart"]}}
+                 "required_contents": {"must_include": ["Add to Cart"]}},
+                {"url": "__SHOPPING__/catalog/product_compare/", "locator": "document.querySelector('#product-comparison').textContent",
+                 "required_contents": {"must_include": [sku]}}
             ]
         });
         let reviewer = episode(env, "/", eval).await;
         open_first_result(env, &reviewer, "lamp").await;
-        let four = som_id(&reviewer, "#Rating_4").await;
+        let four = som_id_in_view(env, &reviewer, "#Rating_4").await;
         step(env, &reviewer, &format!("click [{four}]")).await;
-        let summary = som_id(&reviewer, "#summary_field").await;
+        let summary = som_id_in_view(env, &reviewer, "#summary_field").await;
         step(
             env,
             &reviewer,
             &format!("type [{summary}] [Bright and sturdy] [0]"),
         )
         .await;
-        let body = som_id(&reviewer, "#review_field").await;
+        let body = som_id_in_view(env, &reviewer, "#review_field").await;
         step(
             env,
             &reviewer,
             &format!("type [{body}] [Lights the whole desk.] [0]"),
         )
         .await;
-        let submit = som_id(&reviewer, ".review-form-actions button").await;
+        let submit = som_id_in_view(env, &reviewer, ".review-form-actions button").await;
         step(env, &reviewer, &format!("click [{submit}]")).await;
         let title = js(
             &reviewer,
@@ -215,7 +245,16 @@ fn a_review_shows_its_stars_and_the_wishlist_its_products() {
         )
         .await;
         assert_eq!(title, "Bright and sturdy");
-        let wish = som_id(&reviewer, "button.towishlist").await;
+        let compare = som_id_in_view(env, &reviewer, "button.tocompare").await;
+        step(env, &reviewer, &format!("click [{compare}]")).await;
+        assert!(
+            observation(&reviewer)
+                .await
+                .url
+                .ends_with("/catalog/product_compare/")
+        );
+        step(env, &reviewer, "go_back").await;
+        let wish = som_id_in_view(env, &reviewer, "button.towishlist").await;
         step(env, &reviewer, &format!("click [{wish}]")).await;
         assert!(observation(&reviewer).await.url.ends_with("/wishlist/"));
         let (after, report) = score(env, &reviewer).await;
@@ -309,21 +348,21 @@ fn bad_quantities_an_empty_checkout_and_a_starless_review_change_nothing() {
         // A review without stars is refused and not stored.
         step(env, &shopper, &format!("goto [{product_url}]")).await;
         let reviews_before = js(&shopper, "document.querySelectorAll('.review-item').length").await;
-        let summary = som_id(&shopper, "#summary_field").await;
+        let summary = som_id_in_view(env, &shopper, "#summary_field").await;
         step(
             env,
             &shopper,
             &format!("type [{summary}] [No stars given] [0]"),
         )
         .await;
-        let body = som_id(&shopper, "#review_field").await;
+        let body = som_id_in_view(env, &shopper, "#review_field").await;
         step(
             env,
             &shopper,
             &format!("type [{body}] [Forgot the rating.] [0]"),
         )
         .await;
-        let submit = som_id(&shopper, ".review-form-actions button").await;
+        let submit = som_id_in_view(env, &shopper, ".review-form-actions button").await;
         step(env, &shopper, &format!("click [{submit}]")).await;
         let message = text_of(&shopper, ".error-message").await;
         assert!(message.contains("1 to 5 stars"), "{message}");

@@ -9,7 +9,7 @@
 //! code in a `pre_exec` hook, and would end chromedriver but not the browsers it leaves
 //! behind.) Leftovers of a run whose watchdog died too carry their owner's process id in
 //! their command lines (`agora-driver-<pid>-`, `agora-profile-<pid>-`) and are reaped when
-//! the next local chromedriver starts.
+//! the next local chromedriver starts, along with the chromedriver logs of dead owners.
 
 use rustix::process::{Pid, Signal, kill_process};
 use std::process::Stdio;
@@ -55,9 +55,36 @@ impl GroupGuard {
     }
 }
 
+/// Whether the process `pid` runs.
+fn is_running(pid: u32) -> bool {
+    std::path::Path::new("/proc").join(pid.to_string()).exists()
+}
+
+/// Removes the chromedriver logs (`agora-driver-<pid>-<port>.log` in the temp directory) of
+/// Agora processes that no longer run.
+fn remove_dead_owners_logs() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else {
+            continue;
+        };
+        if name.starts_with(OWNER_MARKERS[0])
+            && name.ends_with(".log")
+            && owner_of(name).is_some_and(|owner| !is_running(owner))
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Kills the browser processes of Agora processes that no longer run (their command line
-/// names a dead owner); returns how many were killed.
+/// names a dead owner) and removes those owners' chromedriver logs; returns how many
+/// processes were killed.
 pub(super) fn reap_leftovers() -> usize {
+    remove_dead_owners_logs();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return 0;
     };
@@ -76,10 +103,7 @@ pub(super) fn reap_leftovers() -> usize {
         let Some(owner) = owner_of(&String::from_utf8_lossy(&cmdline)) else {
             continue;
         };
-        if std::path::Path::new("/proc")
-            .join(owner.to_string())
-            .exists()
-        {
+        if is_running(owner) {
             continue;
         }
         if let Some(pid) = Pid::from_raw(pid)
@@ -122,5 +146,18 @@ mod tests {
         );
         assert_eq!(owner_of("chromium\0--user-data-dir=/home/me/.config"), None);
         assert_eq!(owner_of("agora-driver-x-1"), None);
+    }
+
+    #[test]
+    fn logs_of_dead_owners_are_removed_and_live_ones_kept() {
+        // Beyond Linux's largest pid, so never running.
+        let dead = std::env::temp_dir().join("agora-driver-4194999-1.log");
+        let live = std::env::temp_dir().join(format!("agora-driver-{}-2.log", std::process::id()));
+        std::fs::write(&dead, "").unwrap();
+        std::fs::write(&live, "").unwrap();
+        reap_leftovers();
+        assert!(!dead.exists());
+        assert!(live.exists());
+        std::fs::remove_file(live).unwrap();
     }
 }

@@ -168,17 +168,23 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
         tasks.len(),
         args.parallel.max(1)
     );
-    let checks = crate::gold::check_tasks(&env, tasks, args.parallel).await;
-    let mut passed = 0;
-    for check in &checks {
+    // Each line as its task finishes; the failures' names again at the end.
+    let checks = crate::gold::check_tasks_reporting(&env, tasks, args.parallel, |check| {
         println!("{}", check.describe());
-        if check.passed() {
-            passed += 1;
-        }
-    }
+    })
+    .await;
+    let failures: Vec<String> = checks
+        .iter()
+        .filter(|check| !check.passed())
+        .map(|check| check.name.to_string())
+        .collect();
+    let passed = checks.len() - failures.len();
     env.shutdown().await;
     let missing = args.paths.iter().filter(|path| !path.exists()).count();
-    let failed = checks.len() - passed + registry.broken().len() + missing;
+    let failed = failures.len() + registry.broken().len() + missing;
+    if !failures.is_empty() {
+        println!("failed: {}", failures.join(", "));
+    }
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 && passed > 0 {
         ExitCode::SUCCESS

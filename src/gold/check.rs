@@ -118,11 +118,25 @@ pub async fn check_tasks(
     tasks: Vec<TaskContext>,
     parallel: usize,
 ) -> Vec<TaskCheck> {
-    futures::stream::iter(tasks)
+    check_tasks_reporting(env, tasks, parallel, |_| ()).await
+}
+
+/// Checks every task, `parallel` at a time, handing each check to `on_done` as it finishes.
+pub async fn check_tasks_reporting(
+    env: &Environment,
+    tasks: Vec<TaskContext>,
+    parallel: usize,
+    mut on_done: impl FnMut(&TaskCheck),
+) -> Vec<TaskCheck> {
+    let mut running = futures::stream::iter(tasks)
         .map(|task| check_task(env, task))
-        .buffer_unordered(parallel.max(1))
-        .collect()
-        .await
+        .buffer_unordered(parallel.max(1));
+    let mut checks = Vec::new();
+    while let Some(check) = running.next().await {
+        on_done(&check);
+        checks.push(check);
+    }
+    checks
 }
 
 async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {

@@ -17,7 +17,6 @@ use axum::http::HeaderMap;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::Duration;
 
@@ -72,30 +71,39 @@ struct Tenant {
     copies: Mutex<HashMap<SiteName, Database>>,
 }
 
+/// A site's spare copy: the copy, once made, and whether a thread is making it.
+#[derive(Default)]
+struct Spare {
+    copy: Option<Database>,
+    making: bool,
+}
+
 /// A site's base image and the spare copy of it kept ready for the next tenant.
 struct Base {
     image: Vec<u8>,
-    spare: Mutex<Option<Database>>,
+    spare: Mutex<Spare>,
     /// Signalled when a spare is put in place.
     spare_ready: Condvar,
-    /// Whether a thread is making the spare.
-    refilling: AtomicBool,
 }
 
 impl Base {
     fn new(image: Vec<u8>) -> Self {
         Self {
             image,
-            spare: Mutex::new(None),
+            spare: Mutex::default(),
             spare_ready: Condvar::new(),
-            refilling: AtomicBool::new(false),
         }
     }
 
     /// A fresh copy of the base: the spare if one is ready, else one made now. Either way a
     /// background thread then makes the next spare.
     fn fresh_copy(self: &Arc<Self>) -> Result<Database, KitError> {
-        let spare = self.spare.lock().map_err(|_| KitError::Poisoned)?.take();
+        let spare = self
+            .spare
+            .lock()
+            .map_err(|_| KitError::Poisoned)?
+            .copy
+            .take();
         let copy = match spare {
             Some(database) => database,
             None => Database::from_image(&self.image)?,
@@ -106,28 +114,32 @@ impl Base {
 
     /// Makes the next spare on its own thread, unless one is ready or being made.
     fn refill(self: &Arc<Self>) {
-        let ready = self
-            .spare
-            .lock()
-            .map(|spare| spare.is_some())
-            .unwrap_or(true);
-        if ready || self.refilling.swap(true, Ordering::AcqRel) {
-            return;
+        {
+            let Ok(mut spare) = self.spare.lock() else {
+                return;
+            };
+            if spare.copy.is_some() || spare.making {
+                return;
+            }
+            spare.making = true;
         }
         let base = Arc::clone(self);
         let spawned = std::thread::Builder::new()
             .name("tenant-spare".into())
             .spawn(move || {
-                if let Ok(copy) = Database::from_image(&base.image)
-                    && let Ok(mut spare) = base.spare.lock()
-                {
-                    *spare = Some(copy);
+                let copy = Database::from_image(&base.image).ok();
+                if let Ok(mut spare) = base.spare.lock() {
+                    *spare = Spare {
+                        copy,
+                        making: false,
+                    };
                     base.spare_ready.notify_all();
                 }
-                base.refilling.store(false, Ordering::Release);
             });
-        if spawned.is_err() {
-            self.refilling.store(false, Ordering::Release);
+        if spawned.is_err()
+            && let Ok(mut spare) = self.spare.lock()
+        {
+            spare.making = false;
         }
     }
 }
@@ -273,9 +285,9 @@ impl Tenants {
         let spare = base.spare.lock().map_err(|_| KitError::Poisoned)?;
         let (spare, _) = base
             .spare_ready
-            .wait_timeout_while(spare, cap, |spare| spare.is_none())
+            .wait_timeout_while(spare, cap, |spare| spare.copy.is_none() && spare.making)
             .map_err(|_| KitError::Poisoned)?;
-        Ok(spare.is_some())
+        Ok(spare.copy.is_some())
     }
 
     /// The tenant a request selects: the default one without a [`TENANT_COOKIE`], the named
