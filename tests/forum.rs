@@ -1,6 +1,6 @@
 //! The forum driven through real episodes in Chromium: voting from the seeded score, posting
-//! a picture, nested replies read back by VWA's reddit helpers, and tenant isolation between
-//! parallel episodes.
+//! a picture, nested replies read back by VWA's reddit helpers, tenant isolation between
+//! parallel episodes, and bad input refused or defused on the page.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -244,6 +244,66 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
         let level = js(&episode, "[...document.querySelectorAll('.comment')].find((c) => c.querySelector(':scope > .comment__row .comment__content').textContent.includes('Agreed, the second')).dataset.level").await;
         assert_eq!(level, json!("2"));
         assert_eq!(score(env, &episode).await, 1.0);
+        close(env, &episode).await;
+    });
+}
+
+/// Bad input through the browser: a title of spaces (which the form's `required` lets through)
+/// is refused with the server's message on the page and nothing is posted; a post whose body
+/// carries a script, an event handler and a `javascript:` link is posted with all three
+/// stripped, and none of them runs.
+#[test]
+fn a_blank_title_is_refused_on_the_page_and_hostile_markdown_runs_nothing() {
+    run(|env| async move {
+        let episode = episode(env, "/", no_eval()).await;
+        let base = base_url(&episode).await;
+        let newest = async || {
+            step(env, &episode, &format!("goto [{base}/f/pics/new]")).await;
+            js(&episode, "document.querySelector('article.submission').id").await
+        };
+        let before = newest().await;
+        step(env, &episode, &format!("goto [{base}/submit/pics]")).await;
+        let title = som_id(&episode, "#submission-title").await;
+        step(env, &episode, &format!("type [{title}] [   ] [0]")).await;
+        let create = som_id(&episode, "form button[type=submit].button").await;
+        step(env, &episode, &format!("click [{create}]")).await;
+        let page = js(&episode, "document.body.innerText").await;
+        assert!(
+            page.as_str().unwrap().contains("title is required"),
+            "{page}"
+        );
+        assert_eq!(newest().await, before, "nothing was posted");
+
+        step(env, &episode, &format!("goto [{base}/submit/pics]")).await;
+        let title = som_id(&episode, "#submission-title").await;
+        step(
+            env,
+            &episode,
+            &format!("type [{title}] [Agora markdown check] [0]"),
+        )
+        .await;
+        let body = som_id(&episode, "#submission-body").await;
+        let hostile = "Hello <script>window.pwned = 1</script> \
+            <img src=\"/nowhere.png\" onerror=\"window.pwned = 2\"> \
+            <a href=\"javascript:window.pwned = 3\">click me</a>";
+        step(env, &episode, &format!("type [{body}] [{hostile}] [0]")).await;
+        let create = som_id(&episode, "form button[type=submit].button").await;
+        step(env, &episode, &format!("click [{create}]")).await;
+        let html = js(
+            &episode,
+            "document.querySelector('.submission__body').innerHTML",
+        )
+        .await;
+        let html = html.as_str().unwrap();
+        assert!(html.contains("Hello"), "{html}");
+        for stripped in ["<script", "onerror", "javascript:"] {
+            assert!(!html.contains(stripped), "{stripped} survived: {html}");
+        }
+        assert_eq!(
+            js(&episode, "typeof window.pwned").await,
+            json!("undefined"),
+            "neither the script nor the image's handler ran"
+        );
         close(env, &episode).await;
     });
 }
