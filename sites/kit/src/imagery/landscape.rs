@@ -664,15 +664,7 @@ mod tests {
         let mut pixmap = Pixmap::new(w, h).expect("valid size");
         let mut rng = ChaCha8Rng::seed_from_u64(spec.variation);
         draw_animals(spec, &mut pixmap, &mut rng);
-        let (w, h) = (w as usize, h as usize);
-        let occupied: Vec<bool> = (0..w)
-            .map(|x| (0..h).any(|y| pixmap.pixels()[y * w + x].alpha() > 24))
-            .collect();
-        occupied
-            .windows(2)
-            .filter(|pair| pair[1] && !pair[0])
-            .count()
-            + usize::from(occupied[0])
+        super::super::opaque_column_runs(&pixmap)
     }
 
     #[test]

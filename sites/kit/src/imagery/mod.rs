@@ -61,3 +61,18 @@ pub fn render_picture_png(
     let pixmap = picture::render(picture, width, height)?;
     encode::png(&pixmap)
 }
+
+/// Runs of columns holding opaque pixels: how many separate figures a test drew side by side.
+#[cfg(test)]
+fn opaque_column_runs(pixmap: &tiny_skia::Pixmap) -> usize {
+    let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
+    let pixels = pixmap.pixels();
+    let occupied: Vec<bool> = (0..w)
+        .map(|x| (0..h).any(|y| pixels[y * w + x].alpha() > 24))
+        .collect();
+    occupied
+        .windows(2)
+        .filter(|pair| pair[1] && !pair[0])
+        .count()
+        + usize::from(occupied[0])
+}

@@ -337,20 +337,6 @@ mod tests {
         );
     }
 
-    /// Runs of columns that hold object pixels.
-    fn silhouettes(pixmap: &Pixmap) -> usize {
-        let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
-        let pixels = pixmap.pixels();
-        let occupied: Vec<bool> = (0..w)
-            .map(|x| (0..h).any(|y| pixels[y * w + x].alpha() > 24))
-            .collect();
-        occupied
-            .windows(2)
-            .filter(|pair| pair[1] && !pair[0])
-            .count()
-            + usize::from(occupied[0])
-    }
-
     #[test]
     fn count_sets_the_number_of_separate_objects() {
         for kind in ObjectKind::ALL {
@@ -358,7 +344,7 @@ mod tests {
                 for count in 1..=4 {
                     for (w, h) in [(400, 300), (200, 150)] {
                         let s = spec(kind, template, NamedColor::Green, count);
-                        let found = silhouettes(&objects_only(&s, w, h));
+                        let found = super::super::opaque_column_runs(&objects_only(&s, w, h));
                         assert_eq!(
                             found,
                             usize::from(count),
