@@ -179,6 +179,9 @@ pub(super) async fn observe(
         let mut som = Samples::new();
         let mut both = Samples::new();
         let mut draw = Samples::new();
+        let mut observing = Samples::new();
+        let mut capturing = Samples::new();
+        let mut scripting = Samples::new();
         let mut recaptured = 0;
         let mut marks = 0;
         for _ in 0..samples {
@@ -187,9 +190,15 @@ pub(super) async fn observe(
                 .timed_post(&path, json!({ "screenshot": "som" }))
                 .await?;
             som.push(taken);
-            draw.push(std::time::Duration::from_secs_f64(
-                reply["timings"]["draw_ms"].as_f64().unwrap_or(0.0) / 1000.0,
-            ));
+            let timing = |name: &str| {
+                std::time::Duration::from_secs_f64(
+                    reply["timings"][name].as_f64().unwrap_or(0.0) / 1000.0,
+                )
+            };
+            draw.push(timing("draw_ms"));
+            observing.push(timing("total_ms"));
+            capturing.push(timing("capture_ms"));
+            scripting.push(timing("som_script_ms"));
             recaptured += usize::from(reply["timings"]["recaptured"] == json!(true));
             marks = reply["elements"].as_array().map_or(0, Vec::len);
             let (_, taken) = bench
@@ -213,6 +222,9 @@ pub(super) async fn observe(
             "  SoM + clean, PNG               {both}   = {both_ratio:.2}x raw (budget 1.2x: {})",
             verdict(both_ratio, 1.2)
         );
+        println!("  of which observing (server)    {observing}");
+        println!("  of which the capture           {capturing}");
+        println!("  the marking script (in page)   {scripting}");
         println!("  of which decode + draw + encode {draw}; recaptured {recaptured}/{samples}");
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! The only module that speaks WebDriver: chromedriver supervision, sessions, the warm pool
 //! and settling.
 
+mod devtools;
 mod driver;
 mod error;
 mod flags;

@@ -1,6 +1,7 @@
 //! One WebDriver session: a Chromium with its own profile, and the commands Agora needs
 //! beyond plain WebDriver (CDP through chromedriver's `goog/cdp/execute`).
 
+use super::devtools::TabLink;
 use super::{BrowserError, WebDriverEndpoint, flags};
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::wd::WindowHandle;
@@ -8,7 +9,8 @@ use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Script installed in every document: counts in-flight requests and short timers and
 /// records DOM mutations, so settling can wait on conditions instead of sleeping.
@@ -67,6 +69,12 @@ pub struct BrowserSession {
     current_tab: Option<WindowHandle>,
     /// The pool's slot this browser takes up, given back when the session is dropped.
     slot: Option<tokio::sync::OwnedSemaphorePermit>,
+    /// The local browser's DevTools endpoint (`host:port`), for direct tab links.
+    debugger_address: Option<String>,
+    /// The direct link to the current tab, connected on first use.
+    tab_link: tokio::sync::Mutex<Option<Arc<TabLink>>>,
+    /// Set when a direct link could not be made: chromedriver's path is used from then on.
+    direct_failed: AtomicBool,
 }
 
 impl BrowserSession {
@@ -128,7 +136,18 @@ impl BrowserSession {
             tabs: Vec::new(),
             current_tab: None,
             slot: None,
+            debugger_address: None,
+            tab_link: tokio::sync::Mutex::new(None),
+            direct_failed: AtomicBool::new(false),
         };
+        if endpoint.is_local() {
+            session.debugger_address = session
+                .client
+                .capabilities()
+                .and_then(|capabilities| capabilities.get("goog:chromeOptions"))
+                .and_then(|options| options["debuggerAddress"].as_str())
+                .map(str::to_owned);
+        }
         session.refresh_tabs().await?;
         session.current_tab = Some(session.client.window().await?);
         session.browser_pid = session
@@ -201,6 +220,48 @@ impl BrowserSession {
             .await?)
     }
 
+    /// Runs a stateless CDP command (a script, a capture) on the current tab over the direct
+    /// DevTools link when there is one, where it can overlap other such commands; otherwise
+    /// through chromedriver. Commands that leave state on their connection use
+    /// [`BrowserSession::cdp`].
+    pub async fn cdp_concurrent(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
+        self.check_alive()?;
+        match self.tab_link().await {
+            Some(link) => link.call(method, params).await,
+            None => self.cdp(method, params).await,
+        }
+    }
+
+    /// The direct link to the current tab, connected on first use; None for a remote
+    /// browser or once connecting failed.
+    async fn tab_link(&self) -> Option<Arc<TabLink>> {
+        let address = self.debugger_address.as_deref()?;
+        if self.direct_failed.load(Ordering::Relaxed) {
+            return None;
+        }
+        let target = String::from(self.current_tab.clone()?);
+        let mut slot = self.tab_link.lock().await;
+        if let Some(link) = slot.as_ref()
+            && link.target() == target
+            && link.is_open()
+        {
+            return Some(link.clone());
+        }
+        match TabLink::connect(address, &target).await {
+            Ok(link) => {
+                let link = Arc::new(link);
+                *slot = Some(link.clone());
+                Some(link)
+            }
+            Err(error) => {
+                tracing::warn!(%error, serial = self.serial, "no direct DevTools link; captures and scripts go through chromedriver");
+                self.direct_failed.store(true, Ordering::Relaxed);
+                *slot = None;
+                None
+            }
+        }
+    }
+
     /// Runs `script` (a function body; arguments in `arguments`) in the current frame.
     pub async fn execute(&self, script: &str, args: Vec<Value>) -> Result<Value, BrowserError> {
         self.check_alive()?;
@@ -221,7 +282,7 @@ impl BrowserSession {
             Value::Array(args)
         );
         let reply = self
-            .cdp(
+            .cdp_concurrent(
                 "Runtime.evaluate",
                 json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
             )

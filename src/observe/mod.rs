@@ -84,15 +84,16 @@ pub struct TabInfo {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct ObserveTimings {
-    /// Marking elements in the page and capturing the frame, round trips included
-    /// (twice when `recaptured`).
+    /// Marking elements in the page, capturing the frame and drawing the marks on it, round
+    /// trips included (twice when `recaptured`).
     pub som_ms: f64,
     /// Of which the marking script itself ran in the page.
     pub som_script_ms: f64,
     /// Of which the frame capture took (the last one when `recaptured`).
     pub capture_ms: f64,
-    /// Decoding the frame, drawing the marks and encoding the SoM screenshot (on a
-    /// blocking thread); 0 without a SoM screenshot.
+    /// Of which decoding the frame, drawing the marks and encoding the SoM screenshot took
+    /// (on blocking threads, beside the check that the page did not change); 0 without a
+    /// SoM screenshot.
     pub draw_ms: f64,
     /// Whether the page changed around the first capture, so it was marked and captured again.
     pub recaptured: bool,
@@ -191,7 +192,7 @@ struct PageMarks {
 /// One marking of the page and the frame that goes with it.
 struct MarkedFrame {
     marks: PageMarks,
-    frame: Option<Screenshot>,
+    frame: Screenshot,
     /// Whether the page was unchanged between marking and capturing (the marks fit the frame).
     fits: bool,
     capture_ms: f64,
@@ -214,19 +215,22 @@ async fn timed_capture(
     Ok((frame, started.elapsed().as_secs_f64() * 1000.0))
 }
 
-/// Captures, then marks: the frame fits the marks when the page's stamp at marking equals
-/// the one the previous look at the page (the step's settling, the last marking) left, since
-/// the capture lies between the two. Two round trips, as many as marking alone plus a capture.
-async fn capture_then_mark(
+/// Captures and marks at once, the capture sent first: on a direct DevTools link the two
+/// overlap in the browser, so this costs about one capture. Whether the frame fits the
+/// marks is settled by [`still_fits`] afterwards, while the frame is drawn on.
+async fn capture_and_mark(
     session: &BrowserSession,
     options: ObserveOptions,
 ) -> Result<MarkedFrame, BrowserError> {
-    let (frame, capture_ms) = timed_capture(session, options).await?;
-    let marks = mark(session).await?;
+    let (captured, marks) = tokio::join!(timed_capture(session, options), mark(session));
+    let (frame, capture_ms) = captured?;
+    let marks = marks?;
+    // Unchanged since the previous look (the step's settling, the last marking): then the
+    // frame fits if the page is still unchanged after the capture.
     let fits = !marks.stamp.is_null() && marks.stamp_before == marks.stamp;
     Ok(MarkedFrame {
         marks,
-        frame: Some(frame),
+        frame,
         fits,
         capture_ms,
     })
@@ -240,78 +244,122 @@ async fn mark_then_capture(
 ) -> Result<MarkedFrame, BrowserError> {
     let marks = mark(session).await?;
     let (frame, capture_ms) = timed_capture(session, options).await?;
-    let fits = session.execute_fast(CHECK_STAMP_JS, vec![]).await? == marks.stamp;
+    let fits = still_fits(session, &marks).await?;
     Ok(MarkedFrame {
         marks,
-        frame: Some(frame),
+        frame,
         fits,
         capture_ms,
     })
 }
 
-/// Observes the active tab of `session`: captures one frame, marks the page in one script,
-/// and draws the marks onto the frame off the async runtime — the clean and SoM screenshots
-/// come from the same frame. If the page changed around the capture, marking and capturing
-/// are done once more, checked after (reported as `timings.recaptured`).
+/// Whether the page's stamp now is the one the marking saw (one short script).
+async fn still_fits(session: &BrowserSession, marks: &PageMarks) -> Result<bool, BrowserError> {
+    Ok(session.execute_fast(CHECK_STAMP_JS, vec![]).await? == marks.stamp)
+}
+
+/// The SoM screenshot of `frame` with `marks`, drawn on a blocking thread; the frame is
+/// handed back with the time the drawing took (ms).
+async fn draw(
+    frame: Screenshot,
+    marks: &PageMarks,
+    quality: u8,
+) -> Result<(Screenshot, Screenshot, f64), BrowserError> {
+    let frame_marks = FrameMarks {
+        elements: marks.elements.clone(),
+        viewport: (
+            f64::from(marks.viewport.width),
+            f64::from(marks.viewport.height),
+        ),
+        scale: marks.scale,
+    };
+    let (frame, som, draw_ms) = tokio::task::spawn_blocking(move || {
+        let started = Instant::now();
+        let som = mark_frame(&frame, &frame_marks, quality);
+        (frame, som, started.elapsed().as_secs_f64() * 1000.0)
+    })
+    .await
+    .map_err(|error| BrowserError::Marks(format!("drawing thread failed: {error}")))?;
+    Ok((frame, som?, draw_ms))
+}
+
+/// A frame and its marks with the SoM screenshot drawn, checked to fit: the check runs
+/// while the frame is drawn on; if the page changed around the capture, marking and
+/// capturing are done once more, checked after.
+async fn marked_and_drawn(
+    session: &BrowserSession,
+    options: ObserveOptions,
+) -> Result<Drawn, BrowserError> {
+    let marked = capture_and_mark(session, options).await?;
+    if marked.fits {
+        let (drawn, fits) = tokio::join!(
+            draw(marked.frame, &marked.marks, options.jpeg_quality),
+            still_fits(session, &marked.marks)
+        );
+        if fits? {
+            let (frame, som, draw_ms) = drawn?;
+            return Ok(Drawn {
+                marks: marked.marks,
+                frame,
+                som,
+                capture_ms: marked.capture_ms,
+                draw_ms,
+                recaptured: false,
+            });
+        }
+    }
+    let marked = mark_then_capture(session, options).await?;
+    let (frame, som, draw_ms) = draw(marked.frame, &marked.marks, options.jpeg_quality).await?;
+    Ok(Drawn {
+        marks: marked.marks,
+        frame,
+        som,
+        capture_ms: marked.capture_ms,
+        draw_ms,
+        recaptured: true,
+    })
+}
+
+/// What [`marked_and_drawn`] produced.
+struct Drawn {
+    marks: PageMarks,
+    frame: Screenshot,
+    som: Screenshot,
+    capture_ms: f64,
+    draw_ms: f64,
+    recaptured: bool,
+}
+
+/// Observes the active tab of `session`: captures one frame and marks the page at once,
+/// and draws the marks onto the frame off the async runtime — the clean and SoM
+/// screenshots come from the same frame. If the page changed around the capture, marking
+/// and capturing are done once more (reported as `timings.recaptured`).
 pub async fn observe(
     session: &BrowserSession,
     options: ObserveOptions,
 ) -> Result<Observation, BrowserError> {
     let started = Instant::now();
-    let mut marked = match options.screenshot {
-        ScreenshotKind::None => MarkedFrame {
-            marks: mark(session).await?,
-            frame: None,
-            fits: true,
-            capture_ms: 0.0,
-        },
-        // Only the SoM screenshot depends on the marks fitting the frame.
-        ScreenshotKind::Clean => {
-            let (frame, capture_ms) = timed_capture(session, options).await?;
-            MarkedFrame {
-                marks: mark(session).await?,
-                frame: Some(frame),
-                fits: true,
-                capture_ms,
+    let (marks, som_screenshot, clean_screenshot, capture_ms, draw_ms, recaptured) =
+        match options.screenshot {
+            ScreenshotKind::None => (mark(session).await?, None, None, 0.0, 0.0, false),
+            // Only the SoM screenshot depends on the marks fitting the frame.
+            ScreenshotKind::Clean => {
+                let marked = capture_and_mark(session, options).await?;
+                (marked.marks, None, Some(marked.frame), marked.capture_ms, 0.0, false)
             }
-        }
-        ScreenshotKind::Som | ScreenshotKind::Both => capture_then_mark(session, options).await?,
-    };
-    let recaptured = !marked.fits;
-    if recaptured {
-        marked = mark_then_capture(session, options).await?;
-    }
-    let MarkedFrame {
-        marks,
-        frame,
-        capture_ms,
-        ..
-    } = marked;
-    let captured = Instant::now();
-
-    let (som_screenshot, clean_screenshot) = match (options.screenshot, frame) {
-        (ScreenshotKind::Som | ScreenshotKind::Both, Some(frame)) => {
-            let frame_marks = FrameMarks {
-                elements: marks.elements.clone(),
-                viewport: (
-                    f64::from(marks.viewport.width),
-                    f64::from(marks.viewport.height),
-                ),
-                scale: marks.scale,
-            };
-            let quality = options.jpeg_quality;
-            let (frame, som) = tokio::task::spawn_blocking(move || {
-                let som = mark_frame(&frame, &frame_marks, quality);
-                (frame, som)
-            })
-            .await
-            .map_err(|error| BrowserError::Marks(format!("drawing thread failed: {error}")))?;
-            let clean = (options.screenshot == ScreenshotKind::Both).then_some(frame);
-            (Some(som?), clean)
-        }
-        (ScreenshotKind::Clean, frame) => (None, frame),
-        _ => (None, None),
-    };
+            ScreenshotKind::Som | ScreenshotKind::Both => {
+                let drawn = marked_and_drawn(session, options).await?;
+                let clean = (options.screenshot == ScreenshotKind::Both).then_some(drawn.frame);
+                (
+                    drawn.marks,
+                    Some(drawn.som),
+                    clean,
+                    drawn.capture_ms,
+                    drawn.draw_ms,
+                    drawn.recaptured,
+                )
+            }
+        };
     let drawn = Instant::now();
 
     let tabs = tabs(session, &marks.title, &marks.url).await?;
@@ -340,10 +388,10 @@ pub async fn observe(
         clean_screenshot,
         axtree,
         timings: ObserveTimings {
-            som_ms: millis(started, captured),
+            som_ms: millis(started, drawn),
             som_script_ms: marks.script_ms,
             capture_ms,
-            draw_ms: millis(captured, drawn),
+            draw_ms,
             recaptured,
             extras_ms: millis(drawn, finished),
             total_ms: millis(started, finished),

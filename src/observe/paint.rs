@@ -36,16 +36,20 @@ pub fn mark_colour(index: usize) -> [u8; 3] {
     PALETTE[index % PALETTE.len()]
 }
 
-/// A decoded frame to draw on: tightly packed 8-bit pixels, 3 (RGB) or 4 (RGBA) channels.
+/// Rows of a decoded frame to draw on — the whole frame or a band of it: tightly packed
+/// 8-bit pixels, 3 (RGB) or 4 (RGBA) channels. Drawing uses frame coordinates and touches
+/// only these rows, so a frame drawn band by band comes out as if drawn at once.
 pub struct Canvas<'pixels> {
     /// The pixels, row by row.
     pub pixels: &'pixels mut [u8],
     /// Width in device pixels.
     pub width: u32,
-    /// Height in device pixels.
+    /// Rows held.
     pub height: u32,
     /// Bytes per pixel (3 or 4).
     pub channels: usize,
+    /// The frame row the first held row is.
+    pub top: u32,
 }
 
 /// A rectangle in device pixels, edges snapped to whole pixels (right and bottom exclusive).
@@ -141,13 +145,75 @@ fn place_labels(elements: &[SomElement], viewport_width: f64, viewport_height: f
     placed
 }
 
+/// What to draw for a set of marks, in device pixels: worked out once per frame, drawn on
+/// each band.
+pub struct MarkPlan {
+    /// Each box and its colour, in element order.
+    boxes: Vec<(PixelRect, [u8; 3])>,
+    /// Each label's rectangle, colour and text, in element order.
+    labels: Vec<(PixelRect, [u8; 3], String)>,
+    /// Outline width.
+    border: i64,
+    /// Label font size, px per em.
+    font_size: f32,
+}
+
+impl MarkPlan {
+    /// The boxes and labels for `elements`. `viewport` is in CSS px and `scale` is the
+    /// page's devicePixelRatio (device px per CSS px).
+    pub fn new(elements: &[SomElement], viewport: (f64, f64), scale: f64) -> Self {
+        let spots = place_labels(elements, viewport.0, viewport.1);
+        let boxes = elements
+            .iter()
+            .enumerate()
+            .map(|(index, element)| {
+                let BoundingBox {
+                    x,
+                    y,
+                    width,
+                    height,
+                } = element.bbox;
+                (
+                    PixelRect::snap(x, y, width, height, scale),
+                    mark_colour(index),
+                )
+            })
+            .collect();
+        let labels = elements
+            .iter()
+            .zip(&spots)
+            .enumerate()
+            .map(|(index, (element, spot))| {
+                (
+                    PixelRect::snap(spot.x, spot.y, spot.width, spot.height, scale),
+                    mark_colour(index),
+                    element.id.to_string(),
+                )
+            })
+            .collect();
+        Self {
+            boxes,
+            labels,
+            border: (BORDER * scale).round().max(1.0) as i64,
+            font_size: LABEL_FONT_SIZE * scale as f32,
+        }
+    }
+}
+
 impl Canvas<'_> {
-    /// Fills `rect` (clipped to the canvas) with `colour`.
+    /// The frame rows held, as `top..bottom`.
+    fn rows(&self) -> (i64, i64) {
+        let top = i64::from(self.top);
+        (top, top + i64::from(self.height))
+    }
+
+    /// Fills `rect` (clipped to the rows held) with `colour`.
     fn fill(&mut self, rect: PixelRect, colour: [u8; 3]) {
+        let (first, end) = self.rows();
         let left = rect.left.clamp(0, i64::from(self.width)) as usize;
         let right = rect.right.clamp(0, i64::from(self.width)) as usize;
-        let top = rect.top.clamp(0, i64::from(self.height)) as usize;
-        let bottom = rect.bottom.clamp(0, i64::from(self.height)) as usize;
+        let top = (rect.top.clamp(first, end) - first) as usize;
+        let bottom = (rect.bottom.clamp(first, end) - first) as usize;
         if left >= right {
             return;
         }
@@ -163,11 +229,12 @@ impl Canvas<'_> {
 
     /// Mixes `colour` into the pixel at (`x`, `y`) by `coverage` (0–1), if it is on the canvas.
     fn blend(&mut self, x: i64, y: i64, colour: [u8; 3], coverage: f32) {
-        if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
+        let (first, end) = self.rows();
+        if x < 0 || y < first || x >= i64::from(self.width) || y >= end {
             return;
         }
         let coverage = coverage.clamp(0.0, 1.0);
-        let offset = (y as usize * self.width as usize + x as usize) * self.channels;
+        let offset = ((y - first) as usize * self.width as usize + x as usize) * self.channels;
         for (channel, target) in self.pixels[offset..offset + 3].iter_mut().zip(colour) {
             let mixed = f32::from(*channel) * (1.0 - coverage) + f32::from(target) * coverage;
             *channel = mixed.round() as u8;
@@ -254,41 +321,21 @@ impl Canvas<'_> {
         }
     }
 
-    /// Draws every element's box and numbered label. `viewport` is in CSS px and `scale` is
-    /// the page's devicePixelRatio (device px per CSS px).
-    pub fn draw_marks(
-        &mut self,
-        font: &FontVec,
-        elements: &[SomElement],
-        viewport: (f64, f64),
-        scale: f64,
-    ) {
-        let labels = place_labels(elements, viewport.0, viewport.1);
-        let border = (BORDER * scale).round().max(1.0) as i64;
-        for (index, element) in elements.iter().enumerate() {
-            let BoundingBox {
-                x,
-                y,
-                width,
-                height,
-            } = element.bbox;
-            self.outline(
-                PixelRect::snap(x, y, width, height, scale),
-                border,
-                mark_colour(index),
-            );
+    /// Draws every box of `plan`, then every numbered label (so no box hides a number;
+    /// later boxes over earlier labels, as the in-page overlay stacked them).
+    pub fn draw(&mut self, font: &FontVec, plan: &MarkPlan) {
+        for (rect, colour) in &plan.boxes {
+            self.outline(*rect, plan.border, *colour);
         }
-        // Labels after every box, as the in-page overlay stacked them (each label after its
-        // box, later boxes over earlier labels) — drawn last so no box hides a number.
-        for (index, (element, spot)) in elements.iter().zip(&labels).enumerate() {
-            let rect = PixelRect::snap(spot.x, spot.y, spot.width, spot.height, scale);
-            self.fill(rect, mark_colour(index));
-            self.letter(
-                font,
-                &element.id.to_string(),
-                rect,
-                LABEL_FONT_SIZE * scale as f32,
-            );
+        let (first, end) = self.rows();
+        // A glyph stays within its label, give or take a pixel of antialiasing.
+        let reach = plan.font_size.ceil() as i64;
+        for (rect, colour, text) in &plan.labels {
+            if rect.bottom + reach <= first || rect.top - reach >= end {
+                continue;
+            }
+            self.fill(*rect, *colour);
+            self.letter(font, text, *rect, plan.font_size);
         }
     }
 }
@@ -347,6 +394,7 @@ mod tests {
             width,
             height,
             channels: 3,
+            top: 0,
         };
         let rect = PixelRect::snap(4.4, 5.6, 20.2, 10.0, 1.0);
         assert_eq!(
@@ -377,12 +425,11 @@ mod tests {
             width,
             height,
             channels: 4,
+            top: 0,
         };
-        canvas.draw_marks(
+        canvas.draw(
             font,
-            &[element(42, 50.0, 40.0, 60.0, 30.0)],
-            (200.0, 100.0),
-            1.0,
+            &MarkPlan::new(&[element(42, 50.0, 40.0, 60.0, 30.0)], (200.0, 100.0), 1.0),
         );
         // The label sits above the box: 21×15 px of the first colour with white digits.
         let label: Vec<[u8; 3]> = (25..40)
@@ -399,5 +446,41 @@ mod tests {
             .count();
         assert!(background > 150, "label background: {background}");
         assert!(white > 20, "white digit pixels: {white}");
+    }
+
+    #[test]
+    fn a_frame_drawn_band_by_band_equals_one_drawn_at_once() {
+        let font = kit::imagery::bold_face().expect("fonts-dejavu-core installed");
+        let (width, height) = (160u32, 120u32);
+        let elements = [
+            element(3, 10.0, 20.0, 60.0, 25.0),
+            element(17, 40.0, 30.0, 90.0, 70.0),
+            element(250, 100.0, 0.0, 50.0, 118.0),
+        ];
+        let plan = MarkPlan::new(&elements, (160.0, 120.0), 1.0);
+        let background: Vec<u8> = (0..width * height * 3).map(|index| (index % 251) as u8).collect();
+        let mut whole = background.clone();
+        Canvas {
+            pixels: &mut whole,
+            width,
+            height,
+            channels: 3,
+            top: 0,
+        }
+        .draw(font, &plan);
+        let mut banded = background.clone();
+        let stride = (width * 3) as usize;
+        for (index, band) in banded.chunks_mut(stride * 7).enumerate() {
+            Canvas {
+                height: (band.len() / stride) as u32,
+                pixels: band,
+                width,
+                channels: 3,
+                top: index as u32 * 7,
+            }
+            .draw(font, &plan);
+        }
+        assert_ne!(whole, background, "the marks were drawn");
+        assert!(whole == banded, "bands of 7 rows drew other pixels than the whole frame");
     }
 }

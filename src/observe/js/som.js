@@ -51,7 +51,8 @@ const implicitRole = (element) => {
   }
 };
 
-const accessibleName = (element, doc) => {
+// `shown` is the element's rendered text, cleaned ('' for form fields).
+const accessibleName = (element, doc, shown) => {
   const labelledBy = element.getAttribute('aria-labelledby');
   if (labelledBy) {
     const text = labelledBy.split(/\s+/).map((id) => clean(doc.getElementById(id)?.innerText)).join(' ').trim();
@@ -70,8 +71,7 @@ const accessibleName = (element, doc) => {
   }
   if (tag === 'select') return clean(element.selectedOptions?.[0]?.text);
   if (!['input', 'textarea'].includes(tag)) {
-    const text = clean(element.innerText);
-    if (text) return text;
+    if (shown) return shown;
     const image = element.querySelector('img[alt]');
     if (image && clean(image.alt)) return clean(image.alt);
   }
@@ -85,22 +85,29 @@ const isHiddenByStyle = (element, view) => {
 };
 
 const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements, texts, seenText) => {
+  // Whether a rect (this frame's coordinates) reaches into the visible part of the frame:
+  // the cheap test that comes first, since most of a long page lies outside the viewport.
+  const inView = (rect) => rect.right > Math.max(0, clipRect.left - offsetX) &&
+    rect.bottom > Math.max(0, clipRect.top - offsetY) &&
+    rect.left < Math.min(view.innerWidth, clipRect.right - offsetX) &&
+    rect.top < Math.min(view.innerHeight, clipRect.bottom - offsetY);
   const marked = new Set();
   const candidates = new Set(doc.querySelectorAll(INTERACTABLE));
   for (const element of doc.querySelectorAll(POINTER_CANDIDATES)) {
-    if (candidates.has(element) || element.closest(INTERACTABLE)) continue;
+    if (candidates.has(element) || !inView(element.getBoundingClientRect())) continue;
+    if (element.closest(INTERACTABLE)) continue;
     if (view.getComputedStyle(element).cursor !== 'pointer') continue;
     const parent = element.parentElement;
     if (parent && view.getComputedStyle(parent).cursor === 'pointer') continue;
     candidates.add(element);
   }
   for (const element of candidates) {
+    const rect = element.getBoundingClientRect();
+    if (rect.width < 1 || rect.height < 1 || !inView(rect)) continue;
     const tag = element.tagName.toLowerCase();
     if (tag === 'label' && !element.control) continue;
     if (element.closest('[aria-hidden=true]')) continue;
     if (element.disabled && tag !== 'a') continue;
-    const rect = element.getBoundingClientRect();
-    if (rect.width < 1 || rect.height < 1) continue;
     if (isHiddenByStyle(element, view)) continue;
     if (!visiblePoint(element, doc, view, offsetX, offsetY, clipRect)) continue;
     let id = element.getAttribute(ATTR);
@@ -110,12 +117,13 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
     }
     marked.add(element);
     const value = 'value' in element && typeof element.value === 'string' && tag !== 'button' ? element.value : null;
+    const shown = ['input', 'textarea', 'select'].includes(tag) ? '' : clean(element.innerText);
     elements.push({
       id: Number(id),
       tag,
       role: element.getAttribute('role') || implicitRole(element),
-      name: clip(accessibleName(element, doc)),
-      text: clip(clean(['input', 'textarea', 'select'].includes(tag) ? '' : element.innerText)),
+      name: clip(accessibleName(element, doc, shown)),
+      text: clip(shown),
       alt: element.getAttribute('alt'),
       placeholder: element.getAttribute('placeholder'),
       value: value === null ? null : clip(value),
@@ -131,12 +139,12 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
     if (!text || seenText.has(text)) continue;
     const parent = node.parentElement;
     if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'OPTION'].includes(parent.tagName)) continue;
-    if (parent.closest(INTERACTABLE) || parent.closest('[aria-hidden=true]')) continue;
     const range = doc.createRange();
     range.selectNodeContents(node);
     const rect = range.getBoundingClientRect();
     if (rect.width < 1 || rect.height < 1 || rect.bottom <= 0 || rect.right <= 0 ||
         rect.top >= view.innerHeight || rect.left >= view.innerWidth) continue;
+    if (parent.closest(INTERACTABLE) || parent.closest('[aria-hidden=true]')) continue;
     if (isHiddenByStyle(parent, view)) continue;
     seenText.add(text);
     texts.push(clip(text));
