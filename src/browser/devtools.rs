@@ -68,9 +68,13 @@ impl TabLink {
         let (socket, _) = tokio::time::timeout(CONNECT_CAP, connecting)
             .await
             .map_err(|_| {
-                BrowserError::Command(format!("no DevTools answer from {url} within {CONNECT_CAP:?}"))
+                BrowserError::Command(format!(
+                    "no DevTools answer from {url} within {CONNECT_CAP:?}"
+                ))
             })?
-            .map_err(|error| BrowserError::Command(format!("DevTools connection {url}: {error}")))?;
+            .map_err(|error| {
+                BrowserError::Command(format!("DevTools connection {url}: {error}"))
+            })?;
         let (outgoing, mut incoming) = socket.split();
         let replies: Replies = Arc::default();
         let open = Arc::new(AtomicBool::new(true));
@@ -82,8 +86,11 @@ impl TabLink {
                     let Message::Text(text) = message else {
                         continue;
                     };
-                    let Ok(Incoming { id: Some(id), result, error }) =
-                        serde_json::from_str::<Incoming>(&text)
+                    let Ok(Incoming {
+                        id: Some(id),
+                        result,
+                        error,
+                    }) = serde_json::from_str::<Incoming>(&text)
                     else {
                         continue;
                     };

@@ -2,9 +2,9 @@
 //! and the Set-of-Marks screenshot made from the same frame.
 
 use super::paint::{Canvas, MarkPlan};
-use ab_glyph::FontVec;
 use super::som::SomElement;
 use crate::browser::{BrowserError, BrowserSession};
+use ab_glyph::FontVec;
 use base64::Engine;
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
@@ -110,7 +110,11 @@ fn marks_error(what: &str) -> impl Fn(&dyn std::fmt::Display) -> BrowserError + 
 
 /// Decodes, draws on and re-encodes a non-interlaced 8-bit RGB or RGBA PNG band by band on
 /// two threads; None for any other PNG (drawn as a whole instead).
-fn banded_png(png: &[u8], font: &FontVec, plan: &MarkPlan) -> Result<Option<Vec<u8>>, BrowserError> {
+fn banded_png(
+    png: &[u8],
+    font: &FontVec,
+    plan: &MarkPlan,
+) -> Result<Option<Vec<u8>>, BrowserError> {
     let decoding = marks_error("decoding the captured frame");
     let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
     decoder.set_transformations(png::Transformations::IDENTITY);
@@ -272,7 +276,11 @@ mod tests {
             frame: vec![],
         };
         FrameMarks {
-            elements: vec![element(0, 10.0, 5.0), element(12, 150.0, 60.0), element(7, 40.0, 120.0)],
+            elements: vec![
+                element(0, 10.0, 5.0),
+                element(12, 150.0, 60.0),
+                element(7, 40.0, 120.0),
+            ],
             viewport: (320.0, 200.0),
             scale: 1.0,
         }
@@ -309,7 +317,10 @@ mod tests {
             let decode = |bytes: &[u8]| image::load_from_memory(bytes).expect("a PNG").into_rgba8();
             let (banded, whole, clean) = (decode(&banded), decode(&whole), decode(&frame.bytes));
             assert_eq!(banded.dimensions(), (320, 200));
-            assert!(banded == whole, "{colour:?}: the banded path drew other pixels");
+            assert!(
+                banded == whole,
+                "{colour:?}: the banded path drew other pixels"
+            );
             assert!(banded != clean, "{colour:?}: no marks were drawn");
         }
     }

@@ -345,7 +345,14 @@ pub async fn observe(
             // Only the SoM screenshot depends on the marks fitting the frame.
             ScreenshotKind::Clean => {
                 let marked = capture_and_mark(session, options).await?;
-                (marked.marks, None, Some(marked.frame), marked.capture_ms, 0.0, false)
+                (
+                    marked.marks,
+                    None,
+                    Some(marked.frame),
+                    marked.capture_ms,
+                    0.0,
+                    false,
+                )
             }
             ScreenshotKind::Som | ScreenshotKind::Both => {
                 let drawn = marked_and_drawn(session, options).await?;

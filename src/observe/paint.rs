@@ -458,7 +458,9 @@ mod tests {
             element(250, 100.0, 0.0, 50.0, 118.0),
         ];
         let plan = MarkPlan::new(&elements, (160.0, 120.0), 1.0);
-        let background: Vec<u8> = (0..width * height * 3).map(|index| (index % 251) as u8).collect();
+        let background: Vec<u8> = (0..width * height * 3)
+            .map(|index| (index % 251) as u8)
+            .collect();
         let mut whole = background.clone();
         Canvas {
             pixels: &mut whole,
@@ -481,6 +483,9 @@ mod tests {
             .draw(font, &plan);
         }
         assert_ne!(whole, background, "the marks were drawn");
-        assert!(whole == banded, "bands of 7 rows drew other pixels than the whole frame");
+        assert!(
+            whole == banded,
+            "bands of 7 rows drew other pixels than the whole frame"
+        );
     }
 }
