@@ -105,8 +105,13 @@
     expectNavigation(event, link.target);
   }, true);
   window.addEventListener('beforeunload', () => { state.navigationExpected = true; touch(); }, true);
-  // A page restored from the back/forward cache is not navigating any more.
-  window.addEventListener('pageshow', () => { state.navigationExpected = false; touch(); }, true);
+  // A page restored from the back/forward cache is not navigating any more. (A page's first
+  // pageshow follows its load event and is no activity: touching there would make every
+  // navigation wait the DOM-quiet window.)
+  window.addEventListener('pageshow', (event) => {
+    state.navigationExpected = false;
+    if (event.persisted) touch();
+  }, true);
 
   const isOurs = (record) => record.attributeName === 'data-agora-som';
   new MutationObserver((records) => {
