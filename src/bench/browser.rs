@@ -78,21 +78,26 @@ async fn start(args: &BrowserBenchArgs) -> anyhow::Result<(Environment, String)>
 
 /// Raw capture baselines of the current page: WebDriver PNG, CDP fast PNG, CDP JPEG q80.
 async fn raw_captures(session: &BrowserSession, samples: usize) -> anyhow::Result<[Samples; 3]> {
-    let mut webdriver = Samples::new();
-    let mut fast_png = Samples::new();
-    let mut jpeg = Samples::new();
+    let mut raw = [Samples::new(), Samples::new(), Samples::new()];
     for _ in 0..samples {
-        let started = Instant::now();
-        session.webdriver_screenshot().await?;
-        webdriver.push(started.elapsed());
-        let started = Instant::now();
-        capture(session, ImageFormat::Png, 80).await?;
-        fast_png.push(started.elapsed());
-        let started = Instant::now();
-        capture(session, ImageFormat::Jpeg, 80).await?;
-        jpeg.push(started.elapsed());
+        raw_round(session, &mut raw).await?;
     }
-    Ok([webdriver, fast_png, jpeg])
+    Ok(raw)
+}
+
+/// One raw capture of each kind (see [`raw_captures`]), added to `raw`.
+async fn raw_round(session: &BrowserSession, raw: &mut [Samples; 3]) -> anyhow::Result<()> {
+    let [webdriver, fast_png, jpeg] = raw;
+    let started = Instant::now();
+    session.webdriver_screenshot().await?;
+    webdriver.push(started.elapsed());
+    let started = Instant::now();
+    capture(session, ImageFormat::Png, 80).await?;
+    fast_png.push(started.elapsed());
+    let started = Instant::now();
+    capture(session, ImageFormat::Jpeg, 80).await?;
+    jpeg.push(started.elapsed());
+    Ok(())
 }
 
 fn ratio(numerator: &Samples, denominator: std::time::Duration) -> f64 {
@@ -149,8 +154,8 @@ async fn observe_fixtures(args: &BrowserBenchArgs) -> anyhow::Result<()> {
             };
             let shared = env.create_episode(spec).await?;
             let mut episode = shared.lock().await;
-            let [webdriver, fast_png, jpeg] =
-                raw_captures(episode.session()?, args.samples).await?;
+            // Raw captures and observations alternate, so drift on the machine hits both alike.
+            let mut raw = [Samples::new(), Samples::new(), Samples::new()];
             let mut observe_png = Samples::new();
             let mut observe_jpeg = Samples::new();
             let jpeg_options = ObserveOptions {
@@ -160,6 +165,7 @@ async fn observe_fixtures(args: &BrowserBenchArgs) -> anyhow::Result<()> {
             let mut som_script = Samples::new();
             let mut som_round_trip = Samples::new();
             for _ in 0..args.samples {
+                raw_round(episode.session()?, &mut raw).await?;
                 let started = Instant::now();
                 let timings = episode
                     .observe(ObserveOptions::default())
@@ -181,6 +187,7 @@ async fn observe_fixtures(args: &BrowserBenchArgs) -> anyhow::Result<()> {
             let id = episode.id.clone();
             drop(episode);
             env.close_episode(&id).await?;
+            let [webdriver, fast_png, jpeg] = raw;
             println!(
                 "\n{page} at {}x{} ({elements} marks)",
                 viewport.width, viewport.height
@@ -201,7 +208,7 @@ async fn observe_fixtures(args: &BrowserBenchArgs) -> anyhow::Result<()> {
                 ratio(&observe_png, webdriver.p50())
             );
             println!("  of which SoM script in the page {som_script}");
-            println!("  of which SoM script round trip  {som_round_trip}");
+            println!("  of which marking, capture, drawing {som_round_trip}");
         }
     }
     env.shutdown().await;
