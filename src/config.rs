@@ -54,11 +54,14 @@ pub struct Config {
     /// waits (at most 2 minutes). 0 turns it off.
     #[arg(long, env = "AGORA_PREPARE", default_value_t = 2)]
     pub prepare: usize,
-    /// Longest wait for a page to settle after an action, in milliseconds.
-    #[arg(long, env = "AGORA_SETTLE_CAP_MS", default_value_t = 3000)]
+    /// Longest wait for a page to settle after an action, in milliseconds (at most 20000,
+    /// well inside the 30 s a page script may take).
+    #[arg(long, env = "AGORA_SETTLE_CAP_MS", default_value_t = 3000,
+        value_parser = clap::value_parser!(u64).range(0..=20_000))]
     pub settle_cap_ms: u64,
-    /// How long the DOM must stay unchanged to count as quiet, in milliseconds.
-    #[arg(long, env = "AGORA_DOM_QUIET_MS", default_value_t = 50)]
+    /// How long the DOM must stay unchanged to count as quiet, in milliseconds (at most 5000).
+    #[arg(long, env = "AGORA_DOM_QUIET_MS", default_value_t = 50,
+        value_parser = clap::value_parser!(u64).range(0..=5_000))]
     pub dom_quiet_ms: u64,
     /// Episodes without a request for this many seconds are closed.
     #[arg(long, env = "AGORA_IDLE_TIMEOUT_S", default_value_t = 600)]
@@ -222,5 +225,21 @@ impl Default for Config {
             judge_api_key_env: "OPENAI_API_KEY".into(),
             judge_cache: PathBuf::from("data/judge-cache"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    #[test]
+    fn settle_waits_are_bounded_on_the_command_line() {
+        let parse = |flag: &str, value: &str| {
+            crate::cli::Cli::try_parse_from(["agora", "up", flag, value]).map(|_| ())
+        };
+        assert!(parse("--settle-cap-ms", "20000").is_ok());
+        let error = parse("--settle-cap-ms", "600000").expect_err("ten minutes is refused");
+        assert!(error.to_string().contains("0..=20000"), "{error}");
+        assert!(parse("--dom-quiet-ms", "5001").is_err());
     }
 }
