@@ -301,6 +301,32 @@ fn a_killed_browser_fails_its_episode_and_the_next_episode_works() {
 }
 
 #[test]
+fn an_observation_of_a_killed_browser_says_the_browser_is_lost() {
+    run(|harness| async move {
+        let episode = harness.open("actions.html").await;
+        let mut episode_guard = episode.lock().await;
+        // The first observation opened the direct DevTools link; the kill cuts it.
+        let pid = episode_guard
+            .session()
+            .unwrap()
+            .browser_pid()
+            .expect("local browser pid");
+        let killed = std::process::Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success(), "killed the episode's Chromium");
+        let error = episode_guard
+            .observe(agora::observe::ObserveOptions::default())
+            .await
+            .expect_err("nothing to observe");
+        assert_eq!(error.code(), "browser_lost", "{error}");
+        drop(episode_guard);
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
 fn a_crashed_renderer_ends_its_episode_as_browser_lost_and_the_next_episode_works() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;

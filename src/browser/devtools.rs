@@ -5,7 +5,6 @@
 //! Only stateless commands use it (scripts, captures): state a command leaves behind
 //! (emulation, injected scripts) belongs to the connection that sent it.
 
-use super::BrowserError;
 use futures::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -42,6 +41,26 @@ pub struct TabLink {
     reader: tokio::task::JoinHandle<()>,
 }
 
+/// Why a command on a [`TabLink`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    /// The connection could not be made or is gone (the tab closed, the browser died):
+    /// chromedriver's path can say which.
+    #[error("DevTools connection: {0}")]
+    Connection(String),
+    /// The browser answered with an error.
+    #[error("{method}: {message}")]
+    Reply {
+        /// The command.
+        method: String,
+        /// The browser's message.
+        message: String,
+    },
+    /// No answer within the cap.
+    #[error("the tab did not answer {0} within {COMMAND_CAP:?} (is the page stuck in a script?)")]
+    Timeout(String),
+}
+
 /// One message from the browser: a reply (with `id`) or an event (without).
 #[derive(Deserialize)]
 struct Incoming {
@@ -58,7 +77,7 @@ struct IncomingError {
 impl TabLink {
     /// Connects to tab `target` of the browser whose DevTools endpoint is `address`
     /// (`host:port`, as chromedriver reports it in `goog:chromeOptions.debuggerAddress`).
-    pub async fn connect(address: &str, target: &str) -> Result<Self, BrowserError> {
+    pub async fn connect(address: &str, target: &str) -> Result<Self, LinkError> {
         let url = format!("ws://{address}/devtools/page/{target}");
         let config = WebSocketConfig::default()
             .max_message_size(Some(MAX_MESSAGE))
@@ -68,13 +87,9 @@ impl TabLink {
         let (socket, _) = tokio::time::timeout(CONNECT_CAP, connecting)
             .await
             .map_err(|_| {
-                BrowserError::Command(format!(
-                    "no DevTools answer from {url} within {CONNECT_CAP:?}"
-                ))
+                LinkError::Connection(format!("no answer from {url} within {CONNECT_CAP:?}"))
             })?
-            .map_err(|error| {
-                BrowserError::Command(format!("DevTools connection {url}: {error}"))
-            })?;
+            .map_err(|error| LinkError::Connection(format!("{url}: {error}")))?;
         let (outgoing, mut incoming) = socket.split();
         let replies: Replies = Arc::default();
         let open = Arc::new(AtomicBool::new(true));
@@ -132,12 +147,12 @@ impl TabLink {
 
     /// Runs one CDP command on the tab. Commands sent while others are in flight run
     /// concurrently; they are sent in the order callers reach this method.
-    pub async fn call(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
+    pub async fn call(&self, method: &str, params: Value) -> Result<Value, LinkError> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (sender, receiver) = oneshot::channel();
         self.replies
             .lock()
-            .map_err(|_| BrowserError::Command("DevTools reply table poisoned".into()))?
+            .map_err(|_| LinkError::Connection("reply table poisoned".into()))?
             .insert(id, sender);
         let request = json!({ "id": id, "method": method, "params": params }).to_string();
         let sent = self
@@ -148,21 +163,18 @@ impl TabLink {
             .await;
         if let Err(error) = sent {
             self.forget(id);
-            return Err(BrowserError::Command(format!(
-                "sending {method} to the tab: {error}"
-            )));
+            return Err(LinkError::Connection(format!("sending {method}: {error}")));
         }
         match tokio::time::timeout(COMMAND_CAP, receiver).await {
             Ok(Ok(Ok(result))) => Ok(result),
-            Ok(Ok(Err(message))) => Err(BrowserError::Command(format!("{method}: {message}"))),
-            Ok(Err(_)) => Err(BrowserError::Command(format!(
-                "the tab's DevTools connection closed during {method}"
-            ))),
+            Ok(Ok(Err(message))) => Err(LinkError::Reply {
+                method: method.to_owned(),
+                message,
+            }),
+            Ok(Err(_)) => Err(LinkError::Connection(format!("closed during {method}"))),
             Err(_) => {
                 self.forget(id);
-                Err(BrowserError::Command(format!(
-                    "the tab did not answer {method} within {COMMAND_CAP:?} (is the page stuck in a script?)"
-                )))
+                Err(LinkError::Timeout(method.to_owned()))
             }
         }
     }

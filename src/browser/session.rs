@@ -1,7 +1,7 @@
 //! One WebDriver session: a Chromium with its own profile, and the commands Agora needs
 //! beyond plain WebDriver (CDP through chromedriver's `goog/cdp/execute`).
 
-use super::devtools::TabLink;
+use super::devtools::{LinkError, TabLink};
 use super::{BrowserError, WebDriverEndpoint, flags};
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::wd::WindowHandle;
@@ -224,11 +224,23 @@ impl BrowserSession {
     /// DevTools link when there is one, where it can overlap other such commands; otherwise
     /// through chromedriver. Commands that leave state on their connection use
     /// [`BrowserSession::cdp`].
+    /// When the link itself fails (the tab closed, the browser died), the command is sent
+    /// through chromedriver, which can tell a lost browser from a closed tab.
     pub async fn cdp_concurrent(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
         self.check_alive()?;
-        match self.tab_link().await {
-            Some(link) => link.call(method, params).await,
-            None => self.cdp(method, params).await,
+        let Some(link) = self.tab_link().await else {
+            return self.cdp(method, params).await;
+        };
+        match link.call(method, params.clone()).await {
+            Ok(reply) => Ok(reply),
+            Err(LinkError::Connection(error)) => {
+                tracing::debug!(%error, serial = self.serial, "direct DevTools link failed; retrying through chromedriver");
+                self.cdp(method, params).await
+            }
+            Err(error @ LinkError::Reply { .. }) => {
+                Err(BrowserError::from_devtools(&error.to_string()))
+            }
+            Err(error @ LinkError::Timeout(_)) => Err(BrowserError::Command(error.to_string())),
         }
     }
 
