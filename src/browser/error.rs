@@ -31,16 +31,6 @@ impl BrowserError {
     pub fn is_session_lost(&self) -> bool {
         matches!(self, BrowserError::SessionLost(_))
     }
-
-    /// The error for a command the browser refused on a direct DevTools link: a lost
-    /// session when the message names a crashed or closed tab, else a failed command.
-    pub fn from_devtools(message: &str) -> Self {
-        if names_lost_browser(message) || message.to_lowercase().contains("target crashed") {
-            BrowserError::SessionLost(format!("the browser tab crashed or went away ({message})"))
-        } else {
-            BrowserError::Command(message.to_owned())
-        }
-    }
 }
 
 /// Phrases chromedriver uses (inside `unknown error`) when the browser itself went away.
@@ -119,16 +109,5 @@ mod tests {
         assert!(BrowserError::from(object).is_session_lost());
         let other = CmdError::NotW3C(serde_json::Value::String("teapot".into()));
         assert!(!BrowserError::from(other).is_session_lost());
-    }
-
-    #[test]
-    fn a_crashed_tab_on_a_direct_link_is_a_lost_session_and_other_refusals_are_not() {
-        assert!(
-            BrowserError::from_devtools("Page.captureScreenshot: Target crashed").is_session_lost()
-        );
-        assert!(BrowserError::from_devtools("Runtime.evaluate: Tab crashed").is_session_lost());
-        let refused =
-            BrowserError::from_devtools("Runtime.evaluate: Cannot find context with specified id");
-        assert!(!refused.is_session_lost(), "{refused}");
     }
 }

@@ -224,8 +224,10 @@ impl BrowserSession {
     /// DevTools link when there is one, where it can overlap other such commands; otherwise
     /// through chromedriver. Commands that leave state on their connection use
     /// [`BrowserSession::cdp`].
-    /// When the link itself fails (the tab closed, the browser died), the command is sent
-    /// through chromedriver, which can tell a lost browser from a closed tab.
+    /// When the link fails or the browser refuses the command on it (a navigation under
+    /// way, a closed or crashed tab), the command is sent again through chromedriver, which
+    /// waits for navigations and tells a lost browser from a closed tab: the same outcome
+    /// as without the link. Only read-only commands use this path, so a retry is safe.
     pub async fn cdp_concurrent(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
         self.check_alive()?;
         let Some(link) = self.tab_link().await else {
@@ -233,12 +235,9 @@ impl BrowserSession {
         };
         match link.call(method, params.clone()).await {
             Ok(reply) => Ok(reply),
-            Err(LinkError::Connection(error)) => {
-                tracing::debug!(%error, serial = self.serial, "direct DevTools link failed; retrying through chromedriver");
+            Err(error @ (LinkError::Connection(_) | LinkError::Reply { .. })) => {
+                tracing::debug!(%error, serial = self.serial, "retrying through chromedriver");
                 self.cdp(method, params).await
-            }
-            Err(error @ LinkError::Reply { .. }) => {
-                Err(BrowserError::from_devtools(&error.to_string()))
             }
             Err(error @ LinkError::Timeout(_)) => Err(BrowserError::Command(error.to_string())),
         }
