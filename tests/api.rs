@@ -270,22 +270,25 @@ fn an_episode_cannot_reach_the_api() {
     });
 }
 
+/// Kills the Chromium of `episode` with SIGKILL.
+fn kill_browser(episode: &agora::env::Episode) {
+    let pid = episode
+        .session()
+        .unwrap()
+        .browser_pid()
+        .expect("local browser pid");
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success(), "killed the episode's Chromium");
+}
+
 #[test]
 fn a_killed_browser_fails_its_episode_and_the_next_episode_works() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let pid = episode
-            .lock()
-            .await
-            .session()
-            .unwrap()
-            .browser_pid()
-            .expect("local browser pid");
-        let killed = std::process::Command::new("kill")
-            .args(["-KILL", &pid.to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success(), "killed the episode's Chromium");
+        kill_browser(&*episode.lock().await);
         let outcome = harness.step(&episode, "scroll [down]").await;
         let error = outcome.error.expect("the step fails");
         assert_eq!(error.code(), "browser_lost", "{error}");
@@ -306,16 +309,7 @@ fn an_observation_of_a_killed_browser_says_the_browser_is_lost() {
         let episode = harness.open("actions.html").await;
         let mut episode_guard = episode.lock().await;
         // The first observation opened the direct DevTools link; the kill cuts it.
-        let pid = episode_guard
-            .session()
-            .unwrap()
-            .browser_pid()
-            .expect("local browser pid");
-        let killed = std::process::Command::new("kill")
-            .args(["-KILL", &pid.to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success(), "killed the episode's Chromium");
+        kill_browser(&episode_guard);
         let error = episode_guard
             .observe(agora::observe::ObserveOptions::default())
             .await
