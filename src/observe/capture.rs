@@ -254,27 +254,10 @@ pub(super) struct FrameMarks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::observe::{BoundingBox, SomId};
+    use crate::observe::paint::tests::element;
 
     fn marks() -> FrameMarks {
-        let element = |id: u32, x: f64, y: f64| SomElement {
-            id: SomId(id),
-            tag: "a".into(),
-            role: "link".into(),
-            name: String::new(),
-            text: String::new(),
-            alt: None,
-            placeholder: None,
-            value: None,
-            input_type: None,
-            bbox: BoundingBox {
-                x,
-                y,
-                width: 120.0,
-                height: 90.0,
-            },
-            frame: vec![],
-        };
+        let element = |id: u32, x: f64, y: f64| element(id, x, y, 120.0, 90.0);
         FrameMarks {
             elements: vec![
                 element(0, 10.0, 5.0),

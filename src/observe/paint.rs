@@ -341,11 +341,18 @@ impl Canvas<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::observe::SomId;
 
-    fn element(id: u32, x: f64, y: f64, width: f64, height: f64) -> SomElement {
+    /// A marked button at (`x`, `y`), `width` × `height` CSS px (shared by the observe tests).
+    pub(in crate::observe) fn element(
+        id: u32,
+        x: f64,
+        y: f64,
+        width: f64,
+        height: f64,
+    ) -> SomElement {
         SomElement {
             id: SomId(id),
             tag: "button".into(),
