@@ -9,7 +9,7 @@
 //! code in a `pre_exec` hook, and would end chromedriver but not the browsers it leaves
 //! behind.) Leftovers of a run whose watchdog died too carry their owner's process id in
 //! their command lines (`agora-driver-<pid>-`, `agora-profile-<pid>-`) and are reaped when
-//! the next local chromedriver starts, along with the chromedriver logs of dead owners.
+//! the next local chromedriver starts, along with dead owners' chromedriver logs and profiles.
 
 use rustix::process::{Pid, Signal, kill_process};
 use std::process::Stdio;
@@ -60,9 +60,10 @@ fn is_running(pid: u32) -> bool {
     std::path::Path::new("/proc").join(pid.to_string()).exists()
 }
 
-/// Removes the chromedriver logs (`agora-driver-<pid>-<port>.log` in the temp directory) of
-/// Agora processes that no longer run.
-fn remove_dead_owners_logs() {
+/// Removes what Agora processes that no longer run left in the temp directory: their
+/// chromedriver logs (`agora-driver-<pid>-<port>.log`) and browser profiles
+/// (`agora-profile-<pid>-*` directories). Symbolic links are never followed.
+fn remove_dead_owners_files() {
     let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
         return;
     };
@@ -71,20 +72,32 @@ fn remove_dead_owners_logs() {
         let Some(name) = name.to_str() else {
             continue;
         };
-        if name.starts_with(OWNER_MARKERS[0])
-            && name.ends_with(".log")
-            && owner_of(name).is_some_and(|owner| !is_running(owner))
-        {
+        if !owner_of(name).is_some_and(|owner| !is_running(owner)) {
+            continue;
+        }
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        // A profile a dying browser still writes to may resist removal; the next start retries.
+        if name.starts_with(OWNER_MARKERS[0]) && name.ends_with(".log") && kind.is_file() {
             let _ = std::fs::remove_file(entry.path());
+        } else if name.starts_with(OWNER_MARKERS[1]) && kind.is_dir() {
+            let _ = std::fs::remove_dir_all(entry.path());
         }
     }
 }
 
 /// Kills the browser processes of Agora processes that no longer run (their command line
-/// names a dead owner) and removes those owners' chromedriver logs; returns how many
-/// processes were killed.
+/// names a dead owner), then removes those owners' chromedriver logs and browser profiles;
+/// returns how many processes were killed.
 pub(super) fn reap_leftovers() -> usize {
-    remove_dead_owners_logs();
+    let killed = kill_dead_owners_processes();
+    remove_dead_owners_files();
+    killed
+}
+
+/// Kills the processes whose command line names an owner that no longer runs.
+fn kill_dead_owners_processes() -> usize {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return 0;
     };
@@ -149,15 +162,25 @@ mod tests {
     }
 
     #[test]
-    fn logs_of_dead_owners_are_removed_and_live_ones_kept() {
+    fn logs_and_profiles_of_dead_owners_are_removed_and_live_ones_kept() {
+        let temp = std::env::temp_dir();
         // Beyond Linux's largest pid, so never running.
-        let dead = std::env::temp_dir().join("agora-driver-4194999-1.log");
-        let live = std::env::temp_dir().join(format!("agora-driver-{}-2.log", std::process::id()));
-        std::fs::write(&dead, "").unwrap();
-        std::fs::write(&live, "").unwrap();
+        let dead_log = temp.join("agora-driver-4194999-1.log");
+        let live_log = temp.join(format!("agora-driver-{}-2.log", std::process::id()));
+        let dead_profile = temp.join("agora-profile-4194999-Ab1");
+        let live_profile = temp.join(format!("agora-profile-{}-Cd2", std::process::id()));
+        for profile in [&dead_profile, &live_profile] {
+            std::fs::create_dir_all(profile.join("Default")).unwrap();
+            std::fs::write(profile.join("Default/Cookies"), "x").unwrap();
+        }
+        std::fs::write(&dead_log, "").unwrap();
+        std::fs::write(&live_log, "").unwrap();
         reap_leftovers();
-        assert!(!dead.exists());
-        assert!(live.exists());
-        std::fs::remove_file(live).unwrap();
+        assert!(!dead_log.exists());
+        assert!(!dead_profile.exists());
+        assert!(live_log.exists());
+        assert!(live_profile.join("Default/Cookies").exists());
+        std::fs::remove_file(live_log).unwrap();
+        std::fs::remove_dir_all(live_profile).unwrap();
     }
 }

@@ -93,12 +93,13 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
     rect.top < Math.min(view.innerHeight, clipRect.bottom - offsetY);
   const marked = new Set();
   const candidates = new Set(doc.querySelectorAll(INTERACTABLE));
+  // Cheapest test first: cursor is inherited, so only the element where a pointer cursor
+  // starts qualifies, and only then is the (costly) interactable-ancestor match run.
   for (const element of doc.querySelectorAll(POINTER_CANDIDATES)) {
-    if (candidates.has(element) || !inView(element.getBoundingClientRect())) continue;
-    if (element.closest(INTERACTABLE)) continue;
-    if (view.getComputedStyle(element).cursor !== 'pointer') continue;
+    if (candidates.has(element) || view.getComputedStyle(element).cursor !== 'pointer') continue;
     const parent = element.parentElement;
     if (parent && view.getComputedStyle(parent).cursor === 'pointer') continue;
+    if (!inView(element.getBoundingClientRect()) || element.closest(INTERACTABLE)) continue;
     candidates.add(element);
   }
   for (const element of candidates) {
