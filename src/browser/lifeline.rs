@@ -72,7 +72,7 @@ fn remove_dead_owners_files() {
         let Some(name) = name.to_str() else {
             continue;
         };
-        if !owner_of(name).is_some_and(|owner| !is_running(owner)) {
+        if owner_of(name).is_none_or(is_running) {
             continue;
         }
         let Ok(kind) = entry.file_type() else {
