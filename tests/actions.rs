@@ -441,6 +441,68 @@ fn content_fetched_after_300_ms_is_in_the_first_observation() {
 }
 
 #[test]
+fn settling_waits_the_dom_quiet_window_only_when_the_page_changed() {
+    run(|harness| async move {
+        let episode = harness.open("actions.html").await;
+        // The page changes until its load event and never after: the load is enough.
+        let outcome = harness
+            .step(
+                &episode,
+                &format!("goto [{}]", harness.url("busy_until_load.html")),
+            )
+            .await;
+        let settle = outcome.settle.unwrap();
+        assert!(settle.settled, "{settle:?}");
+        assert_eq!(settle.quiet_wait_ms, 0, "{settle:?}");
+        assert!(
+            !settle
+                .waited_for
+                .iter()
+                .any(|reason| reason == "DOM changes"),
+            "{settle:?}"
+        );
+        assert!(observation(&episode).await.som_text().contains("loading "));
+        harness
+            .step(&episode, &format!("goto [{}]", harness.url("actions.html")))
+            .await;
+        // A click that keeps changing the page for 200 ms: settling waits until it is quiet.
+        js(
+            &episode,
+            "document.getElementById('quiet').addEventListener('click', () => { \
+               const end = performance.now() + 200; \
+               const tick = () => { \
+                 document.getElementById('status').textContent = 'ticking ' + performance.now(); \
+                 if (performance.now() < end) requestAnimationFrame(tick); \
+                 else document.getElementById('status').textContent = 'done ticking'; \
+               }; \
+               tick(); \
+             }) || 1",
+        )
+        .await;
+        let quiet = som_id(&episode, "#quiet").await;
+        let outcome = harness.step(&episode, &format!("click [{quiet}]")).await;
+        let settle = outcome.settle.unwrap();
+        assert!(settle.settled, "{settle:?}");
+        assert!(
+            settle
+                .waited_for
+                .iter()
+                .any(|reason| reason == "DOM changes")
+                && settle.quiet_wait_ms > 0,
+            "{settle:?}"
+        );
+        assert!(
+            observation(&episode)
+                .await
+                .som_text()
+                .contains("done ticking"),
+            "the observation shows the page once it stopped changing"
+        );
+        harness.close(&episode).await;
+    });
+}
+
+#[test]
 fn multi_tab_start_urls_open_with_the_first_active() {
     run(|harness| async move {
         let spec = EpisodeSpec {
