@@ -465,11 +465,12 @@ fn settling_waits_the_dom_quiet_window_only_when_the_page_changed() {
         harness
             .step(&episode, &format!("goto [{}]", harness.url("actions.html")))
             .await;
-        // A click that keeps changing the page for 200 ms: settling waits until it is quiet.
+        // A click that keeps changing the page for a second (long enough for a
+        // loaded machine to start settling before it ends): settling waits until it is quiet.
         js(
             &episode,
             "document.getElementById('quiet').addEventListener('click', () => { \
-               const end = performance.now() + 200; \
+               const end = performance.now() + 1000; \
                const tick = () => { \
                  document.getElementById('status').textContent = 'ticking ' + performance.now(); \
                  if (performance.now() < end) requestAnimationFrame(tick); \
