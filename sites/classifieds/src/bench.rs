@@ -4,7 +4,7 @@
 use crate::{Classifieds, ClassifiedsError};
 use kit::samples::Samples;
 use kit::timing::{FreshTenant, fresh_tenants, time_get};
-use kit::{TENANT_COOKIE, Tenants};
+use kit::{HostedSite, TENANT_COOKIE, Tenants};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -51,7 +51,7 @@ const SEARCH_WORDS: [&str; 12] = [
 /// each kind, and returns the figures.
 pub async fn run(data_dir: &Path, rounds: usize) -> Result<Report, ClassifiedsError> {
     let tenants = Tenants::new();
-    let site = Classifieds::open(data_dir, &tenants)?;
+    let site = Classifieds::open_alone(data_dir, &tenants)?;
     let tenant = tenants.create()?;
     let router = site.router();
     let cookie = format!("{TENANT_COOKIE}={tenant}");

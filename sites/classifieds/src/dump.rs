@@ -1,12 +1,11 @@
 //! Ground truth for task authors: every listing with what its photos show, as JSON lines.
 
 use crate::ClassifiedsError;
-use crate::seed::{BASE_FILE, mentions_color};
+use crate::seed::mentions_color;
 use kit::imagery::ImageSpec;
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 use serde::Serialize;
 use std::io::Write;
-use std::path::Path;
 
 #[derive(Serialize)]
 struct PhotoRecord {
@@ -35,18 +34,9 @@ struct ListingRecord {
     photos: Vec<PhotoRecord>,
 }
 
-/// Writes one JSON object per listing of `data_dir/classifieds.sqlite` to `out`; returns the
+/// Writes one JSON object per listing of the base database `connection` to `out`; returns the
 /// number of listings written.
-pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ClassifiedsError> {
-    let path = data_dir.join(BASE_FILE);
-    if !path.exists() {
-        return Err(kit::KitError::BaseUnreadable {
-            path,
-            source: std::io::Error::from(std::io::ErrorKind::NotFound),
-        }
-        .into());
-    }
-    let connection = Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+pub fn dump(connection: &Connection, out: &mut dyn Write) -> Result<u64, ClassifiedsError> {
     let mut photos = connection.prepare("SELECT listing_id, id, spec FROM photos WHERE spec IS NOT NULL ORDER BY listing_id, position, id")?;
     let mut photo_rows = photos.query([])?;
     let mut pending: Option<(i64, PhotoRecord)> = None;

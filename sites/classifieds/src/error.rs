@@ -21,19 +21,9 @@ pub enum ClassifiedsError {
         /// Why it failed.
         source: std::io::Error,
     },
-    /// A photo could not be rendered from its spec.
-    #[error("photo rendering failed: {0}")]
-    Render(String),
     /// No user has this email address.
     #[error("no classifieds user has the email `{0}`")]
     UnknownUser(String),
-}
-
-impl ClassifiedsError {
-    /// Whether the error names a user that does not exist.
-    pub fn is_unknown_user(&self) -> bool {
-        matches!(self, ClassifiedsError::UnknownUser(_))
-    }
 }
 
 impl From<ClassifiedsError> for kit::PageError {

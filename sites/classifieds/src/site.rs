@@ -1,95 +1,61 @@
-//! The classifieds site under the kit's [`Site`] contract.
+//! The classifieds site's own facts, from which kit's content frame makes it a [`kit::Site`].
 
-use crate::{BASE_FILE, Classifieds, ClassifiedsError, DEFAULT_EMAIL, DEFAULT_PORT, SITE};
-use kit::{
-    BenchFuture, HostedSite, OpenContext, Scale, SeedReport, Site, SiteError, SiteName, TenantId,
-};
-use std::io::Write;
+use crate::db::{photos, users};
+use crate::{ClassifiedsError, ClassifiedsQueries};
+use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
+use kit::{Directory, Migrations, SiteName, TenantDatabase};
+use rusqlite::Connection;
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
 
 /// The classifieds site as the binary lists it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ClassifiedsSite;
 
-fn site_error(error: ClassifiedsError) -> SiteError {
-    SiteError::new(SITE, error)
-}
+impl SiteDefinition for ClassifiedsSite {
+    const NAME: SiteName = SiteName("classifieds");
+    const TITLE: &'static str = "Classifieds";
+    const DESCRIPTION: &'static str = "A local marketplace of second-hand goods: listings with photos, search by category, region and price, comments and your own ads.";
+    const DEFAULT_PORT: u16 = 9980;
+    const BASE_FILE: &'static str = "classifieds.sqlite";
+    const MIGRATIONS: Migrations = crate::migrations::MIGRATIONS;
+    const DEFAULT_SEED: u64 = 20_240_601;
+    const DEFAULT_LOGIN: &'static str = crate::DEFAULT_EMAIL;
+    const STYLESHEET: &'static [u8] = include_bytes!("../static/style.css");
+    const IMAGES: ImageRoute = ImageRoute {
+        path: "/oc-content/uploads/{folder}/{file}",
+        width: 640,
+        height: 480,
+        missing: "There is no photo at this address.",
+    };
+    /// Listing posts may carry a few photos plus the form fields.
+    const BODY_LIMIT: usize = 4 * kit::upload::MAX_UPLOAD_BYTES;
 
-impl Site for ClassifiedsSite {
-    fn name(&self) -> SiteName {
-        SITE
+    const BUILD: Build<Self> = crate::seed::build;
+    const ROUTES: Routes<Self> = crate::routes::routes;
+    const DUMP: Dump<Self> = crate::dump::dump;
+
+    type Error = ClassifiedsError;
+    type Account = users::User;
+    type Counts = crate::seed::SeedCounts;
+    type Queries = ClassifiedsQueries;
+
+    /// OSClass's `oc-content/uploads/<folder>/<id>.png`, a folder per thousand ids.
+    fn find_image(
+        connection: &Connection,
+        route: &HashMap<String, String>,
+    ) -> Result<Option<ImageSource>, ClassifiedsError> {
+        match kit::content::numbered_file(route, |id| id / 1000) {
+            Some(id) => photos::source(connection, id),
+            None => Ok(None),
+        }
     }
 
-    fn title(&self) -> &'static str {
-        "Classifieds"
+    fn queries(tenant: TenantDatabase, _: &Directory) -> ClassifiedsQueries {
+        ClassifiedsQueries::new(tenant)
     }
 
-    fn description(&self) -> &'static str {
-        "A local marketplace of second-hand goods: listings with photos, search by category, region and price, comments and your own ads."
-    }
-
-    fn default_port(&self) -> u16 {
-        DEFAULT_PORT
-    }
-
-    fn base(&self) -> Option<kit::BaseData> {
-        Some(kit::BaseData {
-            file: BASE_FILE,
-            migrations: crate::migrations::MIGRATIONS,
-        })
-    }
-
-    fn seed(
-        &self,
-        data_dir: &Path,
-        scale: Scale,
-        seed: Option<u64>,
-    ) -> Result<Option<SeedReport>, SiteError> {
-        let report = crate::seed(data_dir, scale, seed.unwrap_or(crate::DEFAULT_SEED))
-            .map_err(site_error)?;
-        Ok(Some(SeedReport {
-            site: SITE,
-            summary: report.summary(),
-            path: report.path,
-            bytes: report.bytes,
-            elapsed: report.elapsed,
-        }))
-    }
-
-    fn open(&self, context: &OpenContext) -> Result<Arc<dyn HostedSite>, SiteError> {
-        let site = Classifieds::open(&context.data_dir, &context.tenants).map_err(site_error)?;
-        Ok(Arc::new(site))
-    }
-
-    fn dump(&self, data_dir: &Path, out: &mut dyn Write) -> Result<u64, SiteError> {
-        crate::dump::dump(data_dir, &mut &mut *out).map_err(site_error)
-    }
-
-    fn bench<'a>(&'a self, data_dir: &'a Path, rounds: usize) -> BenchFuture<'a> {
-        Box::pin(async move {
-            let report = crate::bench::run(data_dir, rounds)
-                .await
-                .map_err(site_error)?;
-            Ok(report.to_string())
-        })
-    }
-}
-
-impl HostedSite for Classifieds {
-    fn router(&self) -> axum::Router {
-        Classifieds::router(self)
-    }
-
-    fn login_cookies(&self, tenant: &TenantId) -> Result<Vec<(String, String)>, SiteError> {
-        let cookie = self
-            .login_cookie(tenant, DEFAULT_EMAIL)
-            .map_err(site_error)?;
-        Ok(vec![cookie])
-    }
-
-    fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn evaluators::SiteQueries>, SiteError> {
-        let queries = Classifieds::queries(self, tenant).map_err(site_error)?;
-        Ok(Arc::new(queries))
+    async fn bench(data_dir: &Path, rounds: usize) -> Result<String, ClassifiedsError> {
+        Ok(crate::bench::run(data_dir, rounds).await?.to_string())
     }
 }

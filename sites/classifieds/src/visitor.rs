@@ -1,11 +1,14 @@
 //! Who is asking: kit's [`kit::visitor::Visitor`] over the classifieds state, the site's
 //! one-time notices and the page frame every template shares.
 
-use crate::state::AppState;
-use axum::response::{Redirect, Response};
+use crate::ClassifiedsSite;
+use axum::response::{IntoResponse, Redirect, Response};
+use kit::notice::Notices;
 
 /// The request's visitor.
-pub type Visitor = kit::visitor::Visitor<AppState>;
+pub type Visitor = kit::visitor::Visitor<ClassifiedsSite>;
+/// The state the site's handlers share.
+pub type AppState = kit::content::AppState<ClassifiedsSite>;
 
 /// One-time notices shown after a form redirects (kept in a short-lived cookie).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,8 +29,9 @@ pub enum Notice {
     Registered,
 }
 
-impl Notice {
-    const ALL: [Notice; 7] = [
+impl Notices for Notice {
+    type Site = ClassifiedsSite;
+    const ALL: &'static [Notice] = &[
         Notice::CommentAdded,
         Notice::MessageSent,
         Notice::ListingSaved,
@@ -37,44 +41,24 @@ impl Notice {
         Notice::Registered,
     ];
 
-    fn code(self) -> &'static str {
+    fn code_and_text(self) -> (&'static str, &'static str) {
         match self {
-            Notice::CommentAdded => "comment",
-            Notice::MessageSent => "message",
-            Notice::ListingSaved => "saved",
-            Notice::ListingDeleted => "deleted",
-            Notice::LoggedIn => "login",
-            Notice::LoggedOut => "logout",
-            Notice::Registered => "registered",
+            Notice::CommentAdded => ("comment", "Your comment has been published."),
+            Notice::MessageSent => ("message", "Your message has been sent to the seller."),
+            Notice::ListingSaved => ("saved", "Your listing has been saved."),
+            Notice::ListingDeleted => ("deleted", "Your listing has been deleted."),
+            Notice::LoggedIn => ("login", "You are now logged in."),
+            Notice::LoggedOut => ("logout", "You have been logged out."),
+            Notice::Registered => (
+                "registered",
+                "Your account has been created and you are logged in.",
+            ),
         }
-    }
-
-    fn of_code(code: &str) -> Option<Notice> {
-        Notice::ALL.into_iter().find(|notice| notice.code() == code)
-    }
-
-    /// The text shown to the visitor.
-    pub fn text(self) -> &'static str {
-        match self {
-            Notice::CommentAdded => "Your comment has been published.",
-            Notice::MessageSent => "Your message has been sent to the seller.",
-            Notice::ListingSaved => "Your listing has been saved.",
-            Notice::ListingDeleted => "Your listing has been deleted.",
-            Notice::LoggedIn => "You are now logged in.",
-            Notice::LoggedOut => "You have been logged out.",
-            Notice::Registered => "Your account has been created and you are logged in.",
-        }
-    }
-
-    /// A redirect to `location` that shows this notice there.
-    pub fn redirect(self, location: &str) -> Response {
-        kit::visitor::redirect_with_notice(location, crate::NOTICE_COOKIE, self.code())
     }
 }
 
 /// Where visitors who must log in are sent.
 pub fn login_redirect() -> Response {
-    use axum::response::IntoResponse;
     Redirect::to("/index.php?page=login").into_response()
 }
 
@@ -91,11 +75,7 @@ impl Framed for Visitor {
             user_name: self.user.as_ref().map(|user| user.name.clone()),
             csrf: self.csrf.value.clone(),
             pattern: String::new(),
-            notice: self
-                .notice
-                .as_deref()
-                .and_then(Notice::of_code)
-                .map(Notice::text),
+            notice: Notice::text_of(self.notice.as_deref()),
         }
     }
 }

@@ -7,90 +7,40 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use axum::response::Response;
-use classifieds::{Classifieds, DEFAULT_EMAIL, DEFAULT_PASSWORD, Scale};
+use classifieds::{ClassifiedsSite, DEFAULT_EMAIL, DEFAULT_PASSWORD, Scale};
 use kit::testing::{
-    FilePart, RouterClient, TEST_CSRF, body_html, body_text, location, select_texts,
+    FilePart, RouterClient, TEST_CSRF, TestSite, body_html, body_text, location, select_texts,
 };
-use kit::visitor::SiteCookies;
-use kit::{TENANT_COOKIE, TenantId, Tenants};
+use kit::{TENANT_COOKIE, TenantId};
 use scraper::{Html, Selector};
 
 const CSRF: &str = TEST_CSRF;
 const LISTINGS: u32 = 300;
 
-/// A small seeded classifieds site and a browser on a fresh tenant of it.
-struct Site {
-    _data: tempfile::TempDir,
-    tenants: Tenants,
-    site: Classifieds,
-    tenant: TenantId,
-    client: RouterClient,
+/// A browser on a fresh tenant of the small seeded classifieds site.
+type Site = TestSite<ClassifiedsSite>;
+
+fn fresh_site() -> Site {
+    TestSite::new(Scale::Small(LISTINGS), 11)
 }
 
-impl std::ops::Deref for Site {
-    type Target = RouterClient;
-
-    fn deref(&self) -> &RouterClient {
-        &self.client
-    }
+fn logged_in() -> Site {
+    fresh_site().logged_in()
 }
 
-impl std::ops::DerefMut for Site {
-    fn deref_mut(&mut self) -> &mut RouterClient {
-        &mut self.client
-    }
-}
-
-impl Site {
-    fn new() -> Site {
-        let data = tempfile::tempdir().unwrap();
-        classifieds::seed(data.path(), Scale::Small(LISTINGS), 11).unwrap();
-        let tenants = Tenants::new();
-        let site = Classifieds::open(data.path(), &tenants).unwrap();
-        let tenant = tenants.create().unwrap();
-        let cookies = SiteCookies {
-            site: classifieds::SITE,
-            session: classifieds::SESSION_COOKIE,
-            csrf: classifieds::CSRF_COOKIE,
-            notice: classifieds::NOTICE_COOKIE,
-        };
-        Site {
-            client: RouterClient::new(site.router(), cookies, Some(tenant)),
-            _data: data,
-            tenants,
-            site,
-            tenant,
-        }
-    }
-
-    fn logged_in() -> Site {
-        let mut site = Site::new();
-        let (_, token) = site.site.login_cookie(&site.tenant, DEFAULT_EMAIL).unwrap();
-        site.session = Some(token);
-        site
-    }
-
-    async fn post(&self, uri: &str, fields: &[(&str, &str)]) -> Response {
-        self.client.post_form(uri, fields).await
-    }
-
-    async fn post_multipart(
-        &self,
-        uri: &str,
-        fields: &[(&str, &str)],
-        photo: Option<&[u8]>,
-    ) -> Response {
-        let files: Vec<FilePart> = photo
-            .map(|bytes| FilePart {
-                name: "photos",
-                filename: "photo.jpg",
-                content_type: "image/jpeg",
-                bytes,
-            })
-            .into_iter()
-            .collect();
-        self.client.post_multipart(uri, fields, &files).await
-    }
+/// Posts the "Publish your ad" form with at most one photo.
+async fn post_listing(site: &Site, fields: &[(&str, &str)], photo: Option<&[u8]>) -> Response {
+    let files: Vec<FilePart> = photo
+        .map(|bytes| FilePart {
+            name: "photos",
+            filename: "photo.jpg",
+            content_type: "image/jpeg",
+            bytes,
+        })
+        .into_iter()
+        .collect();
+    site.post_multipart("/index.php?page=item&action=item_add", fields, &files)
+        .await
 }
 
 fn valid_listing<'a>(title: &'a str, price: &'a str) -> Vec<(&'a str, &'a str)> {
@@ -125,7 +75,7 @@ fn price_of(card: &str) -> f64 {
 
 #[tokio::test]
 async fn home_shows_the_category_tree_with_counts_and_latest_listings() {
-    let site = Site::new();
+    let site = fresh_site();
     let response = site.get("/").await;
     assert_eq!(response.status(), StatusCode::OK);
     let page = body_html(response).await;
@@ -143,7 +93,7 @@ async fn home_shows_the_category_tree_with_counts_and_latest_listings() {
 
 #[tokio::test]
 async fn search_filters_sorts_pages_and_switches_views() {
-    let site = Site::new();
+    let site = fresh_site();
     let page = body_html(
         site.get(
             "/index.php?page=search&sCategory=1&sOrder=i_price&iOrderType=asc&sShowAs=gallery",
@@ -188,7 +138,7 @@ async fn search_filters_sorts_pages_and_switches_views() {
 
 #[tokio::test]
 async fn search_input_is_validated_and_metacharacters_are_harmless() {
-    let site = Site::new();
+    let site = fresh_site();
     for pattern in [
         "%22bike%22%20OR%20*",
         "'%3B%20DROP%20TABLE%20listings%3B--",
@@ -247,7 +197,7 @@ async fn search_input_is_validated_and_metacharacters_are_harmless() {
 
 #[tokio::test]
 async fn the_item_page_has_the_hooks_tasks_rely_on() {
-    let site = Site::new();
+    let site = fresh_site();
     let queries = site.site.queries(&site.tenant).unwrap();
     let mut commented = None;
     for id in 1..=i64::from(LISTINGS) {
@@ -295,7 +245,7 @@ async fn the_item_page_has_the_hooks_tasks_rely_on() {
 
 #[tokio::test]
 async fn photos_are_pngs_with_etags_at_the_osclass_paths() {
-    let site = Site::new();
+    let site = fresh_site();
     let response = site.get("/oc-content/uploads/0/1.png").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()[header::CONTENT_TYPE], "image/png");
@@ -337,14 +287,14 @@ async fn photos_are_pngs_with_etags_at_the_osclass_paths() {
 
 #[tokio::test]
 async fn login_checks_csrf_and_password_and_opens_my_listings() {
-    let site = Site::new();
+    let site = fresh_site();
     let form = body_html(site.get("/index.php?page=login").await).await;
     assert_eq!(select_texts(&form, "#email").len(), 1);
     assert_eq!(select_texts(&form, "#password").len(), 1);
     assert_eq!(select_texts(&form, "form.login-form button"), ["Log in"]);
 
     let forged = site
-        .post(
+        .post_form(
             "/index.php?page=login",
             &[
                 ("csrf_token", "ffffffffffffffffffffffffffffffff"),
@@ -355,14 +305,14 @@ async fn login_checks_csrf_and_password_and_opens_my_listings() {
         .await;
     assert_eq!(forged.status(), StatusCode::FORBIDDEN);
     let missing = site
-        .post(
+        .post_form(
             "/index.php?page=login",
             &[("email", DEFAULT_EMAIL), ("password", DEFAULT_PASSWORD)],
         )
         .await;
     assert_eq!(missing.status(), StatusCode::FORBIDDEN);
     let wrong = site
-        .post(
+        .post_form(
             "/index.php?page=login",
             &[
                 ("csrf_token", CSRF),
@@ -374,7 +324,7 @@ async fn login_checks_csrf_and_password_and_opens_my_listings() {
     assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
     assert!(body_text(wrong).await.contains("incorrect"));
     let empty = site
-        .post(
+        .post_form(
             "/index.php?page=login",
             &[("csrf_token", CSRF), ("email", ""), ("password", "x")],
         )
@@ -382,7 +332,7 @@ async fn login_checks_csrf_and_password_and_opens_my_listings() {
     assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
 
     let ok = site
-        .post(
+        .post_form(
             "/index.php?page=login",
             &[
                 ("csrf_token", CSRF),
@@ -407,7 +357,7 @@ async fn login_checks_csrf_and_password_and_opens_my_listings() {
     assert_eq!(select_texts(&mine, ".hello"), ["Hello, Blake Sullivan"]);
 
     let out = site
-        .post("/index.php?page=logout", &[("csrf_token", CSRF)])
+        .post_form("/index.php?page=logout", &[("csrf_token", CSRF)])
         .await;
     assert_eq!(out.status(), StatusCode::SEE_OTHER);
     let after = site.get("/index.php?page=user&action=items").await;
@@ -417,9 +367,9 @@ async fn login_checks_csrf_and_password_and_opens_my_listings() {
 
 #[tokio::test]
 async fn comments_appear_with_their_heading_and_escaped_text() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let response = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=add_comment&id=7",
             &[
                 ("csrf_token", CSRF),
@@ -485,21 +435,21 @@ async fn comments_appear_with_their_heading_and_escaped_text() {
         ),
     ] {
         let response = site
-            .post("/index.php?page=item&action=add_comment&id=7", &fields)
+            .post_form("/index.php?page=item&action=add_comment&id=7", &fields)
             .await;
         assert_eq!(response.status(), status, "{fields:?}");
     }
     let gone = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=add_comment&id=999999",
             &[("csrf_token", CSRF), ("title", "Hi"), ("body", "x")],
         )
         .await;
     assert_eq!(gone.status(), StatusCode::NOT_FOUND);
 
-    let anonymous = Site::new();
+    let anonymous = fresh_site();
     let response = anonymous
-        .post(
+        .post_form(
             "/index.php?page=item&action=add_comment&id=7",
             &[("csrf_token", CSRF), ("title", "Hi"), ("body", "x")],
         )
@@ -509,9 +459,9 @@ async fn comments_appear_with_their_heading_and_escaped_text() {
 
 #[tokio::test]
 async fn contacting_the_seller_validates_and_confirms() {
-    let site = Site::new();
+    let site = fresh_site();
     let sent = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=contact&id=3",
             &[
                 ("csrf_token", CSRF),
@@ -543,7 +493,7 @@ async fn contacting_the_seller_validates_and_confirms() {
         ["Your message has been sent to the seller."]
     );
     let bad = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=contact&id=3",
             &[
                 ("csrf_token", CSRF),
@@ -558,17 +508,16 @@ async fn contacting_the_seller_validates_and_confirms() {
 
 #[tokio::test]
 async fn posting_a_listing_with_a_photo_and_refusing_bad_uploads() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let form = body_html(site.get("/index.php?page=item&action=item_add").await).await;
     assert!(!select_texts(&form, "select#category option").is_empty());
     let photo = jpeg();
-    let response = site
-        .post_multipart(
-            "/index.php?page=item&action=item_add",
-            &valid_listing("Trek road bike <b>fast</b>", "$1,250"),
-            Some(&photo),
-        )
-        .await;
+    let response = post_listing(
+        &site,
+        &valid_listing("Trek road bike <b>fast</b>", "$1,250"),
+        Some(&photo),
+    )
+    .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let url = location(&response);
     let body = body_text(site.get(&url).await).await;
@@ -618,30 +567,20 @@ async fn posting_a_listing_with_a_photo_and_refusing_bad_uploads() {
             StatusCode::BAD_REQUEST,
         ),
     ] {
-        let response = site
-            .post_multipart("/index.php?page=item&action=item_add", &fields, photo)
-            .await;
+        let response = post_listing(&site, &fields, photo).await;
         assert_eq!(response.status(), status);
         assert!(body_text(response).await.contains("error-message"));
     }
     let mut wrong_category = valid_listing("Bike", "100");
     wrong_category[1] = ("category", "1");
-    let response = site
-        .post_multipart(
-            "/index.php?page=item&action=item_add",
-            &wrong_category,
-            None,
-        )
-        .await;
+    let response = post_listing(&site, &wrong_category, None).await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     let mut forged = valid_listing("Bike", "100");
     forged[0] = ("csrf_token", "00000000000000000000000000000000");
-    let response = site
-        .post_multipart("/index.php?page=item&action=item_add", &forged, None)
-        .await;
+    let response = post_listing(&site, &forged, None).await;
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     let not_multipart = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=item_add",
             &valid_listing("Bike", "100"),
         )
@@ -651,12 +590,12 @@ async fn posting_a_listing_with_a_photo_and_refusing_bad_uploads() {
 
 #[tokio::test]
 async fn owners_edit_and_delete_their_listings_and_deleted_pages_say_404() {
-    let site = Site::logged_in();
+    let site = logged_in();
     // Listings 1–6 belong to the default account.
     let form = body_html(site.get("/index.php?page=item&action=item_edit&id=2").await).await;
     assert_eq!(select_texts(&form, "form.listing-form button"), ["Update"]);
     let edited = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=item_edit&id=2",
             &valid_listing("Edited title", "77.50"),
         )
@@ -667,7 +606,7 @@ async fn owners_edit_and_delete_their_listings_and_deleted_pages_say_404() {
     assert_eq!(select_texts(&page, "h1.item-title"), ["Edited title"]);
 
     let others = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=item_edit&id=200",
             &valid_listing("Mine now", "1"),
         )
@@ -680,7 +619,7 @@ async fn owners_edit_and_delete_their_listings_and_deleted_pages_say_404() {
         StatusCode::NOT_FOUND
     );
     let not_mine = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=item_delete&id=200",
             &[("csrf_token", CSRF)],
         )
@@ -688,7 +627,7 @@ async fn owners_edit_and_delete_their_listings_and_deleted_pages_say_404() {
     assert_eq!(not_mine.status(), StatusCode::NOT_FOUND);
 
     let deleted = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=item_delete&id=2",
             &[("csrf_token", CSRF)],
         )
@@ -712,7 +651,7 @@ async fn owners_edit_and_delete_their_listings_and_deleted_pages_say_404() {
 
 #[tokio::test]
 async fn registering_logs_in_and_refuses_duplicates() {
-    let site = Site::new();
+    let site = fresh_site();
     let fields = [
         ("csrf_token", CSRF),
         ("name", "Casey New"),
@@ -720,7 +659,7 @@ async fn registering_logs_in_and_refuses_duplicates() {
         ("password", "secret99"),
         ("password2", "secret99"),
     ];
-    let created = site.post("/index.php?page=register", &fields).await;
+    let created = site.post_form("/index.php?page=register", &fields).await;
     assert_eq!(created.status(), StatusCode::SEE_OTHER);
     let cookies: Vec<_> = created
         .headers()
@@ -734,7 +673,7 @@ async fn registering_logs_in_and_refuses_duplicates() {
             .any(|cookie| cookie.starts_with("classifieds_session="))
     );
     assert_eq!(
-        site.post("/index.php?page=register", &fields)
+        site.post_form("/index.php?page=register", &fields)
             .await
             .status(),
         StatusCode::CONFLICT
@@ -747,7 +686,7 @@ async fn registering_logs_in_and_refuses_duplicates() {
         ("password2", "other999"),
     ];
     assert_eq!(
-        site.post("/index.php?page=register", &mismatch)
+        site.post_form("/index.php?page=register", &mismatch)
             .await
             .status(),
         StatusCode::BAD_REQUEST
@@ -760,13 +699,13 @@ async fn registering_logs_in_and_refuses_duplicates() {
 
 #[tokio::test]
 async fn tenants_do_not_see_each_other_and_reset_restores_the_base() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let comment = [
         ("csrf_token", CSRF),
         ("title", "Tenant check"),
         ("body", "only here"),
     ];
-    site.post("/index.php?page=item&action=add_comment&id=9", &comment)
+    site.post_form("/index.php?page=item&action=add_comment&id=9", &comment)
         .await;
     let headings = |page: Html| select_texts(&page, ".comments_list h3");
     let mine = headings(body_html(site.get("/index.php?page=item&id=9").await).await);
@@ -797,12 +736,12 @@ async fn tenants_do_not_see_each_other_and_reset_restores_the_base() {
 
 #[tokio::test]
 async fn login_cookie_rejects_unknown_users_and_tenants() {
-    let site = Site::new();
+    let site = fresh_site();
     assert!(
         site.site
             .login_cookie(&site.tenant, "nobody@example.com")
             .unwrap_err()
-            .is_unknown_user()
+            .is_unknown_account()
     );
     let missing = TenantId::random();
     assert!(site.site.login_cookie(&missing, DEFAULT_EMAIL).is_err());
@@ -818,7 +757,7 @@ async fn login_cookie_rejects_unknown_users_and_tenants() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn decompression_bombs_are_refused_fast_and_the_site_stays_responsive() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let bomb = kit::testing::decompression_bomb();
     let add = "/index.php?page=item&action=item_add";
     let bombs = |client: &RouterClient, fields: Vec<(&'static str, &'static str)>| {
@@ -883,10 +822,10 @@ async fn decompression_bombs_are_refused_fast_and_the_site_stays_responsive() {
 
 #[tokio::test]
 async fn failed_logins_are_throttled_per_account_and_forms_are_capped() {
-    let site = Site::new();
+    let site = fresh_site();
     let site = &site;
     let attempt = |email: &'static str, password: &'static str| async move {
-        site.post(
+        site.post_form(
             "/index.php?page=login",
             &[
                 ("csrf_token", CSRF),
@@ -896,7 +835,7 @@ async fn failed_logins_are_throttled_per_account_and_forms_are_capped() {
         )
         .await
     };
-    for _ in 0..kit::throttle::LoginThrottle::MAX_FAILURES {
+    for _ in 0..kit::auth::LoginThrottle::MAX_FAILURES {
         assert_eq!(
             attempt(DEFAULT_EMAIL, "wrong").await.status(),
             StatusCode::UNAUTHORIZED
@@ -913,9 +852,9 @@ async fn failed_logins_are_throttled_per_account_and_forms_are_capped() {
         StatusCode::UNAUTHORIZED
     );
     // Every text form is capped.
-    let long = "x".repeat(classifieds::FORM_LIMIT + 1);
+    let long = "x".repeat(kit::form::FORM_LIMIT + 1);
     let response = site
-        .post(
+        .post_form(
             "/index.php?page=item&action=add_comment&id=9",
             &[("csrf_token", CSRF), ("title", "t"), ("body", &long)],
         )
@@ -926,7 +865,7 @@ async fn failed_logins_are_throttled_per_account_and_forms_are_capped() {
 
 #[tokio::test]
 async fn a_guessed_tenant_cookie_is_refused_by_the_site() {
-    let site = Site::new();
+    let site = fresh_site();
     let with_tenant = |value: String| {
         Request::get("/index.php?page=item&id=9")
             .header(header::COOKIE, format!("{TENANT_COOKIE}={value}"))

@@ -3,21 +3,25 @@
 // Test helpers may unwrap: a failure there is a test failure.
 #![allow(clippy::unwrap_used)]
 
-use classifieds::{Scale, seed};
+use classifieds::{ClassifiedsSite, Scale, SeedCounts};
+use kit::Site;
+use kit::content::SiteDefinition;
 use std::collections::HashSet;
 
-fn dump_of(seed_value: u64, listings: u32) -> (classifieds::SeedReport, Vec<serde_json::Value>) {
+fn dump_of(seed_value: u64, listings: u32) -> (SeedCounts, Vec<serde_json::Value>) {
     let data = tempfile::tempdir().unwrap();
-    let report = seed(data.path(), Scale::Small(listings), seed_value).unwrap();
+    let report =
+        kit::content::seed::<ClassifiedsSite>(data.path(), Scale::Small(listings), seed_value)
+            .unwrap();
     let mut out = Vec::new();
-    let written = classifieds::dump::dump(data.path(), &mut out).unwrap();
+    let written = ClassifiedsSite.dump(data.path(), &mut out).unwrap();
     assert_eq!(written, u64::from(listings));
     let records = String::from_utf8(out)
         .unwrap()
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
-    (report, records)
+    (report.summary, records)
 }
 
 #[test]
@@ -131,7 +135,7 @@ fn drawn_share(
 #[test]
 fn photos_show_the_drawing_the_title_names_and_every_colour_of_the_ground_truth() {
     use kit::imagery::{ImageSpec, NamedColor, Pattern};
-    let (_, records) = dump_of(classifieds::DEFAULT_SEED, 400);
+    let (_, records) = dump_of(ClassifiedsSite::DEFAULT_SEED, 400);
     let (mut families, mut second_colours) = (0, 0);
     for record in records.iter().step_by(3) {
         let title = record["title"].as_str().unwrap();

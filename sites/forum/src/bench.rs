@@ -6,7 +6,7 @@ use crate::seed::vocabulary::FORUMS;
 use crate::{Forum, ForumError};
 use kit::samples::Samples;
 use kit::timing::{FreshTenant, fresh_tenants, time_get};
-use kit::{TENANT_COOKIE, Tenants};
+use kit::{HostedSite, TENANT_COOKIE, Tenants};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -57,7 +57,7 @@ impl fmt::Display for Report {
 /// each kind, and returns the figures.
 pub async fn run(data_dir: &Path, rounds: usize) -> Result<Report, ForumError> {
     let tenants = Tenants::new();
-    let site = Forum::open(data_dir, &tenants)?;
+    let site = Forum::open_alone(data_dir, &tenants)?;
     let tenant = tenants.create()?;
     let router = site.router();
     let cookie = format!("{TENANT_COOKIE}={tenant}");

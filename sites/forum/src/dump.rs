@@ -8,12 +8,10 @@
 use crate::ForumError;
 use crate::db::images::url_path;
 use crate::db::submissions::slug_of;
-use crate::seed::BASE_FILE;
 use kit::imagery::Picture;
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 use serde::Serialize;
 use std::io::Write;
-use std::path::Path;
 
 #[derive(Serialize)]
 struct PictureRecord {
@@ -79,18 +77,9 @@ struct SubmissionRecord {
     picture: Option<PictureRecord>,
 }
 
-/// Writes one JSON object per submission of `data_dir/forum.sqlite` to `out`; returns the
-/// number written.
-pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ForumError> {
-    let path = data_dir.join(BASE_FILE);
-    if !path.exists() {
-        return Err(kit::KitError::BaseUnreadable {
-            path,
-            source: std::io::Error::from(std::io::ErrorKind::NotFound),
-        }
-        .into());
-    }
-    let connection = Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+/// Writes one JSON object per submission of the base database `connection` to `out`; returns
+/// the number written.
+pub fn dump(connection: &Connection, out: &mut dyn Write) -> Result<u64, ForumError> {
     let mut statement = connection.prepare(
         "SELECT s.id, f.name, u.username, s.title, s.url, s.body, s.net_score, s.upvotes, s.downvotes,
                 s.comment_count, strftime('%Y-%m-%dT%H:%M:%S+00:00', s.created_at, 'unixepoch'), i.name, i.spec
@@ -138,7 +127,7 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ForumError> {
     }
     drop(rows);
     written += dump_rows(
-        &connection,
+        connection,
         out,
         "SELECT f.id, f.name, f.title, f.description, f.subscribers, f.submissions
          FROM forums f ORDER BY f.id",
@@ -151,7 +140,7 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ForumError> {
         },
     )?;
     written += dump_rows(
-        &connection,
+        connection,
         out,
         "SELECT c.id, c.submission_id, c.parent_id, u.username, c.body, c.net_score,
                 strftime('%Y-%m-%dT%H:%M:%S+00:00', c.created_at, 'unixepoch'), c.deleted
@@ -167,7 +156,7 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ForumError> {
         },
     )?;
     written += dump_rows(
-        &connection,
+        connection,
         out,
         "SELECT m.id, m.thread_id, t.title, s.username, r.username, m.body,
                 strftime('%Y-%m-%dT%H:%M:%S+00:00', m.created_at, 'unixepoch')
@@ -196,7 +185,7 @@ fn dump_io(source: std::io::Error) -> ForumError {
 }
 
 /// Writes `record` as one JSON line.
-fn write_line(out: &mut impl Write, record: &impl Serialize) -> Result<(), ForumError> {
+fn write_line(out: &mut dyn Write, record: &impl Serialize) -> Result<(), ForumError> {
     let mut line = serde_json::to_vec(record)?;
     line.push(b'\n');
     out.write_all(&line).map_err(dump_io)
@@ -205,7 +194,7 @@ fn write_line(out: &mut impl Write, record: &impl Serialize) -> Result<(), Forum
 /// Writes one JSON line per row of `sql`, as `to_json` makes it; returns how many.
 fn dump_rows(
     connection: &Connection,
-    out: &mut impl Write,
+    out: &mut dyn Write,
     sql: &str,
     to_json: impl Fn(&rusqlite::Row<'_>) -> rusqlite::Result<serde_json::Value>,
 ) -> Result<u64, ForumError> {

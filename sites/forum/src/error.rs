@@ -21,9 +21,6 @@ pub enum ForumError {
         /// Why it failed.
         source: std::io::Error,
     },
-    /// A picture could not be rendered from its spec.
-    #[error("picture rendering failed: {0}")]
-    Render(String),
     /// No user has this name.
     #[error("no forum user is called `{0}`")]
     UnknownUser(String),

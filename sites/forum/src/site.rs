@@ -1,97 +1,65 @@
-//! The forum under the kit's [`Site`] contract.
+//! The forum's own facts, from which kit's content frame makes it a [`kit::Site`].
 
-use crate::{BASE_FILE, DEFAULT_PORT, DEFAULT_USERNAME, Forum, ForumError, SITE};
-use kit::{
-    BenchFuture, HostedSite, OpenContext, Scale, SeedReport, Site, SiteError, SiteName, TenantId,
-};
-use std::io::Write;
+use crate::db::{images, users};
+use crate::{ForumError, ForumQueries};
+use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
+use kit::{Directory, Migrations, SiteName, TenantDatabase};
+use rusqlite::Connection;
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
 
 /// The forum as the binary lists it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ForumSite;
 
-fn site_error(error: ForumError) -> SiteError {
-    SiteError::new(SITE, error)
-}
+impl SiteDefinition for ForumSite {
+    const NAME: SiteName = SiteName("forum");
+    const TITLE: &'static str = "Postmill";
+    const DESCRIPTION: &'static str = "A Reddit-like forum: communities of picture, text and link posts with nested comments, votes, subscriptions and private messages.";
+    const DEFAULT_PORT: u16 = 9999;
+    const BASE_FILE: &'static str = "forum.sqlite";
+    const MIGRATIONS: Migrations = crate::migrations::MIGRATIONS;
+    const DEFAULT_SEED: u64 = 20_240_917;
+    const DEFAULT_LOGIN: &'static str = crate::DEFAULT_USERNAME;
+    const STYLESHEET: &'static [u8] = include_bytes!("../static/style.css");
+    const IMAGES: ImageRoute = ImageRoute {
+        path: "/submission_images/{file}",
+        width: 640,
+        height: 480,
+        missing: "There is no picture at this address.",
+    };
+    /// Image submissions carry one picture plus the form fields.
+    const BODY_LIMIT: usize = 2 * kit::upload::MAX_UPLOAD_BYTES;
 
-impl Site for ForumSite {
-    fn name(&self) -> SiteName {
-        SITE
+    const BUILD: Build<Self> = crate::seed::build;
+    const ROUTES: Routes<Self> = crate::routes::routes;
+    const DUMP: Dump<Self> = crate::dump::dump;
+
+    type Error = ForumError;
+    type Account = users::User;
+    type Counts = crate::seed::SeedCounts;
+    type Queries = ForumQueries;
+
+    /// Postmill's `/submission_images/<sha-256>.png`.
+    fn find_image(
+        connection: &Connection,
+        route: &HashMap<String, String>,
+    ) -> Result<Option<ImageSource>, ForumError> {
+        let name = route
+            .get("file")
+            .and_then(|file| file.strip_suffix(".png"))
+            .filter(|stem| stem.len() == 64 && stem.bytes().all(|byte| byte.is_ascii_hexdigit()));
+        match name {
+            Some(name) => images::by_name(connection, name),
+            None => Ok(None),
+        }
     }
 
-    fn title(&self) -> &'static str {
-        "Postmill"
+    fn queries(tenant: TenantDatabase, _: &Directory) -> ForumQueries {
+        ForumQueries::new(tenant)
     }
 
-    fn description(&self) -> &'static str {
-        "A Reddit-like forum: communities of picture, text and link posts with nested comments, votes, subscriptions and private messages."
-    }
-
-    fn default_port(&self) -> u16 {
-        DEFAULT_PORT
-    }
-
-    fn base(&self) -> Option<kit::BaseData> {
-        Some(kit::BaseData {
-            file: BASE_FILE,
-            migrations: crate::migrations::MIGRATIONS,
-        })
-    }
-
-    fn seed(
-        &self,
-        data_dir: &Path,
-        scale: Scale,
-        seed: Option<u64>,
-    ) -> Result<Option<SeedReport>, SiteError> {
-        let report = crate::seed(data_dir, scale, seed.unwrap_or(crate::DEFAULT_SEED))
-            .map_err(site_error)?;
-        Ok(Some(SeedReport {
-            site: SITE,
-            summary: report.summary(),
-            path: report.path,
-            bytes: report.bytes,
-            elapsed: report.elapsed,
-        }))
-    }
-
-    fn open(&self, context: &OpenContext) -> Result<Arc<dyn HostedSite>, SiteError> {
-        let site = Forum::open(&context.data_dir, &context.tenants)
-            .map_err(site_error)?
-            .with_sites(&context.directory);
-        Ok(Arc::new(site))
-    }
-
-    fn dump(&self, data_dir: &Path, out: &mut dyn Write) -> Result<u64, SiteError> {
-        crate::dump::dump(data_dir, &mut &mut *out).map_err(site_error)
-    }
-
-    fn bench<'a>(&'a self, data_dir: &'a Path, rounds: usize) -> BenchFuture<'a> {
-        Box::pin(async move {
-            let report = crate::bench::run(data_dir, rounds)
-                .await
-                .map_err(site_error)?;
-            Ok(report.to_string())
-        })
-    }
-}
-
-impl HostedSite for Forum {
-    fn router(&self) -> axum::Router {
-        Forum::router(self)
-    }
-
-    fn login_cookies(&self, tenant: &TenantId) -> Result<Vec<(String, String)>, SiteError> {
-        let cookie = self
-            .login_cookie(tenant, DEFAULT_USERNAME)
-            .map_err(site_error)?;
-        Ok(vec![cookie])
-    }
-
-    fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn evaluators::SiteQueries>, SiteError> {
-        let queries = Forum::queries(self, tenant).map_err(site_error)?;
-        Ok(Arc::new(queries))
+    async fn bench(data_dir: &Path, rounds: usize) -> Result<String, ForumError> {
+        Ok(crate::bench::run(data_dir, rounds).await?.to_string())
     }
 }

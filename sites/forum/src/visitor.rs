@@ -1,20 +1,14 @@
 //! Who is asking: kit's [`kit::visitor::Visitor`] over the forum state, the site's one-time
 //! notices and the page frame every template shares.
 
-use crate::state::AppState;
+use crate::ForumSite;
 use axum::response::{IntoResponse, Redirect, Response};
-use kit::visitor::SiteCookies;
+use kit::notice::Notices;
 
 /// The request's visitor.
-pub type Visitor = kit::visitor::Visitor<AppState>;
-
-/// The forum's cookie names.
-pub const COOKIES: SiteCookies = SiteCookies {
-    site: crate::SITE,
-    session: crate::SESSION_COOKIE,
-    csrf: crate::CSRF_COOKIE,
-    notice: crate::NOTICE_COOKIE,
-};
+pub type Visitor = kit::visitor::Visitor<ForumSite>;
+/// The state the site's handlers share.
+pub type AppState = kit::content::AppState<ForumSite>;
 
 /// One-time notices shown after a form redirects (kept in a short-lived cookie).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,8 +33,9 @@ pub enum Notice {
     ForumCreated,
 }
 
-impl Notice {
-    const ALL: [Notice; 9] = [
+impl Notices for Notice {
+    type Site = ForumSite;
+    const ALL: &'static [Notice] = &[
         Notice::LoggedIn,
         Notice::LoggedOut,
         Notice::SubmissionSaved,
@@ -52,42 +47,18 @@ impl Notice {
         Notice::ForumCreated,
     ];
 
-    fn code(self) -> &'static str {
+    fn code_and_text(self) -> (&'static str, &'static str) {
         match self {
-            Notice::LoggedIn => "login",
-            Notice::LoggedOut => "logout",
-            Notice::SubmissionSaved => "submission",
-            Notice::SubmissionDeleted => "submission-deleted",
-            Notice::CommentSaved => "comment",
-            Notice::CommentDeleted => "comment-deleted",
-            Notice::MessageSent => "message",
-            Notice::BlocksChanged => "blocks",
-            Notice::ForumCreated => "forum",
+            Notice::LoggedIn => ("login", "You are now logged in."),
+            Notice::LoggedOut => ("logout", "You have been logged out."),
+            Notice::SubmissionSaved => ("submission", "Your submission has been saved."),
+            Notice::SubmissionDeleted => ("submission-deleted", "The submission was deleted."),
+            Notice::CommentSaved => ("comment", "Your comment has been saved."),
+            Notice::CommentDeleted => ("comment-deleted", "The comment was deleted."),
+            Notice::MessageSent => ("message", "Your message has been sent."),
+            Notice::BlocksChanged => ("blocks", "Your block list has been updated."),
+            Notice::ForumCreated => ("forum", "The forum was created."),
         }
-    }
-
-    fn of_code(code: &str) -> Option<Notice> {
-        Notice::ALL.into_iter().find(|notice| notice.code() == code)
-    }
-
-    /// The text shown to the visitor.
-    pub fn text(self) -> &'static str {
-        match self {
-            Notice::LoggedIn => "You are now logged in.",
-            Notice::LoggedOut => "You have been logged out.",
-            Notice::SubmissionSaved => "Your submission has been saved.",
-            Notice::SubmissionDeleted => "The submission was deleted.",
-            Notice::CommentSaved => "Your comment has been saved.",
-            Notice::CommentDeleted => "The comment was deleted.",
-            Notice::MessageSent => "Your message has been sent.",
-            Notice::BlocksChanged => "Your block list has been updated.",
-            Notice::ForumCreated => "The forum was created.",
-        }
-    }
-
-    /// A redirect to `location` that shows this notice there.
-    pub fn redirect(self, location: &str) -> Response {
-        kit::visitor::redirect_with_notice(location, crate::NOTICE_COOKIE, self.code())
     }
 }
 
@@ -108,11 +79,7 @@ impl Framed for Visitor {
             title: title.into(),
             user_name: self.user.as_ref().map(|user| user.username.clone()),
             csrf: self.csrf.value.clone(),
-            notice: self
-                .notice
-                .as_deref()
-                .and_then(Notice::of_code)
-                .map(Notice::text),
+            notice: Notice::text_of(self.notice.as_deref()),
         }
     }
 }

@@ -5,80 +5,23 @@
 #![allow(clippy::unwrap_used)]
 
 use axum::http::StatusCode;
-use forum::{DEFAULT_USERNAME, Forum, Scale};
-use kit::testing::{CSRF_FIELD, RouterClient, body_html, body_text, location, select_texts};
+use forum::{DEFAULT_USERNAME, ForumSite, Scale};
+use kit::testing::{CSRF_FIELD, TestSite, body_text, location, select_texts};
 use kit::visitor::SiteCookies;
-use kit::{Directory, Listing, SiteName, TenantId, Tenants};
+use kit::{Directory, Listing, SiteName};
 use scraper::{Html, Selector};
 
 const POSTS: u32 = 400;
 
-/// A small seeded forum and a browser on a fresh tenant of it.
-struct Site {
-    _data: tempfile::TempDir,
-    site: Forum,
-    tenant: TenantId,
-    client: RouterClient,
+/// A browser on a fresh tenant of the small seeded forum.
+type Site = TestSite<ForumSite>;
+
+fn fresh_site() -> Site {
+    TestSite::new(Scale::Small(POSTS), 5)
 }
 
-impl std::ops::Deref for Site {
-    type Target = RouterClient;
-
-    fn deref(&self) -> &RouterClient {
-        &self.client
-    }
-}
-
-fn cookies() -> SiteCookies {
-    SiteCookies {
-        site: forum::SITE,
-        session: forum::SESSION_COOKIE,
-        csrf: forum::CSRF_COOKIE,
-        notice: forum::NOTICE_COOKIE,
-    }
-}
-
-impl Site {
-    fn new() -> Site {
-        Site::hosting(&Directory::default())
-    }
-
-    /// A forum that takes pictures by URL from the sites of `directory`.
-    fn hosting(directory: &Directory) -> Site {
-        let data = tempfile::tempdir().unwrap();
-        forum::seed(data.path(), Scale::Small(POSTS), 5).unwrap();
-        let tenants = Tenants::new();
-        let site = Forum::open(data.path(), &tenants)
-            .unwrap()
-            .with_sites(directory);
-        let tenant = tenants.create().unwrap();
-        Site {
-            client: RouterClient::new(site.router(), cookies(), Some(tenant)),
-            _data: data,
-            site,
-            tenant,
-        }
-    }
-
-    fn logged_in() -> Site {
-        Site::logged_in_hosting(&Directory::default())
-    }
-
-    fn logged_in_hosting(directory: &Directory) -> Site {
-        let mut site = Site::hosting(directory);
-        let (_, token) = site
-            .site
-            .login_cookie(&site.tenant, DEFAULT_USERNAME)
-            .unwrap();
-        site.client.session = Some(token);
-        site
-    }
-
-    async fn page(&self, uri: &str) -> Html {
-        let response = self.get(uri).await;
-        assert_eq!(response.status(), StatusCode::OK, "GET {uri}");
-        body_html(response).await
-    }
+fn logged_in() -> Site {
+    fresh_site().logged_in()
 }
 
 fn attribute(document: &Html, selector: &str, name: &str) -> Vec<String> {
@@ -99,7 +42,7 @@ fn first_submission(document: &Html) -> String {
 
 #[tokio::test]
 async fn forum_directories_list_every_forum_with_links() {
-    let site = Site::new();
+    let site = fresh_site();
     let all = site.page("/forums/all").await;
     let names = select_texts(&all, "#main > table > tbody td:first-child a");
     assert!(names.len() >= 50, "{} forums", names.len());
@@ -117,7 +60,7 @@ async fn forum_directories_list_every_forum_with_links() {
 
 #[tokio::test]
 async fn forum_sorts_order_submissions_and_pages_continue_without_repeats() {
-    let site = Site::new();
+    let site = fresh_site();
     let new = site.page("/f/pics/new").await;
     let ids: Vec<i64> = attribute(&new, "article.submission", "id")
         .iter()
@@ -160,7 +103,7 @@ async fn forum_sorts_order_submissions_and_pages_continue_without_repeats() {
 
 #[tokio::test]
 async fn bad_listing_input_gets_a_clear_message() {
-    let site = Site::new();
+    let site = fresh_site();
     let response = site.get("/f/pics/top?t=fortnight").await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     assert!(
@@ -181,7 +124,7 @@ async fn bad_listing_input_gets_a_clear_message() {
 
 #[tokio::test]
 async fn a_submission_page_shows_its_picture_and_the_comment_tree_with_postmill_hooks() {
-    let site = Site::new();
+    let site = fresh_site();
     let listing = site.page("/f/pics/most_commented?t=all").await;
     let path = first_submission(&listing);
     let page = site.page(&path).await;
@@ -241,7 +184,7 @@ async fn a_submission_page_shows_its_picture_and_the_comment_tree_with_postmill_
 
 #[tokio::test]
 async fn the_default_account_has_a_user_page_with_history_and_a_sidebar_of_subscriptions() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let user = site.page(&format!("/user/{DEFAULT_USERNAME}")).await;
     assert!(!select_texts(&user, ".submission__title").is_empty());
     let front = site.page("/").await;
@@ -258,7 +201,7 @@ async fn the_default_account_has_a_user_page_with_history_and_a_sidebar_of_subsc
 
 #[tokio::test]
 async fn logging_in_with_the_seeded_password_works_and_a_wrong_one_does_not() {
-    let site = Site::new();
+    let site = fresh_site();
     let response = site
         .post_form(
             "/login",
@@ -290,7 +233,7 @@ async fn logging_in_with_the_seeded_password_works_and_a_wrong_one_does_not() {
     assert!(
         cookies
             .iter()
-            .any(|cookie| cookie.starts_with(forum::SESSION_COOKIE)),
+            .any(|cookie| cookie.starts_with(&SiteCookies::of(forum::SITE).session)),
         "{cookies:?}"
     );
 }
@@ -307,7 +250,7 @@ async fn score_of(site: &Site, path: &str) -> (i64, String) {
 
 #[tokio::test]
 async fn votes_move_the_seeded_score_by_exactly_one_step_and_can_be_retracted() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let path = first_submission(&site.page("/f/memes/top?t=all").await);
     let id = path.split('/').nth(3).unwrap().to_owned();
     let (seeded, class) = score_of(&site, &path).await;
@@ -366,7 +309,7 @@ async fn votes_move_the_seeded_score_by_exactly_one_step_and_can_be_retracted() 
 
 #[tokio::test]
 async fn comments_and_replies_appear_at_the_right_level_and_markdown_is_sanitised() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let path = first_submission(&site.page("/f/food/new").await);
     let id = path.split('/').nth(3).unwrap().to_owned();
     let action = format!("/f/food/{id}/comment");
@@ -445,7 +388,7 @@ async fn comments_and_replies_appear_at_the_right_level_and_markdown_is_sanitise
 
 #[tokio::test]
 async fn subscribing_and_blocking_change_the_sidebar_and_the_listings() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let response = site.post_form("/f/aww/subscribe", &[CSRF_FIELD]).await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let front = site.page("/").await;
@@ -495,7 +438,7 @@ fn red_png() -> Vec<u8> {
 
 #[tokio::test]
 async fn posting_a_picture_puts_it_at_the_top_of_the_forum_with_its_image() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let png = red_png();
     let file = kit::testing::FilePart {
         name: "image",
@@ -545,7 +488,7 @@ async fn posting_a_picture_puts_it_at_the_top_of_the_forum_with_its_image() {
 
 #[tokio::test]
 async fn bad_submissions_are_refused_with_a_message_and_nothing_is_posted() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let before = attribute(&site.page("/f/pics/new").await, "article.submission", "id");
     let text = b"just some text, not a picture".to_vec();
     let not_image = kit::testing::FilePart {
@@ -617,7 +560,7 @@ async fn bad_submissions_are_refused_with_a_message_and_nothing_is_posted() {
 
 #[tokio::test]
 async fn authors_edit_and_delete_their_own_posts_and_comments_only() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let response = site
         .post_multipart(
             "/submit",
@@ -702,7 +645,7 @@ async fn authors_edit_and_delete_their_own_posts_and_comments_only() {
 
 #[tokio::test]
 async fn messages_reach_the_inbox_and_blocked_users_cannot_be_messaged() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let inbox = site.page("/messages").await;
     assert!(
         !select_texts(&inbox, "#main > table > tbody tr").is_empty(),
@@ -743,7 +686,7 @@ async fn messages_reach_the_inbox_and_blocked_users_cannot_be_messaged() {
 
 #[tokio::test]
 async fn a_created_forum_is_listed_and_its_creator_subscribed_and_bad_names_are_refused() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let fields = [
         CSRF_FIELD,
         ("name", "retro_games"),
@@ -827,7 +770,7 @@ async fn an_image_url_is_taken_only_from_agoras_own_sites() {
             url: own.clone(),
         }],
     };
-    let site = Site::logged_in_hosting(&directory);
+    let site = Site::hosting(Scale::Small(POSTS), 5, directory).logged_in();
     let post = |address: String| {
         let site = &site;
         async move {
@@ -944,7 +887,7 @@ async fn an_image_url_is_taken_only_from_agoras_own_sites() {
 
 #[tokio::test]
 async fn search_finds_submissions_by_title_and_body_words() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let response = site
         .post_multipart(
             "/submit",

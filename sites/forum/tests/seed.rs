@@ -3,19 +3,23 @@
 
 #![allow(clippy::unwrap_used)]
 
-use forum::{DEFAULT_USERNAME, Scale};
+use forum::{DEFAULT_USERNAME, ForumSite, Scale};
+use kit::Site;
+use kit::content::SiteDefinition;
 use rusqlite::Connection;
 
 #[test]
 fn the_same_seed_gives_the_same_data_and_the_shapes_tasks_rely_on() {
     let first = tempfile::tempdir().unwrap();
     let second = tempfile::tempdir().unwrap();
-    let report = forum::seed(first.path(), Scale::Small(600), 9).unwrap();
-    forum::seed(second.path(), Scale::Small(600), 9).unwrap();
+    let report = kit::content::seed::<ForumSite>(first.path(), Scale::Small(600), 9)
+        .unwrap()
+        .summary;
+    kit::content::seed::<ForumSite>(second.path(), Scale::Small(600), 9).unwrap();
     let mut dumps = Vec::new();
     for dir in [first.path(), second.path()] {
         let mut out = Vec::new();
-        let written = forum::dump::dump(dir, &mut out).unwrap();
+        let written = ForumSite.dump(dir, &mut out).unwrap();
         let text = String::from_utf8(out.clone()).unwrap();
         let records = |kind: &str| {
             text.lines()
@@ -39,7 +43,7 @@ fn the_same_seed_gives_the_same_data_and_the_shapes_tasks_rely_on() {
         report.max_depth
     );
 
-    let connection = Connection::open(first.path().join(forum::BASE_FILE)).unwrap();
+    let connection = Connection::open(first.path().join(ForumSite::BASE_FILE)).unwrap();
     let count = |sql: &str| -> i64 { connection.query_row(sql, [], |row| row.get(0)).unwrap() };
     assert_eq!(
         count("SELECT count(*) FROM submissions WHERE image_id IS NOT NULL"),

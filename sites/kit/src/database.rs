@@ -118,6 +118,20 @@ pub fn read_image(path: &Path) -> Result<Vec<u8>, KitError> {
     })
 }
 
+/// Opens the base database file at `path` read-only (for dumps); a missing file says to seed.
+pub fn open_base(path: &Path) -> Result<Connection, KitError> {
+    if !path.exists() {
+        return Err(KitError::BaseUnreadable {
+            path: path.to_owned(),
+            source: std::io::Error::from(std::io::ErrorKind::NotFound),
+        });
+    }
+    Ok(Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )?)
+}
+
 /// Whether `path` is a whole SQLite database: its length is what its header says (a file cut
 /// short reads as valid to SQLite itself, with the missing pages as zeros) and it passes
 /// `PRAGMA quick_check`. A file that is not whole is rebuilt rather than served.

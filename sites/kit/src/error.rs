@@ -1,5 +1,6 @@
 //! The kit's error type.
 
+use crate::SiteName;
 use std::path::PathBuf;
 
 /// What can go wrong in the shared site machinery.
@@ -27,6 +28,14 @@ pub enum KitError {
         /// Why it failed.
         source: std::io::Error,
     },
+    /// The data dir could not be created.
+    #[error("cannot create the data dir {path}: {source}; check the path and its permissions")]
+    DataDirUnwritable {
+        /// The data dir.
+        path: PathBuf,
+        /// Why it failed.
+        source: std::io::Error,
+    },
     /// No tenant has this id.
     #[error("unknown tenant `{0}`; create one first")]
     UnknownTenant(String),
@@ -42,6 +51,17 @@ pub enum KitError {
     /// A blocking database task was cancelled or panicked.
     #[error("a database task did not finish: {0}")]
     Task(String),
+    /// No account of the site has this login (email or user name).
+    #[error("no {site} account has the login `{login}`")]
+    UnknownAccount {
+        /// The site.
+        site: SiteName,
+        /// The login asked for.
+        login: String,
+    },
+    /// A picture could not be drawn from its spec.
+    #[error("picture drawing failed: {0}")]
+    Render(String),
     /// Hashing a password failed.
     #[error("password hashing failed: {0}")]
     Hashing(String),
@@ -59,6 +79,11 @@ impl KitError {
             self,
             KitError::UnknownTenant(_) | KitError::InvalidTenantId(_)
         )
+    }
+
+    /// Whether the error names an account that does not exist.
+    pub fn is_unknown_account(&self) -> bool {
+        matches!(self, KitError::UnknownAccount { .. })
     }
 
     /// Whether the error comes from SQLite.

@@ -3,10 +3,11 @@
 //! been checked, and pictures are decoded off the async workers under the upload limits.
 
 use crate::PageError;
+use crate::content::SiteDefinition;
 use crate::form::Fields;
 use crate::upload::{self, StoredImage};
-use crate::visitor::{SiteState, Visitor};
-use axum::extract::Multipart;
+use crate::visitor::Visitor;
+use axum::extract::{FromRequest, Multipart, Request};
 use std::collections::HashMap;
 
 /// Longest text field in a multipart form.
@@ -14,10 +15,25 @@ pub const MAX_TEXT_FIELD: usize = 20_000;
 /// Most text fields in a multipart form.
 pub const MAX_TEXT_FIELDS: usize = 32;
 
+/// The multipart body of `request`; a request that is not one is told to post the `what`
+/// with the form on page `form_page`.
+pub async fn of_request<S: Send + Sync>(
+    request: Request,
+    state: &S,
+    what: &str,
+    form_page: &str,
+) -> Result<Multipart, PageError> {
+    Multipart::from_request(request, state).await.map_err(|_| {
+        PageError::bad_request(format!(
+            "Post the {what} with the form on the \"{form_page}\" page."
+        ))
+    })
+}
+
 /// The text fields of `multipart` and the pictures sent as `file_field` (at most
 /// `max_files`; empty file inputs are skipped, files under other names ignored).
-pub async fn read_with_images<S: SiteState>(
-    visitor: &Visitor<S>,
+pub async fn read_with_images<D: SiteDefinition>(
+    visitor: &Visitor<D>,
     mut multipart: Multipart,
     file_field: &str,
     max_files: usize,

@@ -22,13 +22,14 @@ pub enum Scale {
     Small(u32),
 }
 
-/// What a seed built.
+/// What a seed built: `summary` is one line of facts about the data ("66,000 listings, …"),
+/// or the site's own counts that print as one.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SeedReport {
+pub struct SeedReport<S = String> {
     /// The site.
     pub site: SiteName,
-    /// One line of facts about the data ("66,000 listings, …").
-    pub summary: String,
+    /// What the data holds.
+    pub summary: S,
     /// The base database written.
     pub path: PathBuf,
     /// Its size in bytes.
@@ -37,7 +38,20 @@ pub struct SeedReport {
     pub elapsed: Duration,
 }
 
-impl fmt::Display for SeedReport {
+impl<S: fmt::Display> SeedReport<S> {
+    /// The report with its summary printed as one line.
+    pub fn summarized(self) -> SeedReport {
+        SeedReport {
+            site: self.site,
+            summary: self.summary.to_string(),
+            path: self.path,
+            bytes: self.bytes,
+            elapsed: self.elapsed,
+        }
+    }
+}
+
+impl<S: fmt::Display> fmt::Display for SeedReport<S> {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             formatter,

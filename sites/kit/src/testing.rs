@@ -1,14 +1,18 @@
 //! Driving a site's router in memory the way a browser would — tenant, CSRF and session
 //! cookies, forms and multipart posts — and reading the pages, for site crates' router tests
-//! (feature `testing`).
+//! (feature `testing`). [`TestSite`] is the fixture: a small seeded content site and a
+//! browser on a fresh tenant of it.
 
+use crate::content::{Hosted, SiteDefinition};
 use crate::csrf;
 use crate::visitor::SiteCookies;
-use crate::{TENANT_COOKIE, TenantId};
+use crate::{Directory, HostedSite, OpenContext, Scale, TENANT_COOKIE, TenantId, Tenants};
 use axum::body::Body;
 use axum::http::{Request, header};
 use axum::response::Response;
 use scraper::{Html, Selector};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
 use tower::ServiceExt;
 
 /// The CSRF token every [`RouterClient`] holds in its cookie; forms repeat it.
@@ -92,6 +96,23 @@ impl RouterClient {
         self.send(request).await
     }
 
+    /// `GET uri` as a page that must answer 200 OK (the body is in the failure message).
+    pub async fn page(&self, uri: &str) -> Html {
+        let response = self.get(uri).await;
+        let status = response.status();
+        let body = body_text(response).await;
+        assert_eq!(status, axum::http::StatusCode::OK, "GET {uri}: {body}");
+        Html::parse_document(&body)
+    }
+
+    /// Posts an urlencoded form as the site's own page would: [`CSRF_FIELD`] first, then
+    /// `fields`.
+    pub async fn submit(&self, uri: &str, fields: &[(&str, &str)]) -> Response {
+        let mut all = vec![CSRF_FIELD];
+        all.extend_from_slice(fields);
+        self.post_form(uri, &all).await
+    }
+
     /// Posts a multipart form with text fields and files, with the client's cookies.
     pub async fn post_multipart(
         &self,
@@ -128,6 +149,98 @@ impl RouterClient {
             .expect("a multipart POST with a valid URI");
         self.send(request).await
     }
+}
+
+/// A small seeded content site `D` and a browser on a fresh tenant of it; it derefs to the
+/// browser.
+#[derive(Debug)]
+pub struct TestSite<D: SiteDefinition> {
+    /// The opened site (login cookies, queries).
+    pub site: Hosted<D>,
+    /// Its tenant registry.
+    pub tenants: Tenants,
+    /// The tenant the browser uses.
+    pub tenant: TenantId,
+    /// The browser.
+    pub client: RouterClient,
+}
+
+impl<D: SiteDefinition> TestSite<D> {
+    /// A fresh tenant of `D`'s data seeded from `seed` at `scale`, not logged in. The data is
+    /// built once per test binary and shared read-only: every tenant copies it.
+    pub fn new(scale: Scale, seed: u64) -> Self {
+        Self::hosting(scale, seed, Directory::default())
+    }
+
+    /// The same, with the sites of `directory` hosted beside it (its URLs for queries and
+    /// images taken by URL).
+    pub fn hosting(scale: Scale, seed: u64, directory: Directory) -> Self {
+        let tenants = Tenants::new();
+        let context = OpenContext {
+            data_dir: seeded::<D>(scale, seed),
+            tenants: tenants.clone(),
+            directory: Arc::new(directory),
+        };
+        let site = Hosted::<D>::open(&context).expect("the seeded base opens");
+        let tenant = tenants.create().expect("a tenant is created");
+        let client = RouterClient::new(site.router(), SiteCookies::of(D::NAME), Some(tenant));
+        Self {
+            site,
+            tenants,
+            tenant,
+            client,
+        }
+    }
+
+    /// The browser logged in as the account with `login`.
+    pub fn logged_in_as(mut self, login: &str) -> Self {
+        let (_, token) = self
+            .site
+            .login_cookie(&self.tenant, login)
+            .expect("the account exists");
+        self.client.session = Some(token);
+        self
+    }
+
+    /// The browser logged in as the site's default account.
+    pub fn logged_in(self) -> Self {
+        self.logged_in_as(D::DEFAULT_LOGIN)
+    }
+
+    /// The evaluators' queries over the browser's tenant.
+    pub fn queries(&self) -> D::Queries {
+        self.site.queries(&self.tenant).expect("the tenant is live")
+    }
+}
+
+impl<D: SiteDefinition> std::ops::Deref for TestSite<D> {
+    type Target = RouterClient;
+
+    fn deref(&self) -> &RouterClient {
+        &self.client
+    }
+}
+
+impl<D: SiteDefinition> std::ops::DerefMut for TestSite<D> {
+    fn deref_mut(&mut self) -> &mut RouterClient {
+        &mut self.client
+    }
+}
+
+/// The data dir of `D` seeded from `seed` at `scale`, built on first use in this process.
+fn seeded<D: SiteDefinition>(scale: Scale, seed: u64) -> PathBuf {
+    type Key = (&'static str, String, u64);
+    static SEEDED: Mutex<Vec<(Key, tempfile::TempDir)>> = Mutex::new(Vec::new());
+    let key = (D::NAME.0, format!("{scale:?}"), seed);
+    let mut seeded = SEEDED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, data)) = seeded.iter().find(|(known, _)| *known == key) {
+        return data.path().to_owned();
+    }
+    let data = tempfile::tempdir().expect("a temporary data dir");
+    crate::content::seed::<D>(data.path(), scale, seed).expect("the site seeds");
+    let path = data.path().to_owned();
+    seeded.push((key, data));
+    path
 }
 
 /// A decompression bomb: a 6000×6000 16-bit PNG of a few hundred KB that decodes to 72 MB.

@@ -1,48 +1,48 @@
-//! Who is asking: the tenant's database, the logged-in account, the CSRF token and a one-time
-//! notice of a request — the extractor every site's handlers take, parameterised by the
-//! site's state (its tenants, cookie names and account lookup).
+//! Who is asking: the tenant's database, the logged-in account, the CSRF token, a one-time
+//! notice and the client's address of a request — the extractor every content site's
+//! handlers take, parameterised by the site's [`SiteDefinition`].
 
+use crate::auth::Account;
+use crate::content::{AppState, SiteDefinition};
 use crate::csrf::{self, CsrfToken};
-use crate::{Database, KitError, PageError, SiteName, Tenants, cookie};
+use crate::{Database, KitError, PageError, SiteName, cookie};
 use askama::Template;
-use axum::extract::FromRequestParts;
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
-use axum::response::{Html, IntoResponse, Redirect, Response};
-use rusqlite::Connection;
+use axum::response::{Html, IntoResponse, Response};
+use std::net::{IpAddr, SocketAddr};
 
-/// The names a site gives its cookies (per site, so sites on one host do not collide).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The names of a site's cookies, made from its name (`forum_session`, `forum_csrf`,
+/// `forum_notice`) so sites on one host do not collide.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SiteCookies {
-    /// The site, as registered with the tenants.
-    pub site: SiteName,
     /// The login session cookie.
-    pub session: &'static str,
+    pub session: String,
     /// The CSRF double-submit cookie.
-    pub csrf: &'static str,
+    pub csrf: String,
     /// The short-lived cookie carrying a notice across a redirect.
-    pub notice: &'static str,
+    pub notice: String,
 }
 
-/// What a site's handler state tells the [`Visitor`] extractor.
-pub trait SiteState: Clone + Send + Sync + 'static {
-    /// The site's account type.
-    type Account: Clone + Send + std::fmt::Debug + 'static;
-    /// The tenant registry.
-    fn tenants(&self) -> &Tenants;
-    /// The site's cookie names.
-    fn cookies(&self) -> SiteCookies;
-    /// The account with this id, if it exists.
-    fn find_account(connection: &Connection, id: i64) -> Result<Option<Self::Account>, KitError>;
+impl SiteCookies {
+    /// The cookie names of `site`.
+    pub fn of(site: SiteName) -> Self {
+        Self {
+            session: format!("{site}_session"),
+            csrf: format!("{site}_csrf"),
+            notice: format!("{site}_notice"),
+        }
+    }
 }
 
-/// The request's visitor on a site with state `S`.
+/// The request's visitor on site `D`.
 #[derive(Debug, Clone)]
-pub struct Visitor<S: SiteState> {
+pub struct Visitor<D: SiteDefinition> {
     /// The tenant's database of this site.
     pub database: Database,
     /// The logged-in account, if any.
-    pub user: Option<S::Account>,
+    pub user: Option<D::Account>,
     /// The session token from the cookie, if it names a live session.
     pub session: Option<String>,
     /// The CSRF token forms must carry.
@@ -51,19 +51,24 @@ pub struct Visitor<S: SiteState> {
     pub headers: HeaderMap,
     /// The code of a one-time notice left by the previous request (after a redirect).
     pub notice: Option<String>,
+    /// The client's address (for the login throttle); absent when the router runs in memory.
+    pub address: Option<IpAddr>,
     cookies: SiteCookies,
 }
 
-impl<S: SiteState> FromRequestParts<S> for Visitor<S> {
+impl<D: SiteDefinition> FromRequestParts<AppState<D>> for Visitor<D> {
     type Rejection = PageError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let cookies = state.cookies();
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState<D>,
+    ) -> Result<Self, Self::Rejection> {
+        let cookies = SiteCookies::of(D::NAME);
         let database = state
-            .tenants()
-            .database_for_request(&parts.headers, cookies.site)
+            .tenants
+            .database_for_request(&parts.headers, D::NAME)
             .await?;
-        let token = cookie::get(&parts.headers, cookies.session);
+        let token = cookie::get(&parts.headers, &cookies.session);
         let (user, session) = match token {
             Some(token) => {
                 let lookup = token.clone();
@@ -72,7 +77,7 @@ impl<S: SiteState> FromRequestParts<S> for Visitor<S> {
                         let Some(id) = crate::auth::session_user(connection, &lookup)? else {
                             return Ok::<_, KitError>(None);
                         };
-                        S::find_account(connection, id)
+                        Ok(D::Account::find(connection, id)?)
                     })
                     .await?;
                 let session = user.as_ref().map(|_| token);
@@ -84,18 +89,22 @@ impl<S: SiteState> FromRequestParts<S> for Visitor<S> {
             database,
             user,
             session,
-            csrf: csrf::token(&parts.headers, cookies.csrf),
-            notice: cookie::get(&parts.headers, cookies.notice).filter(|code| !code.is_empty()),
+            csrf: csrf::token(&parts.headers, &cookies.csrf),
+            notice: cookie::get(&parts.headers, &cookies.notice).filter(|code| !code.is_empty()),
             headers: parts.headers.clone(),
+            address: parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|ConnectInfo(address)| address.ip()),
             cookies,
         })
     }
 }
 
-impl<S: SiteState> Visitor<S> {
+impl<D: SiteDefinition> Visitor<D> {
     /// Fails with 403 unless the submitted form token matches the CSRF cookie.
     pub fn check_csrf(&self, submitted: Option<&str>) -> Result<(), PageError> {
-        if csrf::verify(&self.headers, self.cookies.csrf, submitted) {
+        if csrf::verify(&self.headers, &self.cookies.csrf, submitted) {
             Ok(())
         } else {
             Err(PageError::csrf())
@@ -110,6 +119,11 @@ impl<S: SiteState> Visitor<S> {
         }
     }
 
+    /// The site's cookie names.
+    pub fn cookies(&self) -> &SiteCookies {
+        &self.cookies
+    }
+
     /// Adds the CSRF cookie to a response when this visit minted it, and clears a notice
     /// that this response shows (a notice is shown once).
     pub fn with_cookie(&self, mut response: Response) -> Response {
@@ -119,19 +133,10 @@ impl<S: SiteState> Visitor<S> {
             response.headers_mut().append(header::SET_COOKIE, value);
         }
         if self.notice.is_some()
-            && let Ok(value) = HeaderValue::from_str(&cookie::clear(self.cookies.notice))
+            && let Ok(value) = HeaderValue::from_str(&cookie::clear(&self.cookies.notice))
         {
             response.headers_mut().append(header::SET_COOKIE, value);
         }
         response
     }
-}
-
-/// A redirect to `location` that leaves notice `code` for the next page to show once.
-pub fn redirect_with_notice(location: &str, notice_cookie: &str, code: &str) -> Response {
-    let mut response = Redirect::to(location).into_response();
-    if let Ok(value) = HeaderValue::from_str(&cookie::set(notice_cookie, code)) {
-        response.headers_mut().append(header::SET_COOKIE, value);
-    }
-    response
 }

@@ -3,7 +3,8 @@
 //! per tenant. Requests go through the router in process, so figures exclude the network.
 
 use crate::db::{cart, categories, orders};
-use crate::{DEFAULT_EMAIL, SESSION_COOKIE, Shopping, ShoppingError};
+use crate::{DEFAULT_EMAIL, Shopping, ShoppingError};
+use kit::HostedSite;
 use kit::samples::Samples;
 use kit::timing::{FreshTenant, fresh_tenants, time_get};
 use kit::{TENANT_COOKIE, Tenants};
@@ -57,11 +58,14 @@ const ORDERS: [&str; 3] = ["position", "name", "price"];
 /// each kind, and returns the figures.
 pub async fn run(data_dir: &Path, rounds: usize) -> Result<Report, ShoppingError> {
     let tenants = Tenants::new();
-    let site = Shopping::open(data_dir, &tenants, "")?;
+    let site = Shopping::open_alone(data_dir, &tenants)?;
     let tenant = tenants.create()?;
     let router = site.router();
     let (_, session) = site.login_cookie(&tenant, DEFAULT_EMAIL)?;
-    let cookie = format!("{TENANT_COOKIE}={tenant}; {SESSION_COOKIE}={session}");
+    let cookie = format!(
+        "{TENANT_COOKIE}={tenant}; {}={session}",
+        kit::visitor::SiteCookies::of(crate::SITE).session
+    );
     let database = tenants.database(&tenant, crate::SITE)?;
     let (products, paths, keys, order) = database.call_blocking(|connection| {
         let products: i64 =

@@ -4,13 +4,11 @@
 use crate::ShoppingError;
 use crate::db::options::{Chosen, ProductOption};
 use crate::db::products::image_url;
-use crate::seed::BASE_FILE;
 use kit::imagery::ImageSpec;
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 use serde::Serialize;
 use serde_json::json;
 use std::io::Write;
-use std::path::Path;
 
 #[derive(Serialize)]
 struct Photo {
@@ -36,7 +34,7 @@ struct ProductRecord {
     photos: Vec<Photo>,
 }
 
-fn write_line(out: &mut impl Write, value: &impl Serialize) -> Result<(), ShoppingError> {
+fn write_line(out: &mut dyn Write, value: &impl Serialize) -> Result<(), ShoppingError> {
     let mut line = serde_json::to_vec(value)?;
     line.push(b'\n');
     out.write_all(&line).map_err(|source| ShoppingError::Io {
@@ -45,19 +43,10 @@ fn write_line(out: &mut impl Write, value: &impl Serialize) -> Result<(), Shoppi
     })
 }
 
-/// Writes the ground truth of `data_dir/shopping.sqlite` to `out`, one JSON object per line
-/// with a `record` field (`category`, `product`, `review`, `customer`, `order`); returns the
-/// number of lines written.
-pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ShoppingError> {
-    let path = data_dir.join(BASE_FILE);
-    if !path.exists() {
-        return Err(kit::KitError::BaseUnreadable {
-            path,
-            source: std::io::Error::from(std::io::ErrorKind::NotFound),
-        }
-        .into());
-    }
-    let connection = Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+/// Writes the ground truth of the base database `connection` to `out`, one JSON object per
+/// line with a `record` field (`category`, `product`, `review`, `customer`, `order`); returns
+/// the number of lines written.
+pub fn dump(connection: &Connection, out: &mut dyn Write) -> Result<u64, ShoppingError> {
     let mut written = 0;
     let mut categories = connection
         .prepare("SELECT id, parent_id, level, name, path FROM categories ORDER BY id")?;

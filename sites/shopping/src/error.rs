@@ -21,9 +21,6 @@ pub enum ShoppingError {
         /// Why it failed.
         source: std::io::Error,
     },
-    /// A photo could not be rendered from its spec.
-    #[error("photo rendering failed: {0}")]
-    Render(String),
     /// No customer has this email address.
     #[error("no shopping customer has the email `{0}`")]
     UnknownCustomer(String),

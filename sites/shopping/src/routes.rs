@@ -1,38 +1,24 @@
 //! URL scheme: Magento's paths (`/<url-key>.html`, `/<dept>/<group>.html`,
-//! `/catalogsearch/result/`, `/checkout/cart/`, `/customer/…`, `/sales/order/…`, …), photos
-//! and static files. Paths are matched with or without their trailing slash.
+//! `/catalogsearch/result/`, `/checkout/cart/`, `/customer/…`, `/sales/order/…`, …); kit's
+//! content frame adds the photos and the stylesheet. Paths are matched with or without their
+//! trailing slash.
 
 use crate::ShoppingError;
 use crate::db::saved::List;
 use crate::db::{categories, products};
 use crate::pages::{
-    PageResult, account, address, cart, checkout, home, image, listing, orders, product, saved,
+    PageResult, account, address, cart, checkout, home, listing, orders, product, saved,
 };
-use crate::state::AppState;
-use crate::visitor::Visitor;
+use crate::visitor::{AppState, Visitor};
 use axum::Router;
-use axum::extract::rejection::{FormRejection, QueryRejection};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Form, Path, Query, Request, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use kit::form::Fields;
-use kit::{PageError, Tenants};
-use std::collections::HashMap;
-use std::net::SocketAddr;
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{Method, StatusCode};
+use kit::PageError;
+use kit::form::{Fields, FormFields, QueryFields};
 
-/// Every form is text: at most this many bytes.
-pub const FORM_LIMIT: usize = 64 * 1024;
-
-/// The site's routes.
-pub fn router(tenants: Tenants) -> Router {
-    let state = AppState::new(tenants);
-    Router::new()
-        .route("/media/catalog/product/{folder}/{file}", get(photo))
-        .route("/static/style.css", get(stylesheet))
-        .fallback(dispatch)
-        .layer(DefaultBodyLimit::max(FORM_LIMIT))
-        .with_state(state)
+/// The site's routes: one dispatch over every path.
+pub fn routes() -> Router<AppState> {
+    Router::new().fallback(dispatch)
 }
 
 const NO_PAGE: &str =
@@ -44,63 +30,26 @@ fn normalized(path: &str) -> &str {
     if trimmed.is_empty() { "/" } else { trimmed }
 }
 
-fn query_fields(
-    query: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> Result<Fields, PageError> {
-    query.map(|Query(map)| Fields(map)).map_err(|_| {
-        PageError::bad_request(
-            "The address has a malformed query string. Check the link and try again.",
-        )
-    })
-}
-
 async fn dispatch(
     State(state): State<AppState>,
-    visitor: Result<Visitor, PageError>,
-    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    visitor: Visitor,
+    query: Result<QueryFields, PageError>,
     request: Request,
-) -> Response {
-    let address = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(address)| address.ip().to_string())
-        .unwrap_or_default();
+) -> PageResult {
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
-    let outcome = async {
-        let visitor = visitor?;
-        if method == axum::http::Method::GET || method == axum::http::Method::HEAD {
-            let query = query_fields(query)?;
-            return get_page(&visitor, normalized(&path), &query).await;
-        }
-        if method != axum::http::Method::POST {
-            return Err(PageError::new(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "This address only answers GET and POST.",
-            ));
-        }
-        let form: Result<Form<HashMap<String, String>>, FormRejection> =
-            <Form<HashMap<String, String>> as axum::extract::FromRequest<AppState>>::from_request(
-                request, &state,
-            )
-            .await;
-        let form = match form {
-            Ok(Form(map)) => Fields(map),
-            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                return Err(PageError::too_large(format!(
-                    "The form is too large: send at most {} KB.",
-                    FORM_LIMIT / 1024
-                )));
-            }
-            Err(_) => {
-                return Err(PageError::bad_request(
-                    "The form could not be read. Go back, reload the page and submit it again.",
-                ));
-            }
-        };
-        post_page(&visitor, &state, &address, normalized(&path), &form).await
-    };
-    outcome.await.unwrap_or_else(IntoResponse::into_response)
+    if method == Method::GET || method == Method::HEAD {
+        let QueryFields(query) = query?;
+        return get_page(&visitor, normalized(&path), &query).await;
+    }
+    if method != Method::POST {
+        return Err(PageError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "This address only answers GET and POST.",
+        ));
+    }
+    let FormFields(form) = FormFields::from_request(request, &state).await?;
+    post_page(&visitor, &state, normalized(&path), &form).await
 }
 
 async fn get_page(visitor: &Visitor, path: &str, query: &Fields) -> PageResult {
@@ -165,16 +114,10 @@ async fn catalogue_page(visitor: &Visitor, path: &str, query: &Fields) -> PageRe
     }
 }
 
-async fn post_page(
-    visitor: &Visitor,
-    state: &AppState,
-    address: &str,
-    path: &str,
-    form: &Fields,
-) -> PageResult {
+async fn post_page(visitor: &Visitor, state: &AppState, path: &str, form: &Fields) -> PageResult {
     match path {
         "/customer/account/loginPost" | "/customer/account/login" => {
-            account::login(visitor, &state.logins, address, form).await
+            account::login(visitor, &state.logins, form).await
         }
         "/customer/account/logout" => account::logout(visitor, form).await,
         "/customer/account/createpost" => account::register(visitor, form).await,
@@ -195,21 +138,4 @@ async fn post_page(
         "/catalog/product_compare/remove" => saved::remove(visitor, List::Compare, form).await,
         _ => Err(PageError::not_found(NO_PAGE)),
     }
-}
-
-async fn photo(
-    State(state): State<AppState>,
-    visitor: Result<Visitor, PageError>,
-    Path((folder, file)): Path<(String, String)>,
-    headers: HeaderMap,
-) -> Response {
-    let outcome = async {
-        let visitor = visitor?;
-        image::serve(&visitor, &state.images, &folder, &file, &headers).await
-    };
-    outcome.await.unwrap_or_else(IntoResponse::into_response)
-}
-
-async fn stylesheet(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    state.stylesheet.respond(&headers)
 }

@@ -1,101 +1,63 @@
-//! The shopping site under the kit's [`Site`] contract.
+//! The shopping site's own facts, from which kit's content frame makes it a [`kit::Site`].
 
-use crate::{BASE_FILE, DEFAULT_EMAIL, DEFAULT_PORT, SITE, Shopping, ShoppingError};
-use kit::{
-    BenchFuture, HostedSite, OpenContext, Scale, SeedReport, Site, SiteError, SiteName, TenantId,
-};
-use std::io::Write;
+use crate::db::{customers, products};
+use crate::{ShoppingError, ShoppingQueries};
+use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
+use kit::imagery::Picture;
+use kit::{Directory, Migrations, SiteName, TenantDatabase};
+use rusqlite::Connection;
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
 
 /// The shopping site as the binary lists it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ShoppingSite;
 
-fn site_error(error: ShoppingError) -> SiteError {
-    SiteError::new(SITE, error)
-}
+impl SiteDefinition for ShoppingSite {
+    const NAME: SiteName = SiteName("shopping");
+    const TITLE: &'static str = "One Stop Market";
+    const DESCRIPTION: &'static str = "An online store of ninety thousand products: search, categories, reviews, a cart, checkout, orders, wishlist and your account.";
+    const DEFAULT_PORT: u16 = 7770;
+    const BASE_FILE: &'static str = "shopping.sqlite";
+    const MIGRATIONS: Migrations = crate::migrations::MIGRATIONS;
+    const DEFAULT_SEED: u64 = 20_230_801;
+    const DEFAULT_LOGIN: &'static str = crate::DEFAULT_EMAIL;
+    const STYLESHEET: &'static [u8] = include_bytes!("../static/style.css");
+    const IMAGES: ImageRoute = ImageRoute {
+        path: "/media/catalog/product/{folder}/{file}",
+        width: 600,
+        height: 600,
+        missing: "There is no product photo at this address.",
+    };
 
-impl Site for ShoppingSite {
-    fn name(&self) -> SiteName {
-        SITE
+    const BUILD: Build<Self> = crate::seed::build;
+    const ROUTES: Routes<Self> = crate::routes::routes;
+    const DUMP: Dump<Self> = crate::dump::dump;
+
+    type Error = ShoppingError;
+    type Account = customers::Customer;
+    type Counts = crate::seed::SeedCounts;
+    type Queries = ShoppingQueries;
+
+    /// Magento's `/media/catalog/product/<folder>/<id>.png`, a folder per id modulo 100.
+    fn find_image(
+        connection: &Connection,
+        route: &HashMap<String, String>,
+    ) -> Result<Option<ImageSource>, ShoppingError> {
+        let Some(id) = kit::content::numbered_file(route, |id| id % 100) else {
+            return Ok(None);
+        };
+        let spec = products::image_spec(connection, id)?;
+        Ok(spec.map(|spec| ImageSource::Drawn(Picture::Product(spec))))
     }
 
-    fn title(&self) -> &'static str {
-        "One Stop Market"
+    /// Order URLs given to evaluators start with the site's address in `directory`.
+    fn queries(tenant: TenantDatabase, directory: &Directory) -> ShoppingQueries {
+        let base_url = directory.url_of(Self::NAME).unwrap_or_default();
+        ShoppingQueries::new(tenant, base_url.trim_end_matches('/').to_owned())
     }
 
-    fn description(&self) -> &'static str {
-        "An online store of ninety thousand products: search, categories, reviews, a cart, checkout, orders, wishlist and your account."
-    }
-
-    fn default_port(&self) -> u16 {
-        DEFAULT_PORT
-    }
-
-    fn base(&self) -> Option<kit::BaseData> {
-        Some(kit::BaseData {
-            file: BASE_FILE,
-            migrations: crate::migrations::MIGRATIONS,
-        })
-    }
-
-    fn seed(
-        &self,
-        data_dir: &Path,
-        scale: Scale,
-        seed: Option<u64>,
-    ) -> Result<Option<SeedReport>, SiteError> {
-        let report = crate::seed(data_dir, scale, seed.unwrap_or(crate::DEFAULT_SEED))
-            .map_err(site_error)?;
-        Ok(Some(SeedReport {
-            site: SITE,
-            summary: report.summary(),
-            path: report.path,
-            bytes: report.bytes,
-            elapsed: report.elapsed,
-        }))
-    }
-
-    fn open(&self, context: &OpenContext) -> Result<Arc<dyn HostedSite>, SiteError> {
-        let base_url = context
-            .directory
-            .url_of(SITE)
-            .unwrap_or_default()
-            .to_owned();
-        let site =
-            Shopping::open(&context.data_dir, &context.tenants, &base_url).map_err(site_error)?;
-        Ok(Arc::new(site))
-    }
-
-    fn dump(&self, data_dir: &Path, out: &mut dyn Write) -> Result<u64, SiteError> {
-        crate::dump::dump(data_dir, &mut &mut *out).map_err(site_error)
-    }
-
-    fn bench<'a>(&'a self, data_dir: &'a Path, rounds: usize) -> BenchFuture<'a> {
-        Box::pin(async move {
-            let report = crate::bench::run(data_dir, rounds)
-                .await
-                .map_err(site_error)?;
-            Ok(report.to_string())
-        })
-    }
-}
-
-impl HostedSite for Shopping {
-    fn router(&self) -> axum::Router {
-        Shopping::router(self)
-    }
-
-    fn login_cookies(&self, tenant: &TenantId) -> Result<Vec<(String, String)>, SiteError> {
-        let cookie = self
-            .login_cookie(tenant, DEFAULT_EMAIL)
-            .map_err(site_error)?;
-        Ok(vec![cookie])
-    }
-
-    fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn evaluators::SiteQueries>, SiteError> {
-        let queries = Shopping::queries(self, tenant).map_err(site_error)?;
-        Ok(Arc::new(queries))
+    async fn bench(data_dir: &Path, rounds: usize) -> Result<String, ShoppingError> {
+        Ok(crate::bench::run(data_dir, rounds).await?.to_string())
     }
 }

@@ -2,14 +2,17 @@
 //! notices and the page frame (header, search, mini-cart, department menu) every template shares.
 
 use crate::ShoppingError;
+use crate::ShoppingSite;
 use crate::catalog::{DEPARTMENTS, url_key};
 use crate::db::customers::Customer;
-use crate::state::AppState;
 use axum::response::{IntoResponse, Redirect, Response};
 use kit::PageError;
+use kit::notice::Notices;
 
 /// The request's visitor.
-pub type Visitor = kit::visitor::Visitor<AppState>;
+pub type Visitor = kit::visitor::Visitor<ShoppingSite>;
+/// The state the site's handlers share.
+pub type AppState = kit::content::AppState<ShoppingSite>;
 
 /// One-time notices shown after a form redirects (kept in a short-lived cookie).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,8 +43,9 @@ pub enum Notice {
     Registered,
 }
 
-impl Notice {
-    const ALL: [Notice; 12] = [
+impl Notices for Notice {
+    type Site = ShoppingSite;
+    const ALL: &'static [Notice] = &[
         Notice::AddedToCart,
         Notice::CartUpdated,
         Notice::AddedToWishlist,
@@ -56,48 +60,36 @@ impl Notice {
         Notice::Registered,
     ];
 
-    fn code(self) -> &'static str {
+    fn code_and_text(self) -> (&'static str, &'static str) {
         match self {
-            Notice::AddedToCart => "cart_add",
-            Notice::CartUpdated => "cart_update",
-            Notice::AddedToWishlist => "wishlist_add",
-            Notice::RemovedFromWishlist => "wishlist_remove",
-            Notice::AddedToCompare => "compare_add",
-            Notice::RemovedFromCompare => "compare_remove",
-            Notice::ReviewSaved => "review",
-            Notice::AddressSaved => "address",
-            Notice::AccountSaved => "account",
-            Notice::LoggedIn => "login",
-            Notice::LoggedOut => "logout",
-            Notice::Registered => "registered",
+            Notice::AddedToCart => ("cart_add", "You added the product to your shopping cart."),
+            Notice::CartUpdated => ("cart_update", "Your shopping cart has been updated."),
+            Notice::AddedToWishlist => (
+                "wishlist_add",
+                "The product has been added to your Wish List.",
+            ),
+            Notice::RemovedFromWishlist => (
+                "wishlist_remove",
+                "The product has been removed from your Wish List.",
+            ),
+            Notice::AddedToCompare => (
+                "compare_add",
+                "You added the product to the comparison list.",
+            ),
+            Notice::RemovedFromCompare => (
+                "compare_remove",
+                "You removed the product from the comparison list.",
+            ),
+            Notice::ReviewSaved => ("review", "You submitted your review for moderation."),
+            Notice::AddressSaved => ("address", "You saved the address."),
+            Notice::AccountSaved => ("account", "You saved the account information."),
+            Notice::LoggedIn => ("login", "You are signed in."),
+            Notice::LoggedOut => ("logout", "You are signed out."),
+            Notice::Registered => (
+                "registered",
+                "Thank you for registering with One Stop Market.",
+            ),
         }
-    }
-
-    fn of_code(code: &str) -> Option<Notice> {
-        Notice::ALL.into_iter().find(|notice| notice.code() == code)
-    }
-
-    /// The text shown to the visitor.
-    pub fn text(self) -> &'static str {
-        match self {
-            Notice::AddedToCart => "You added the product to your shopping cart.",
-            Notice::CartUpdated => "Your shopping cart has been updated.",
-            Notice::AddedToWishlist => "The product has been added to your Wish List.",
-            Notice::RemovedFromWishlist => "The product has been removed from your Wish List.",
-            Notice::AddedToCompare => "You added the product to the comparison list.",
-            Notice::RemovedFromCompare => "You removed the product from the comparison list.",
-            Notice::ReviewSaved => "You submitted your review for moderation.",
-            Notice::AddressSaved => "You saved the address.",
-            Notice::AccountSaved => "You saved the account information.",
-            Notice::LoggedIn => "You are signed in.",
-            Notice::LoggedOut => "You are signed out.",
-            Notice::Registered => "Thank you for registering with One Stop Market.",
-        }
-    }
-
-    /// A redirect to `location` that shows this notice there.
-    pub fn redirect(self, location: &str) -> Response {
-        kit::visitor::redirect_with_notice(location, crate::NOTICE_COOKIE, self.code())
     }
 }
 
@@ -164,10 +156,6 @@ pub async fn layout(visitor: &Visitor, title: impl Into<String>) -> Result<Layou
                 url: format!("/{}.html", url_key(department.name)),
             })
             .collect(),
-        notice: visitor
-            .notice
-            .as_deref()
-            .and_then(Notice::of_code)
-            .map(Notice::text),
+        notice: Notice::text_of(visitor.notice.as_deref()),
     })
 }

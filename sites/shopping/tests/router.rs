@@ -5,119 +5,62 @@
 #![allow(clippy::unwrap_used)]
 
 use axum::http::{StatusCode, header};
-use axum::response::Response;
-use kit::testing::{CSRF_FIELD, RouterClient, body_text, location, select_texts};
-use kit::visitor::SiteCookies;
-use kit::{TenantId, Tenants};
+use kit::testing::{TestSite, body_text, location, select_texts};
+use kit::{Directory, Listing};
 use scraper::{Html, Selector};
 use shopping::db::products::Product;
-use shopping::{DEFAULT_EMAIL, DEFAULT_PASSWORD, Scale, Shopping, ShoppingQueries};
-use std::path::Path;
-use std::sync::OnceLock;
+use shopping::{DEFAULT_EMAIL, DEFAULT_PASSWORD, Scale, ShoppingSite};
 
 const PRODUCTS: u32 = 400;
 
-/// The one small seeded data set of this test binary.
-fn data() -> &'static Path {
-    static DATA: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DATA.get_or_init(|| {
-        let data = tempfile::tempdir().unwrap();
-        shopping::seed(data.path(), Scale::Small(PRODUCTS), 5).unwrap();
-        data
-    })
-    .path()
+/// A browser on a fresh tenant of the small store, reached at `http://shop.test`.
+type Store = TestSite<ShoppingSite>;
+
+fn new_store() -> Store {
+    let listing = Listing {
+        name: shopping::SITE,
+        title: "One Stop Market",
+        description: "",
+        url: "http://shop.test".to_owned(),
+    };
+    TestSite::hosting(
+        Scale::Small(PRODUCTS),
+        5,
+        Directory {
+            sites: vec![listing],
+        },
+    )
 }
 
-/// A browser on a fresh tenant of the small store.
-struct Store {
-    site: Shopping,
-    tenant: TenantId,
-    client: RouterClient,
+/// Emma, signed in.
+fn emma() -> Store {
+    new_store().logged_in()
 }
 
-impl std::ops::Deref for Store {
-    type Target = RouterClient;
-
-    fn deref(&self) -> &RouterClient {
-        &self.client
-    }
-}
-
-fn cookies() -> SiteCookies {
-    SiteCookies {
-        site: shopping::SITE,
-        session: shopping::SESSION_COOKIE,
-        csrf: shopping::CSRF_COOKIE,
-        notice: shopping::NOTICE_COOKIE,
-    }
-}
-
-impl Store {
-    fn new() -> Store {
-        let tenants = Tenants::new();
-        let site = Shopping::open(data(), &tenants, "http://shop.test").unwrap();
-        let tenant = tenants.create().unwrap();
-        Store {
-            client: RouterClient::new(site.router(), cookies(), Some(tenant)),
-            site,
-            tenant,
-        }
-    }
-
-    /// Emma, signed in.
-    fn emma() -> Store {
-        let mut store = Store::new();
-        let (_, token) = store
-            .site
-            .login_cookie(&store.tenant, DEFAULT_EMAIL)
+/// The first product with options (configurable) and the first simple one, in stock.
+async fn products(store: &Store) -> (Product, Product) {
+    let queries = store.queries();
+    let mut configurable = None;
+    let mut simple = None;
+    for id in 1..=i64::from(PRODUCTS) {
+        let product = queries
+            .product(&shopping::seed::sku_of(id))
+            .await
+            .unwrap()
             .unwrap();
-        store.client.session = Some(token);
-        store
-    }
-
-    fn queries(&self) -> ShoppingQueries {
-        self.site.queries(&self.tenant).unwrap()
-    }
-
-    async fn page(&self, uri: &str) -> Html {
-        let response = self.get(uri).await;
-        let status = response.status();
-        let body = body_text(response).await;
-        assert_eq!(status, StatusCode::OK, "{uri}: {body}");
-        Html::parse_document(&body)
-    }
-
-    async fn post(&self, uri: &str, fields: &[(&str, &str)]) -> Response {
-        let mut all = vec![CSRF_FIELD];
-        all.extend_from_slice(fields);
-        self.client.post_form(uri, &all).await
-    }
-
-    /// The first product with options (configurable) and the first simple one, in stock.
-    async fn products(&self) -> (Product, Product) {
-        let queries = self.queries();
-        let mut configurable = None;
-        let mut simple = None;
-        for id in 1..=i64::from(PRODUCTS) {
-            let product = queries
-                .product(&shopping::seed::sku_of(id))
-                .await
-                .unwrap()
-                .unwrap();
-            if product.stock < 5 {
-                continue;
-            }
-            if product.options.is_empty() {
-                simple.get_or_insert(product);
-            } else {
-                configurable.get_or_insert(product);
-            }
-            if configurable.is_some() && simple.is_some() {
-                break;
-            }
+        if product.stock < 5 {
+            continue;
         }
-        (configurable.unwrap(), simple.unwrap())
+        if product.options.is_empty() {
+            simple.get_or_insert(product);
+        } else {
+            configurable.get_or_insert(product);
+        }
+        if configurable.is_some() && simple.is_some() {
+            break;
+        }
     }
+    (configurable.unwrap(), simple.unwrap())
 }
 
 fn prices(page: &Html) -> Vec<f64> {
@@ -139,7 +82,7 @@ fn count(page: &Html, selector: &str) -> usize {
 
 #[tokio::test]
 async fn category_pages_sort_filter_and_page_at_every_level() {
-    let store = Store::new();
+    let store = new_store();
     let home = store.page("/").await;
     let departments = select_texts(&home, ".navigation .level-top");
     assert_eq!(departments.len(), 14, "{departments:?}");
@@ -236,7 +179,7 @@ async fn category_pages_sort_filter_and_page_at_every_level() {
 
 #[tokio::test]
 async fn search_finds_sorts_and_refuses_bad_queries() {
-    let store = Store::new();
+    let store = new_store();
     for base in ["/catalogsearch/result/", "/catalogsearch/result/index/"] {
         let page = store
             .page(&format!("{base}?q=jacket&product_list_order=price"))
@@ -305,7 +248,7 @@ fn range_counts(page: &Html) -> Vec<i64> {
 
 #[tokio::test]
 async fn search_pages_add_up_under_every_sort_and_price_filter() {
-    let store = Store::new();
+    let store = new_store();
     let all = store
         .page("/catalogsearch/result/?q=the&product_list_limit=36")
         .await;
@@ -369,7 +312,7 @@ async fn search_pages_add_up_under_every_sort_and_price_filter() {
 
 #[tokio::test]
 async fn the_product_page_has_the_hooks_vwa_helpers_read() {
-    let store = Store::new();
+    let store = new_store();
     let queries = store.queries();
     let mut reviewed = None;
     for id in 1..=i64::from(PRODUCTS) {
@@ -452,8 +395,8 @@ async fn the_product_page_has_the_hooks_vwa_helpers_read() {
 
 #[tokio::test]
 async fn the_cart_takes_options_updates_and_removes_and_refuses_bad_input() {
-    let store = Store::emma();
-    let (shirt, simple) = store.products().await;
+    let store = emma();
+    let (shirt, simple) = products(&store).await;
     let id = shirt.id.to_string();
     let size = shirt.options[0].values[1].clone();
     let color = shirt.options[1].values[0].clone();
@@ -463,7 +406,7 @@ async fn the_cart_takes_options_updates_and_removes_and_refuses_bad_input() {
         ("super_attribute[Size]", size.as_str()),
         ("super_attribute[Color]", color.as_str()),
     ];
-    let response = store.post("/checkout/cart/add/", &valid).await;
+    let response = store.submit("/checkout/cart/add/", &valid).await;
     assert_eq!(location(&response), "/checkout/cart/");
     let cart = store.page("/checkout/cart").await;
     assert_eq!(count(&cart, "#shopping-cart-table .item-info"), 1);
@@ -528,7 +471,7 @@ async fn the_cart_takes_options_updates_and_removes_and_refuses_bad_input() {
         vec![("product", &id), ("qty", "1"), ("note", &huge_name)],
     ];
     for fields in &refused {
-        let response = store.post("/checkout/cart/add/", fields).await;
+        let response = store.submit("/checkout/cart/add/", fields).await;
         assert!(
             response.status().is_client_error(),
             "{fields:?}: {}",
@@ -557,30 +500,30 @@ async fn the_cart_takes_options_updates_and_removes_and_refuses_bad_input() {
     let field = format!("cart[{}][qty]", line.id);
     for bad in ["0", "-1", "lots", &too_many] {
         let response = store
-            .post("/checkout/cart/updatePost/", &[(&field, bad)])
+            .submit("/checkout/cart/updatePost/", &[(&field, bad)])
             .await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
     assert_eq!(store.queries().cart(DEFAULT_EMAIL).await.unwrap()[0].qty, 2);
     store
-        .post("/checkout/cart/updatePost/", &[(&field, "3")])
+        .submit("/checkout/cart/updatePost/", &[(&field, "3")])
         .await;
     assert_eq!(store.queries().cart(DEFAULT_EMAIL).await.unwrap()[0].qty, 3);
     let coupon = store
-        .post("/checkout/cart/couponPost/", &[("coupon_code", "SAVE10")])
+        .submit("/checkout/cart/couponPost/", &[("coupon_code", "SAVE10")])
         .await;
     assert!(body_text(coupon).await.contains("is not valid"));
 
     let line_id = line.id.to_string();
     assert_eq!(
         store
-            .post("/checkout/cart/delete/", &[("id", "999999")])
+            .submit("/checkout/cart/delete/", &[("id", "999999")])
             .await
             .status(),
         StatusCode::NOT_FOUND
     );
     store
-        .post("/checkout/cart/delete/", &[("id", &line_id)])
+        .submit("/checkout/cart/delete/", &[("id", &line_id)])
         .await;
     assert!(
         store
@@ -594,7 +537,7 @@ async fn the_cart_takes_options_updates_and_removes_and_refuses_bad_input() {
         select_texts(&store.page("/checkout/cart/").await, ".cart-empty p")[0].contains("no items")
     );
 
-    let guest = Store::new();
+    let guest = new_store();
     assert_eq!(
         location(&guest.get("/checkout/cart/").await),
         "/customer/account/login/"
@@ -603,19 +546,19 @@ async fn the_cart_takes_options_updates_and_removes_and_refuses_bad_input() {
 
 #[tokio::test]
 async fn checkout_places_the_order_which_the_history_and_order_page_show() {
-    let store = Store::emma();
+    let store = emma();
     let before = store.queries().latest_order_id().await.unwrap().unwrap();
     let empty = store
-        .post("/checkout/place/", &[("payment_method", "checkmo")])
+        .submit("/checkout/place/", &[("payment_method", "checkmo")])
         .await;
     assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
-    let (shirt, simple) = store.products().await;
+    let (shirt, simple) = products(&store).await;
     let (size, color) = (
         shirt.options[0].values[0].clone(),
         shirt.options[1].values[0].clone(),
     );
     store
-        .post(
+        .submit(
             "/checkout/cart/add/",
             &[
                 ("product", &shirt.id.to_string()),
@@ -626,7 +569,7 @@ async fn checkout_places_the_order_which_the_history_and_order_page_show() {
         )
         .await;
     store
-        .post(
+        .submit(
             "/checkout/cart/add/",
             &[("product", &simple.id.to_string()), ("qty", "1")],
         )
@@ -641,11 +584,11 @@ async fn checkout_places_the_order_which_the_history_and_order_page_show() {
         2
     );
     let no_address = store
-        .post("/checkout/shipping/", &[("shipping_method", "flatrate")])
+        .submit("/checkout/shipping/", &[("shipping_method", "flatrate")])
         .await;
     assert_eq!(no_address.status(), StatusCode::BAD_REQUEST);
     let bad_new = store
-        .post(
+        .submit(
             "/checkout/shipping/",
             &[
                 ("address_id", "new"),
@@ -656,12 +599,12 @@ async fn checkout_places_the_order_which_the_history_and_order_page_show() {
         .await;
     assert_eq!(bad_new.status(), StatusCode::BAD_REQUEST);
     let placed_early = store
-        .post("/checkout/place/", &[("payment_method", "checkmo")])
+        .submit("/checkout/place/", &[("payment_method", "checkmo")])
         .await;
     assert_eq!(placed_early.status(), StatusCode::BAD_REQUEST);
 
     let response = store
-        .post(
+        .submit(
             "/checkout/shipping/",
             &[("address_id", "1"), ("shipping_method", "flatrate")],
         )
@@ -675,13 +618,13 @@ async fn checkout_places_the_order_which_the_history_and_order_page_show() {
     );
     assert_eq!(
         store
-            .post("/checkout/place/", &[("payment_method", "paypal")])
+            .submit("/checkout/place/", &[("payment_method", "paypal")])
             .await
             .status(),
         StatusCode::BAD_REQUEST
     );
     let response = store
-        .post("/checkout/place/", &[("payment_method", "checkmo")])
+        .submit("/checkout/place/", &[("payment_method", "checkmo")])
         .await;
     assert_eq!(location(&response), "/checkout/onepage/success/");
 
@@ -739,7 +682,7 @@ async fn checkout_places_the_order_which_the_history_and_order_page_show() {
     );
 
     let response = store
-        .post(
+        .submit(
             "/sales/order/reorder/",
             &[("order_id", &latest.to_string())],
         )
@@ -750,8 +693,8 @@ async fn checkout_places_the_order_which_the_history_and_order_page_show() {
 
 #[tokio::test]
 async fn reviews_need_stars_and_appear_with_them() {
-    let store = Store::emma();
-    let (_, product) = store.products().await;
+    let store = emma();
+    let (_, product) = products(&store).await;
     let id = product.id.to_string();
     let before = store.queries().latest_review(&product.sku).await.unwrap();
     let long = "y".repeat(5_001);
@@ -785,7 +728,10 @@ async fn reviews_need_stars_and_appear_with_them() {
         ],
     ] {
         assert_eq!(
-            store.post("/review/product/post/", &fields).await.status(),
+            store
+                .submit("/review/product/post/", &fields)
+                .await
+                .status(),
             StatusCode::BAD_REQUEST,
             "{fields:?}"
         );
@@ -795,7 +741,7 @@ async fn reviews_need_stars_and_appear_with_them() {
         before
     );
     let response = store
-        .post(
+        .submit(
             "/review/product/post/",
             &[
                 ("product", &id),
@@ -833,20 +779,20 @@ async fn reviews_need_stars_and_appear_with_them() {
 
 #[tokio::test]
 async fn wishlist_and_compare_hold_products_until_removed() {
-    let store = Store::emma();
-    let (shirt, simple) = store.products().await;
+    let store = emma();
+    let (shirt, simple) = products(&store).await;
     for (add, page) in [
         ("/wishlist/index/add/", "/wishlist/"),
         ("/catalog/product_compare/add/", "/catalog/product_compare/"),
     ] {
         for product in [&shirt, &simple] {
             let response = store
-                .post(add, &[("product", &product.id.to_string())])
+                .submit(add, &[("product", &product.id.to_string())])
                 .await;
             assert_eq!(location(&response), page);
         }
         assert_eq!(
-            store.post(add, &[("product", "999999")]).await.status(),
+            store.submit(add, &[("product", "999999")]).await.status(),
             StatusCode::NOT_FOUND
         );
     }
@@ -862,13 +808,13 @@ async fn wishlist_and_compare_hold_products_until_removed() {
     assert!(select_texts(&compare, "#product-comparison td").contains(&shirt.sku));
 
     store
-        .post(
+        .submit(
             "/wishlist/index/remove/",
             &[("product", &shirt.id.to_string())],
         )
         .await;
     store
-        .post(
+        .submit(
             "/wishlist/index/cart/",
             &[("product", &simple.id.to_string())],
         )
@@ -886,7 +832,7 @@ async fn wishlist_and_compare_hold_products_until_removed() {
         simple.sku
     );
     store
-        .post(
+        .submit(
             "/catalog/product_compare/remove/",
             &[("product", &shirt.id.to_string())],
         )
@@ -902,13 +848,13 @@ async fn wishlist_and_compare_hold_products_until_removed() {
 
 #[tokio::test]
 async fn accounts_sign_in_out_register_and_keep_addresses() {
-    let mut store = Store::new();
+    let mut store = new_store();
     assert_eq!(
         location(&store.get("/customer/account/").await),
         "/customer/account/login/"
     );
     let wrong = store
-        .post(
+        .submit(
             "/customer/account/loginPost/",
             &[
                 ("login[username]", DEFAULT_EMAIL),
@@ -918,7 +864,7 @@ async fn accounts_sign_in_out_register_and_keep_addresses() {
         .await;
     assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
     let response = store
-        .post(
+        .submit(
             "/customer/account/loginPost/",
             &[
                 ("login[username]", DEFAULT_EMAIL),
@@ -959,7 +905,7 @@ async fn accounts_sign_in_out_register_and_keep_addresses() {
         ("default_shipping", "1"),
     ];
     assert_eq!(
-        location(&store.post("/customer/address/formPost/", &address).await),
+        location(&store.submit("/customer/address/formPost/", &address).await),
         "/customer/address/"
     );
     let book = store.page("/customer/address/").await;
@@ -969,7 +915,7 @@ async fn accounts_sign_in_out_register_and_keep_addresses() {
     bad[5] = ("postcode", "<script>");
     assert_eq!(
         store
-            .post("/customer/address/formPost/", &bad)
+            .submit("/customer/address/formPost/", &bad)
             .await
             .status(),
         StatusCode::BAD_REQUEST
@@ -978,17 +924,17 @@ async fn accounts_sign_in_out_register_and_keep_addresses() {
     foreign.push(("id", "2"));
     assert_eq!(
         store
-            .post("/customer/address/formPost/", &foreign)
+            .submit("/customer/address/formPost/", &foreign)
             .await
             .status(),
         StatusCode::NOT_FOUND
     );
 
-    let response = store.post("/customer/account/logout/", &[]).await;
+    let response = store.submit("/customer/account/logout/", &[]).await;
     assert_eq!(location(&response), "/");
-    let registered = Store::new();
+    let registered = new_store();
     let taken = registered
-        .post(
+        .submit(
             "/customer/account/createpost/",
             &[
                 ("firstname", "A"),
@@ -1001,7 +947,7 @@ async fn accounts_sign_in_out_register_and_keep_addresses() {
         .await;
     assert_eq!(taken.status(), StatusCode::CONFLICT);
     let short = registered
-        .post(
+        .submit(
             "/customer/account/createpost/",
             &[
                 ("firstname", "A"),
@@ -1014,7 +960,7 @@ async fn accounts_sign_in_out_register_and_keep_addresses() {
         .await;
     assert_eq!(short.status(), StatusCode::BAD_REQUEST);
     let created = registered
-        .post(
+        .submit(
             "/customer/account/createpost/",
             &[
                 ("firstname", "Ann"),
@@ -1030,11 +976,11 @@ async fn accounts_sign_in_out_register_and_keep_addresses() {
 
 #[tokio::test]
 async fn tenants_never_see_each_others_carts_or_orders() {
-    let first = Store::emma();
-    let second = Store::emma();
-    let (_, simple) = first.products().await;
+    let first = emma();
+    let second = emma();
+    let (_, simple) = products(&first).await;
     first
-        .post(
+        .submit(
             "/checkout/cart/add/",
             &[("product", &simple.id.to_string()), ("qty", "1")],
         )

@@ -1,16 +1,8 @@
 //! Listing photos: specs rendered on demand, or uploaded PNG bytes.
 
-use kit::imagery::ImageSpec;
+use kit::content::ImageSource;
+use kit::imagery::{ImageSpec, Picture};
 use rusqlite::{Connection, OptionalExtension, params};
-
-/// What a stored photo is made from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PhotoSource {
-    /// A seeded photo, rendered from its spec.
-    Spec(ImageSpec),
-    /// An uploaded photo, stored as PNG.
-    Uploaded(Vec<u8>),
-}
 
 /// The photo ids of a listing in display order.
 pub fn ids_of(connection: &Connection, listing_id: i64) -> rusqlite::Result<Vec<i64>> {
@@ -24,14 +16,16 @@ pub fn ids_of(connection: &Connection, listing_id: i64) -> rusqlite::Result<Vec<
 pub fn source(
     connection: &Connection,
     id: i64,
-) -> Result<Option<PhotoSource>, crate::ClassifiedsError> {
+) -> Result<Option<ImageSource>, crate::ClassifiedsError> {
     let row: Option<(Option<String>, Option<Vec<u8>>)> = connection
         .prepare_cached("SELECT spec, png FROM photos WHERE id = ?1")?
         .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()?;
     Ok(match row {
-        Some((Some(spec), _)) => Some(PhotoSource::Spec(serde_json::from_str(&spec)?)),
-        Some((None, Some(png))) => Some(PhotoSource::Uploaded(png)),
+        Some((Some(spec), _)) => Some(ImageSource::Drawn(Picture::Product(serde_json::from_str(
+            &spec,
+        )?))),
+        Some((None, Some(png))) => Some(ImageSource::Uploaded(png)),
         _ => None,
     })
 }

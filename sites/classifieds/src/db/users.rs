@@ -21,12 +21,24 @@ fn user(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
     })
 }
 
-/// The user with this id.
-pub fn by_id(connection: &Connection, id: i64) -> rusqlite::Result<Option<User>> {
-    connection
-        .prepare_cached("SELECT id, name, email FROM users WHERE id = ?1")?
-        .query_row([id], user)
-        .optional()
+impl kit::auth::Account for User {
+    fn find(connection: &Connection, id: i64) -> rusqlite::Result<Option<User>> {
+        connection
+            .prepare_cached("SELECT id, name, email FROM users WHERE id = ?1")?
+            .query_row([id], user)
+            .optional()
+    }
+
+    fn find_login(
+        connection: &Connection,
+        email: &str,
+    ) -> rusqlite::Result<Option<(User, String)>> {
+        by_email(connection, email)
+    }
+
+    fn id(&self) -> i64 {
+        self.id
+    }
 }
 
 /// The user with this email (case-insensitive) and their password hash.

@@ -1,17 +1,27 @@
 //! Accounts: log in, log out, register, and "My listings".
 
 use super::{Card, PageResult, now};
+use crate::ClassifiedsError;
 use crate::db::search::{self, PAGE_SIZE, SearchQuery};
 use crate::db::users;
 use crate::visitor::{Framed, Layout, Notice, Visitor, login_redirect};
-use crate::{ClassifiedsError, SESSION_COOKIE};
 use askama::Template;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use kit::PageError;
+use kit::auth::{Login, LoginForm, LoginThrottle};
 use kit::form::Fields;
+use kit::notice::Notices;
 use kit::pager::{PageLink, pager};
-use kit::throttle::LoginThrottle;
-use kit::{PageError, cookie};
+
+/// The login form's fields.
+const LOGIN_FORM: LoginForm = LoginForm {
+    login_field: "email",
+    login_label: "The email",
+    login_max: 200,
+    password_field: "password",
+    attempts: "logins",
+};
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -46,64 +56,14 @@ pub fn login_form(visitor: &Visitor) -> Response {
     })
 }
 
-/// Logs `user_id` in: a new session and a redirect carrying its cookie.
-async fn start_session(visitor: &Visitor, user_id: i64, notice: Notice) -> PageResult {
-    let token = visitor
-        .database
-        .call(move |connection| {
-            Ok::<_, ClassifiedsError>(kit::auth::create_session(connection, user_id)?)
-        })
-        .await?;
-    let mut response = notice.redirect("/");
-    if let Ok(value) = HeaderValue::from_str(&cookie::set(SESSION_COOKIE, &token)) {
-        response.headers_mut().append(header::SET_COOKIE, value);
-    }
-    Ok(response)
-}
-
-/// `POST index.php?page=login` with `email` and `password`. Failures are throttled per tenant,
-/// account and client `address`; an unknown account costs the same hash check as a wrong
-/// password, so timing does not tell which accounts exist.
-pub async fn login(
-    visitor: &Visitor,
-    throttle: &LoginThrottle,
-    address: &str,
-    form: &Fields,
-) -> PageResult {
-    visitor.check_csrf(form.get(kit::csrf::FIELD))?;
-    let email = form.text("email", "The email", 200)?;
-    let password = form.text("password", "The password", 200)?;
-    let tenant = cookie::get(&visitor.headers, kit::TENANT_COOKIE).unwrap_or_default();
-    let key = format!("{tenant}|{}|{address}", email.to_lowercase());
-    if let Err(wait) = throttle.check(&key) {
-        return Err(PageError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "Too many failed logins for this account. Try again in {} seconds.",
-                wait.as_secs().max(1)
-            ),
-        ));
-    }
-    let lookup = email.clone();
-    let account = visitor
-        .database
-        .call(move |connection| Ok::<_, ClassifiedsError>(users::by_email(connection, &lookup)?))
-        .await?;
-    // Verify off the async workers: argon2 is deliberately slow.
-    let verified = tokio::task::spawn_blocking(move || {
-        let matches =
-            kit::auth::verify_account(&password, account.as_ref().map(|(_, hash)| hash.as_str()));
-        account.filter(|_| matches)
-    })
-    .await
-    .map_err(|error| kit::KitError::Task(error.to_string()))?;
-    match verified {
-        Some((user, _)) => {
-            throttle.clear(&key);
-            start_session(visitor, user.id, Notice::LoggedIn).await
+/// `POST index.php?page=login` with `email` and `password` (checked and throttled by
+/// [`kit::auth::check_login`]).
+pub async fn login(visitor: &Visitor, throttle: &LoginThrottle, form: &Fields) -> PageResult {
+    match kit::auth::check_login(visitor, throttle, form, &LOGIN_FORM).await? {
+        Login::Verified(user) => {
+            kit::auth::start_session(visitor, user.id, Notice::LoggedIn.redirect("/")).await
         }
-        None => {
-            throttle.record_failure(&key);
+        Login::Refused { login: email } => {
             let page = LoginPage {
                 layout: visitor.layout("Log in - Classifieds"),
                 email,
@@ -116,20 +76,7 @@ pub async fn login(
 
 /// `POST index.php?page=logout`.
 pub async fn logout(visitor: &Visitor, form: &Fields) -> PageResult {
-    visitor.check_csrf(form.get(kit::csrf::FIELD))?;
-    if let Some(token) = visitor.session.clone() {
-        visitor
-            .database
-            .call(move |connection| {
-                Ok::<_, ClassifiedsError>(kit::auth::end_session(connection, &token)?)
-            })
-            .await?;
-    }
-    let mut response = Notice::LoggedOut.redirect("/");
-    if let Ok(value) = HeaderValue::from_str(&cookie::clear(SESSION_COOKIE)) {
-        response.headers_mut().append(header::SET_COOKIE, value);
-    }
-    Ok(response)
+    kit::auth::log_out(visitor, form, Notice::LoggedOut.redirect("/")).await
 }
 
 /// `GET index.php?page=register`.
@@ -170,7 +117,9 @@ pub async fn register(visitor: &Visitor, form: &Fields) -> PageResult {
         })
         .await?;
     match created {
-        Some(user_id) => start_session(visitor, user_id, Notice::Registered).await,
+        Some(user_id) => {
+            kit::auth::start_session(visitor, user_id, Notice::Registered.redirect("/")).await
+        }
         None => Err(PageError::new(
             StatusCode::CONFLICT,
             "An account with this email already exists. Log in instead.",

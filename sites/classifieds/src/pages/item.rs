@@ -11,6 +11,7 @@ use askama::Template;
 use kit::PageError;
 use kit::form::Fields;
 use kit::money::format_cents;
+use kit::notice::Notices;
 
 /// Longest comment title.
 const MAX_COMMENT_TITLE: usize = 100;

@@ -11,6 +11,7 @@ use askama::Template;
 use axum::extract::Multipart;
 use kit::PageError;
 use kit::form::Fields;
+use kit::notice::Notices;
 
 /// Longest title.
 const MAX_TITLE: usize = 100;

@@ -4,7 +4,6 @@ pub mod account;
 pub mod home;
 pub mod item;
 pub mod listing_form;
-pub mod photo;
 pub mod search;
 
 use crate::db::photos::url_path;

@@ -3,8 +3,8 @@
 mod text;
 pub mod vocabulary;
 
+use crate::ClassifiedsError;
 use crate::catalog::{self, CATEGORIES, REGIONS};
-use crate::{ClassifiedsError, migrations::MIGRATIONS};
 use kit::Scale;
 use kit::imagery::{ImageSpec, NamedColor, Pattern};
 use kit::names::{EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES};
@@ -12,8 +12,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rusqlite::{Connection, params};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::fmt;
 use vocabulary::{COMMENT_BODIES, COMMENT_TITLES, GOODS};
 
 pub use text::mentions_color;
@@ -22,12 +21,6 @@ pub use text::mentions_color;
 pub const DEFAULT_EMAIL: &str = "blake.sullivan@gmail.com";
 /// The password of every seeded account.
 pub const DEFAULT_PASSWORD: &str = "Password.123";
-/// The file name of the base database inside the data directory.
-pub const BASE_FILE: &str = "classifieds.sqlite";
-
-/// The seed used when none is given.
-pub const DEFAULT_SEED: u64 = 20_240_601;
-
 /// Listings in the full data set.
 pub const FULL_LISTINGS: u32 = 66_000;
 
@@ -65,11 +58,9 @@ impl Amounts for Scale {
     }
 }
 
-/// What `seed` built.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SeedReport {
-    /// The written base database.
-    pub path: PathBuf,
+/// What a seed built.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeedCounts {
     /// Users, the default account included.
     pub users: u32,
     /// Listings.
@@ -82,16 +73,12 @@ pub struct SeedReport {
     pub color_only_in_photo: u32,
     /// Listings whose first photo carries printed text absent from the ad.
     pub printed_text: u32,
-    /// Size of the written file in bytes.
-    pub bytes: u64,
-    /// Wall time spent.
-    pub elapsed: Duration,
 }
 
-impl SeedReport {
-    /// One line of facts about the data, for `agora seed`.
-    pub fn summary(&self) -> String {
-        format!(
+impl fmt::Display for SeedCounts {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
             "{} listings, {} photos, {} users, {} comments; {} listings ({:.1} %) show their colour only in the photo, {} carry printed text",
             kit::money::group_digits(u64::from(self.listings)),
             self.photos,
@@ -104,26 +91,13 @@ impl SeedReport {
     }
 }
 
-/// Builds `data_dir/classifieds.sqlite` from `seed`; the same seed gives the same data.
-pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, ClassifiedsError> {
-    let started = Instant::now();
-    std::fs::create_dir_all(data_dir).map_err(|source| ClassifiedsError::Io {
-        what: data_dir.display().to_string(),
-        source,
-    })?;
-    let mut connection = Connection::open_in_memory()?;
-    MIGRATIONS.apply(&mut connection)?;
-    let mut report = SeedReport {
-        path: data_dir.join(BASE_FILE),
-        users: 0,
-        listings: 0,
-        photos: 0,
-        comments: 0,
-        color_only_in_photo: 0,
-        printed_text: 0,
-        bytes: 0,
-        elapsed: Duration::ZERO,
-    };
+/// Builds the data in a fresh classifieds database from `seed`; the same seed gives the same data.
+pub fn build(
+    connection: &mut Connection,
+    scale: Scale,
+    seed: u64,
+) -> Result<SeedCounts, ClassifiedsError> {
+    let mut report = SeedCounts::default();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let transaction = connection.transaction()?;
     insert_places(&transaction)?;
@@ -147,14 +121,6 @@ pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, Clas
     // the file into every tenant copy.
     connection
         .execute_batch("INSERT INTO listings_fts(listings_fts) VALUES ('optimize'); ANALYZE;")?;
-    kit::database::write_file(&connection, &report.path)?;
-    report.bytes = std::fs::metadata(&report.path)
-        .map(|metadata| metadata.len())
-        .map_err(|source| ClassifiedsError::Io {
-            what: report.path.display().to_string(),
-            source,
-        })?;
-    report.elapsed = started.elapsed();
     Ok(report)
 }
 
@@ -241,7 +207,7 @@ fn insert_listings(
     rng: &mut ChaCha8Rng,
     count: u32,
     users: u32,
-    report: &mut SeedReport,
+    report: &mut SeedCounts,
 ) -> Result<(), ClassifiedsError> {
     let mut listing_statement = connection.prepare(
         "INSERT INTO listings (id, user_id, category_id, city_id, title, description, price_cents, published_at)

@@ -1,16 +1,8 @@
 //! Submission pictures: seeded ones rendered from their spec, uploads stored as PNG.
 
+use kit::content::ImageSource;
 use kit::imagery::{ImageSpec, Picture};
 use rusqlite::{Connection, OptionalExtension, params};
-
-/// What a stored picture is made from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ImageSource {
-    /// A seeded picture, rendered from its spec.
-    Spec(Picture),
-    /// An uploaded picture, re-encoded as PNG.
-    Uploaded(Vec<u8>),
-}
 
 /// The picture stored under `name`, or `None`.
 pub fn by_name(
@@ -22,7 +14,7 @@ pub fn by_name(
         .query_row([name], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()?;
     Ok(match row {
-        Some((Some(spec), _)) => Some(ImageSource::Spec(parse(&spec)?)),
+        Some((Some(spec), _)) => Some(ImageSource::Drawn(parse(&spec)?)),
         Some((None, Some(png))) => Some(ImageSource::Uploaded(png)),
         _ => None,
     })

@@ -18,12 +18,21 @@ fn user(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
     })
 }
 
-/// The user with this id.
-pub fn by_id(connection: &Connection, id: i64) -> rusqlite::Result<Option<User>> {
-    connection
-        .prepare_cached("SELECT id, username FROM users WHERE id = ?1")?
-        .query_row([id], user)
-        .optional()
+impl kit::auth::Account for User {
+    fn find(connection: &Connection, id: i64) -> rusqlite::Result<Option<User>> {
+        connection
+            .prepare_cached("SELECT id, username FROM users WHERE id = ?1")?
+            .query_row([id], user)
+            .optional()
+    }
+
+    fn find_login(connection: &Connection, name: &str) -> rusqlite::Result<Option<(User, String)>> {
+        by_name(connection, name)
+    }
+
+    fn id(&self) -> i64 {
+        self.id
+    }
 }
 
 /// The user with this name (case-insensitive) and their password hash.

@@ -9,6 +9,7 @@ use crate::visitor::{Notice, Visitor, login_redirect};
 use axum::response::{IntoResponse, Redirect};
 use kit::PageError;
 use kit::form::Fields;
+use kit::notice::Notices;
 
 /// Longest comment, in characters.
 pub const MAX_COMMENT: usize = 10_000;

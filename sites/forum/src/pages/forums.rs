@@ -10,6 +10,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use kit::PageError;
 use kit::form::Fields;
+use kit::notice::Notices;
 
 #[derive(Template)]
 #[template(path = "forums.html")]

@@ -10,6 +10,7 @@ use crate::visitor::{Framed, Layout, Notice, Visitor, login_redirect};
 use askama::Template;
 use kit::PageError;
 use kit::form::Fields;
+use kit::notice::Notices;
 
 /// Longest subject, in characters.
 const MAX_TITLE: usize = 200;

@@ -3,7 +3,6 @@
 pub mod account;
 pub mod actions;
 pub mod forums;
-pub mod image;
 pub mod listing;
 pub mod messages;
 pub mod search;

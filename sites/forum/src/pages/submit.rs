@@ -13,6 +13,7 @@ use axum::extract::Multipart;
 use kit::PageError;
 use kit::fetch::OwnOrigins;
 use kit::form::Fields;
+use kit::notice::Notices;
 use sha2::{Digest, Sha256};
 
 /// Longest title, in characters.

@@ -4,8 +4,8 @@
 pub mod pictures;
 pub mod vocabulary;
 
+use crate::ForumError;
 use crate::db::submissions::{ranking, slug_of};
-use crate::{ForumError, migrations::MIGRATIONS};
 use kit::Scale;
 use kit::imagery::{ImageSpec, NamedColor, ObjectKind, Pattern, Picture};
 use rand::seq::IndexedRandom;
@@ -13,8 +13,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rusqlite::{Connection, params};
 use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::fmt;
 use vocabulary::{
     FORUMS, IMAGE_TITLES, MESSAGE_BODIES, MESSAGE_TITLES, NAME_WORDS, SENTENCES, TEXT_TITLES,
 };
@@ -23,10 +22,6 @@ use vocabulary::{
 pub const DEFAULT_USERNAME: &str = "MarvelsGrantMan136";
 /// The password of every seeded account.
 pub const DEFAULT_PASSWORD: &str = "test1234";
-/// The file name of the base database inside the data directory.
-pub const BASE_FILE: &str = "forum.sqlite";
-/// The seed used when none is given.
-pub const DEFAULT_SEED: u64 = 20_240_917;
 /// Image submissions in the full data set (VWA's count).
 pub const FULL_IMAGE_POSTS: u32 = 31_464;
 /// Text and link submissions in the full data set.
@@ -83,11 +78,9 @@ impl Amounts for Scale {
     }
 }
 
-/// What `seed` built.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SeedReport {
-    /// The written base database.
-    pub path: PathBuf,
+/// What a seed built.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeedCounts {
     /// Forums.
     pub forums: u32,
     /// Users, the default account included.
@@ -100,16 +93,12 @@ pub struct SeedReport {
     pub comments: u32,
     /// The deepest comment level.
     pub max_depth: u32,
-    /// Size of the written file in bytes.
-    pub bytes: u64,
-    /// Wall time spent.
-    pub elapsed: Duration,
 }
 
-impl SeedReport {
-    /// One line of facts about the data, for `agora seed`.
-    pub fn summary(&self) -> String {
-        format!(
+impl fmt::Display for SeedCounts {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
             "{} forums, {} image posts, {} text and link posts, {} comments (depth up to {}), {} users",
             self.forums,
             kit::money::group_digits(u64::from(self.image_posts)),
@@ -134,26 +123,20 @@ struct Draft {
     downvotes: i64,
 }
 
-/// Builds `data_dir/forum.sqlite` from `seed`; the same seed gives the same data.
-pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, ForumError> {
-    let started = Instant::now();
-    std::fs::create_dir_all(data_dir).map_err(|source| ForumError::Io {
-        what: data_dir.display().to_string(),
-        source,
-    })?;
-    let mut connection = Connection::open_in_memory()?;
-    MIGRATIONS.apply(&mut connection)?;
+/// Builds the data in a fresh forum database from `seed`; the same seed gives the same data.
+pub fn build(
+    connection: &mut Connection,
+    scale: Scale,
+    seed: u64,
+) -> Result<SeedCounts, ForumError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut report = SeedReport {
-        path: data_dir.join(BASE_FILE),
+    let mut report = SeedCounts {
         forums: FORUMS.len() as u32,
         users: scale.users(),
         image_posts: scale.image_posts(),
         other_posts: scale.other_posts(),
         comments: 0,
         max_depth: 0,
-        bytes: 0,
-        elapsed: Duration::ZERO,
     };
     let transaction = connection.transaction()?;
     insert_users(&transaction, &mut rng, report.users)?;
@@ -166,14 +149,6 @@ pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, Foru
     insert_messages(&transaction, &mut rng, report.users)?;
     transaction.commit()?;
     connection.execute_batch("ANALYZE;")?;
-    kit::database::write_file(&connection, &report.path)?;
-    report.bytes = std::fs::metadata(&report.path)
-        .map(|metadata| metadata.len())
-        .map_err(|source| ForumError::Io {
-            what: report.path.display().to_string(),
-            source,
-        })?;
-    report.elapsed = started.elapsed();
     Ok(report)
 }
 

@@ -34,14 +34,26 @@ fn customer(row: &rusqlite::Row<'_>) -> rusqlite::Result<Customer> {
     })
 }
 
-/// The customer with this id.
-pub fn by_id(connection: &Connection, id: i64) -> rusqlite::Result<Option<Customer>> {
-    connection
-        .prepare_cached(
-            "SELECT id, first_name, last_name, email, newsletter FROM customers WHERE id = ?1",
-        )?
-        .query_row([id], customer)
-        .optional()
+impl kit::auth::Account for Customer {
+    fn find(connection: &Connection, id: i64) -> rusqlite::Result<Option<Customer>> {
+        connection
+            .prepare_cached(
+                "SELECT id, first_name, last_name, email, newsletter FROM customers WHERE id = ?1",
+            )?
+            .query_row([id], customer)
+            .optional()
+    }
+
+    fn find_login(
+        connection: &Connection,
+        email: &str,
+    ) -> rusqlite::Result<Option<(Customer, String)>> {
+        by_email(connection, email)
+    }
+
+    fn id(&self) -> i64 {
+        self.id
+    }
 }
 
 /// The customer with this email (case-insensitive) and their password hash.

@@ -2,22 +2,34 @@
 //! account information (name, newsletter).
 
 use super::{PageResult, now};
+use crate::ShoppingError;
 use crate::db::addresses::{self, Address};
 use crate::db::customers::{self, Customer};
 use crate::db::orders::{self, OrderSummary};
 use crate::visitor::{Layout, Notice, Visitor, layout, login_redirect};
-use crate::{SESSION_COOKIE, ShoppingError};
 use askama::Template;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use kit::PageError;
+use kit::auth::{Login, LoginForm, LoginThrottle};
 use kit::form::Fields;
-use kit::throttle::LoginThrottle;
-use kit::{PageError, cookie};
+use kit::notice::Notices;
 
 /// Longest name, email or password.
 const MAX_FIELD: usize = 200;
 /// Recent orders on the dashboard.
 const RECENT_ORDERS: usize = 5;
+/// Where a customer lands after signing in or registering.
+const ACCOUNT: &str = "/customer/account/";
+
+/// The sign-in form's fields.
+const LOGIN_FORM: LoginForm = LoginForm {
+    login_field: "login[username]",
+    login_label: "The email",
+    login_max: MAX_FIELD,
+    password_field: "login[password]",
+    attempts: "sign-ins",
+};
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -37,67 +49,14 @@ pub async fn login_form(visitor: &Visitor) -> PageResult {
     Ok(visitor.render(&page))
 }
 
-/// A redirect to `location` that starts a session for `customer_id`.
-async fn start_session(
-    visitor: &Visitor,
-    customer_id: i64,
-    notice: Notice,
-    location: &str,
-) -> PageResult {
-    let token = visitor
-        .database
-        .call(move |connection| {
-            Ok::<_, ShoppingError>(kit::auth::create_session(connection, customer_id)?)
-        })
-        .await?;
-    let mut response = notice.redirect(location);
-    if let Ok(value) = HeaderValue::from_str(&cookie::set(SESSION_COOKIE, &token)) {
-        response.headers_mut().append(header::SET_COOKIE, value);
-    }
-    Ok(response)
-}
-
-/// `POST /customer/account/loginPost/` with `login[username]` and `login[password]`; failed
-/// attempts are throttled per tenant, account and client `address`.
-pub async fn login(
-    visitor: &Visitor,
-    throttle: &LoginThrottle,
-    address: &str,
-    form: &Fields,
-) -> PageResult {
-    visitor.check_csrf(form.get(kit::csrf::FIELD))?;
-    let email = form.text("login[username]", "The email", MAX_FIELD)?;
-    let password = form.text("login[password]", "The password", MAX_FIELD)?;
-    let tenant = cookie::get(&visitor.headers, kit::TENANT_COOKIE).unwrap_or_default();
-    let key = format!("{tenant}|{}|{address}", email.to_lowercase());
-    if let Err(wait) = throttle.check(&key) {
-        return Err(PageError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "Too many failed sign-ins for this account. Try again in {} seconds.",
-                wait.as_secs().max(1)
-            ),
-        ));
-    }
-    let lookup = email.clone();
-    let account = visitor
-        .database
-        .call(move |connection| Ok::<_, ShoppingError>(customers::by_email(connection, &lookup)?))
-        .await?;
-    let verified = tokio::task::spawn_blocking(move || {
-        let matches =
-            kit::auth::verify_account(&password, account.as_ref().map(|(_, hash)| hash.as_str()));
-        account.filter(|_| matches)
-    })
-    .await
-    .map_err(|error| kit::KitError::Task(error.to_string()))?;
-    match verified {
-        Some((customer, _)) => {
-            throttle.clear(&key);
-            start_session(visitor, customer.id, Notice::LoggedIn, "/customer/account/").await
+/// `POST /customer/account/loginPost/` with `login[username]` and `login[password]` (checked
+/// and throttled by [`kit::auth::check_login`]).
+pub async fn login(visitor: &Visitor, throttle: &LoginThrottle, form: &Fields) -> PageResult {
+    match kit::auth::check_login(visitor, throttle, form, &LOGIN_FORM).await? {
+        Login::Verified(customer) => {
+            kit::auth::start_session(visitor, customer.id, Notice::LoggedIn.redirect(ACCOUNT)).await
         }
-        None => {
-            throttle.record_failure(&key);
+        Login::Refused { login: email } => {
             let page = LoginPage {
                 layout: layout(visitor, "Customer Login | One Stop Market").await?,
                 email,
@@ -110,20 +69,7 @@ pub async fn login(
 
 /// `POST /customer/account/logout/`.
 pub async fn logout(visitor: &Visitor, form: &Fields) -> PageResult {
-    visitor.check_csrf(form.get(kit::csrf::FIELD))?;
-    if let Some(token) = visitor.session.clone() {
-        visitor
-            .database
-            .call(move |connection| {
-                Ok::<_, ShoppingError>(kit::auth::end_session(connection, &token)?)
-            })
-            .await?;
-    }
-    let mut response = Notice::LoggedOut.redirect("/");
-    if let Ok(value) = HeaderValue::from_str(&cookie::clear(SESSION_COOKIE)) {
-        response.headers_mut().append(header::SET_COOKIE, value);
-    }
-    Ok(response)
+    kit::auth::log_out(visitor, form, Notice::LoggedOut.redirect("/")).await
 }
 
 #[derive(Template)]
@@ -180,7 +126,9 @@ pub async fn register(visitor: &Visitor, form: &Fields) -> PageResult {
         })
         .await?;
     match created {
-        Some(id) => start_session(visitor, id, Notice::Registered, "/customer/account/").await,
+        Some(id) => {
+            kit::auth::start_session(visitor, id, Notice::Registered.redirect(ACCOUNT)).await
+        }
         None => Err(PageError::new(
             StatusCode::CONFLICT,
             "There is already an account with this email address. Sign in instead.",
@@ -264,5 +212,5 @@ pub async fn edit(visitor: &Visitor, form: &Fields) -> Result<Response, PageErro
             )?)
         })
         .await?;
-    Ok(Notice::AccountSaved.redirect("/customer/account/"))
+    Ok(Notice::AccountSaved.redirect(ACCOUNT))
 }

@@ -8,6 +8,7 @@ use crate::visitor::{Layout, Notice, Visitor, layout, login_redirect};
 use askama::Template;
 use kit::PageError;
 use kit::form::Fields;
+use kit::notice::Notices;
 
 /// Longest address field.
 const MAX_FIELD: usize = 120;

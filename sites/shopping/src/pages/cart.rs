@@ -13,6 +13,7 @@ use askama::Template;
 use kit::PageError;
 use kit::form::Fields;
 use kit::money::format_cents;
+use kit::notice::Notices;
 
 /// Longest discount code.
 const MAX_COUPON: usize = 50;

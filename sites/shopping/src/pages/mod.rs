@@ -5,7 +5,6 @@ pub mod address;
 pub mod cart;
 pub mod checkout;
 pub mod home;
-pub mod image;
 pub mod listing;
 pub mod orders;
 pub mod product;

@@ -11,6 +11,7 @@ use crate::visitor::{Layout, Notice, Visitor, layout, login_redirect};
 use askama::Template;
 use kit::PageError;
 use kit::form::Fields;
+use kit::notice::Notices;
 
 #[derive(Template)]
 #[template(path = "order_history.html")]

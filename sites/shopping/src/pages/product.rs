@@ -11,6 +11,7 @@ use askama::Template;
 use kit::PageError;
 use kit::form::Fields;
 use kit::money::format_cents;
+use kit::notice::Notices;
 
 /// Reviews listed on the page (newest first).
 const REVIEWS_SHOWN: u32 = 50;

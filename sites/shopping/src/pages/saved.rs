@@ -8,6 +8,7 @@ use crate::db::saved::{self, List};
 use crate::visitor::{Layout, Notice, Visitor, layout, login_redirect};
 use askama::Template;
 use kit::form::Fields;
+use kit::notice::Notices;
 
 #[derive(Template)]
 #[template(path = "wishlist.html")]

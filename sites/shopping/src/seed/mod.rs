@@ -3,9 +3,9 @@
 
 pub mod text;
 
+use crate::ShoppingError;
 use crate::catalog::{self, DEPARTMENTS, Edition, SIZES};
 use crate::db::options::ProductOption;
-use crate::{ShoppingError, migrations::MIGRATIONS};
 use kit::Scale;
 use kit::imagery::{ImageSpec, NamedColor, Pattern};
 use kit::names::{EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES};
@@ -14,17 +14,12 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rusqlite::{Connection, params};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::fmt;
 
 /// VWA's shopping customer, the account tasks log in with.
 pub const DEFAULT_EMAIL: &str = "emma.lopez@gmail.com";
 /// The password of every seeded account (VWA's).
 pub const DEFAULT_PASSWORD: &str = "Password.123";
-/// The file name of the base database inside the data directory.
-pub const BASE_FILE: &str = "shopping.sqlite";
-/// The seed used when none is given.
-pub const DEFAULT_SEED: u64 = 20_230_801;
 /// Products of the first edition in the full data set.
 pub const FULL_PRODUCTS: u32 = 92_000;
 /// Products of the second edition (the department imagery) in the full data set.
@@ -98,11 +93,9 @@ impl Amounts for Scale {
     }
 }
 
-/// What `seed` built.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SeedReport {
-    /// The written base database.
-    pub path: PathBuf,
+/// What a seed built.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeedCounts {
     /// Categories over the three levels.
     pub categories: u32,
     /// Products.
@@ -117,16 +110,12 @@ pub struct SeedReport {
     pub orders: u32,
     /// Products whose colour is not in their name.
     pub color_only_in_photo: u32,
-    /// Size of the written file in bytes.
-    pub bytes: u64,
-    /// Wall time spent.
-    pub elapsed: Duration,
 }
 
-impl SeedReport {
-    /// One line of facts about the data, for `agora seed`.
-    pub fn summary(&self) -> String {
-        format!(
+impl fmt::Display for SeedCounts {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
             "{} products in {} categories, {} photos, {} reviews, {} customers, {} orders; {} products name no colour",
             kit::money::group_digits(u64::from(self.products)),
             self.categories,
@@ -139,27 +128,13 @@ impl SeedReport {
     }
 }
 
-/// Builds `data_dir/shopping.sqlite` from `seed`; the same seed gives the same data.
-pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, ShoppingError> {
-    let started = Instant::now();
-    std::fs::create_dir_all(data_dir).map_err(|source| ShoppingError::Io {
-        what: data_dir.display().to_string(),
-        source,
-    })?;
-    let mut connection = Connection::open_in_memory()?;
-    MIGRATIONS.apply(&mut connection)?;
-    let mut report = SeedReport {
-        path: data_dir.join(BASE_FILE),
-        categories: 0,
-        products: 0,
-        images: 0,
-        reviews: 0,
-        customers: 0,
-        orders: 0,
-        color_only_in_photo: 0,
-        bytes: 0,
-        elapsed: Duration::ZERO,
-    };
+/// Builds the data in a fresh shopping database from `seed`; the same seed gives the same data.
+pub fn build(
+    connection: &mut Connection,
+    scale: Scale,
+    seed: u64,
+) -> Result<SeedCounts, ShoppingError> {
+    let mut report = SeedCounts::default();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let transaction = connection.transaction()?;
     let leaves = insert_categories(&transaction, &mut report)?;
@@ -224,14 +199,6 @@ pub fn seed(data_dir: &Path, scale: Scale, seed: u64) -> Result<SeedReport, Shop
          INSERT INTO products_fts(products_fts) VALUES ('optimize');
          ANALYZE;",
     )?;
-    kit::database::write_file(&connection, &report.path)?;
-    report.bytes = std::fs::metadata(&report.path)
-        .map(|metadata| metadata.len())
-        .map_err(|source| ShoppingError::Io {
-            what: report.path.display().to_string(),
-            source,
-        })?;
-    report.elapsed = started.elapsed();
     Ok(report)
 }
 
@@ -251,7 +218,7 @@ struct Leaf {
 
 fn insert_categories(
     connection: &Connection,
-    report: &mut SeedReport,
+    report: &mut SeedCounts,
 ) -> Result<Vec<Leaf>, ShoppingError> {
     let mut statement = connection.prepare(
         "INSERT INTO categories (id, parent_id, level, name, path, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -337,7 +304,7 @@ fn insert_products(
     ids: std::ops::RangeInclusive<i64>,
     leaves: &[Leaf],
     keys: &mut HashSet<String>,
-    report: &mut SeedReport,
+    report: &mut SeedCounts,
 ) -> Result<(), ShoppingError> {
     let mut product = connection.prepare(
         "INSERT INTO products (id, sku, url_key, name, description, price_cents, stock, department_id,

@@ -1,6 +1,13 @@
-//! Accounts: argon2 password hashes and login sessions kept in the site's database.
+//! Accounts: argon2 password hashes and login sessions kept in the site's database, the
+//! login form's check ([`login`]) and the failed-login limit ([`throttle`]).
 //!
 //! Sessions live in the tenant's database, so resetting a tenant also logs everyone out.
+
+pub mod login;
+pub mod throttle;
+
+pub use login::{Login, LoginForm, check_login, log_out, start_session};
+pub use throttle::LoginThrottle;
 
 use crate::KitError;
 use argon2::Argon2;
@@ -14,6 +21,17 @@ pub const SESSIONS_TABLE: &str = "CREATE TABLE sessions (
     user_id INTEGER NOT NULL,
     created_at TEXT NOT NULL DEFAULT (datetime('now'))
 );";
+
+/// A site's account (a user, a customer) as sessions and logins look it up.
+pub trait Account: Clone + Send + Sync + std::fmt::Debug + Sized + 'static {
+    /// The account with this id, if it exists.
+    fn find(connection: &Connection, id: i64) -> rusqlite::Result<Option<Self>>;
+    /// The account with this login (email or user name) and its password hash.
+    fn find_login(connection: &Connection, login: &str)
+    -> rusqlite::Result<Option<(Self, String)>>;
+    /// Its id (what a session refers to).
+    fn id(&self) -> i64;
+}
 
 /// An argon2id hash (PHC string) of `password` with a fresh random salt.
 pub fn hash_password(password: &str) -> Result<String, KitError> {
