@@ -1,5 +1,6 @@
 //! Controller configuration: one clap struct with environment-variable fallbacks,
-//! shared as `Arc<Config>`.
+//! shared as `Arc<Config>`. Its defaults are written once, in the clap attributes;
+//! [`Config::default`] is the command line's parse of no arguments.
 
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -14,14 +15,8 @@ pub struct ActionLimits {
     pub tabs: usize,
 }
 
-impl Default for ActionLimits {
-    fn default() -> Self {
-        Config::default().action_limits()
-    }
-}
-
 /// How the controller reaches browsers, settles pages and serves its API.
-#[derive(Debug, Clone, clap::Args)]
+#[derive(Debug, Clone, PartialEq, clap::Args)]
 pub struct Config {
     /// Use this W3C WebDriver remote end (e.g. a Selenium Grid hub) instead of spawning chromedriver.
     #[arg(long, env = "AGORA_WEBDRIVER_URL")]
@@ -193,44 +188,37 @@ impl Config {
 }
 
 impl Default for Config {
+    /// Every setting at its command-line default, without reading the environment.
     fn default() -> Self {
-        Self {
-            webdriver_url: None,
-            chromedriver: PathBuf::from("/usr/bin/chromedriver"),
-            chromium: PathBuf::from("/usr/bin/chromium"),
-            pool_size: 2,
-            max_browsers: 16,
-            pool_wait_s: 60,
-            prepare: 2,
-            settle_cap_ms: 3000,
-            dom_quiet_ms: 50,
-            idle_timeout_s: 600,
-            bind: IpAddr::from([127, 0, 0, 1]),
-            api_port: 8400,
-            token: None,
-            allowed_origins: Vec::new(),
-            fence_address: None,
-            fence_bind: None,
-            max_type_chars: 10_000,
-            max_tabs: 10,
-            max_episodes: 32,
-            upload_dir: None,
-            trajectory_dir: None,
-            task_dirs: vec![PathBuf::from("tasks")],
-            eval_mode: evaluators::EvalMode::default(),
-            judge_url: None,
-            judge_model: "gpt-4o".into(),
-            vision_judge_url: None,
-            vision_judge_model: "gpt-4o".into(),
-            judge_api_key_env: "OPENAI_API_KEY".into(),
-            judge_cache: PathBuf::from("data/judge-cache"),
-        }
+        use clap::{Args, FromArgMatches};
+        let command =
+            Config::augment_args(clap::Command::new("agora")).mut_args(|arg| arg.env(None));
+        command
+            .try_get_matches_from(["agora"])
+            .and_then(|matches| Config::from_arg_matches(&matches))
+            .unwrap_or_else(|error| unreachable!("every setting has a default: {error}"))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::Config;
     use clap::Parser;
+
+    #[test]
+    fn the_command_line_without_arguments_is_the_default() {
+        let cli = crate::cli::Cli::try_parse_from(["agora", "up"]).unwrap();
+        let crate::cli::Command::Up(args) = cli.command else {
+            panic!("not `agora up`");
+        };
+        let default = Config::default();
+        assert_eq!(args.config, default);
+        assert_eq!(
+            default.trajectory_dir.as_deref(),
+            Some(std::path::Path::new("data/trajectories"))
+        );
+        assert_eq!(default.pool_size, 2);
+    }
 
     #[test]
     fn settle_waits_are_bounded_on_the_command_line() {

@@ -180,7 +180,8 @@ impl Drop for RunningSites {
     }
 }
 
-/// The controller's view of the running sites: tenants, logins, URLs and state queries.
+/// The controller's view of the running sites: tenants, logins, URLs, state queries and the
+/// capabilities the sites offer.
 impl SiteHost for RunningSites {
     fn site_urls(&self) -> Vec<(String, String)> {
         self.served
@@ -229,6 +230,18 @@ impl SiteHost for RunningSites {
             .map(|served| served.hosted.queries(tenant))
             .collect();
         Ok(SiteQuerySet::new(queries?))
+    }
+
+    fn workspace(&self) -> Option<Arc<dyn kit::site::Workspace>> {
+        self.served
+            .iter()
+            .find_map(|served| served.hosted.workspace())
+    }
+
+    fn staging(&self, tenant: &TenantId) -> Option<Arc<dyn evaluators::TargetStaging>> {
+        self.served
+            .iter()
+            .find_map(|served| served.hosted.staging(tenant))
     }
 
     fn readiness(&self) -> BTreeMap<String, String> {

@@ -11,7 +11,7 @@
 //! outer HTML only).
 //!
 //! The target is served to the episode's browser only while it is measured, at a one-time URL
-//! from [`SiteQueries::webui_stage_target`]; the measuring runs `js/aes_measure.js`.
+//! from [`TargetStaging::stage`]; the measuring runs `js/aes_measure.js`.
 
 pub mod assignment;
 pub mod geometry;
@@ -22,7 +22,7 @@ pub mod weights;
 use crate::error::EvalError;
 use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
 use crate::page::{Page, PageError};
-use crate::site_queries::SiteQueries;
+use crate::staging::TargetStaging;
 use crate::task::EvalType;
 use serde::{Deserialize, Serialize};
 use state::{ElementReport, PageState, score_state, targets_of};
@@ -213,15 +213,15 @@ async fn measure_states<P: Page>(
 
 /// The `aes` evaluator: measures the target (staged for this tenant only while it is
 /// measured), then the generated page at `generated_url`, and scores them.
-pub async fn evaluate_aes<P: Page, Q: SiteQueries + ?Sized>(
+pub async fn evaluate_aes<P: Page>(
     spec: &AesSpec,
     generated_url: &str,
     page: &mut P,
-    queries: &Q,
+    staging: &dyn TargetStaging,
 ) -> Result<EvaluatorReport, EvalError> {
-    let target_url = queries.webui_stage_target(&spec.target).await?;
+    let target_url = staging.stage(&spec.target).await?;
     let target = measure_states(page, &target_url, &spec.interactions).await;
-    queries.webui_release_target(&target_url).await?;
+    staging.release(&target_url).await?;
     let target = target?
         .into_iter()
         .enumerate()

@@ -4,7 +4,8 @@
 //! (`string_match`, `url_match`, `program_html`, `page_image_query`), the `func:` helpers as
 //! a closed enum ([`helper`]), SSIM ([`ssim`]), LLM judges ([`judge`]) and the task linter
 //! ([`lint`]). It knows nothing of WebDriver or of the sites: it reads the live page through
-//! the [`Page`] trait and site data through [`SiteQueries`].
+//! the [`Page`] trait, site data through [`SiteQueries`] and staged targets through
+//! [`TargetStaging`].
 //!
 //! Two modes ([`EvalMode`]): `Correct` (default) scores as VWA intends, with its known bugs
 //! fixed; `Vwa` reproduces VWA quirk for quirk. `docs/evaluation-modes.md` lists every
@@ -29,6 +30,7 @@ pub mod python;
 pub mod site_names;
 pub mod site_queries;
 pub mod ssim;
+pub mod staging;
 pub mod string_match;
 pub mod task;
 pub mod tokenize;
@@ -41,31 +43,21 @@ pub use judge::{JudgeConfig, Judges};
 pub use mode::EvalMode;
 pub use page::{Page, PageError};
 pub use site_queries::{NoSiteQueries, QueryFuture, Review, SiteQueries, SiteQuerySet};
+pub use staging::{SiteAccess, TargetStaging};
 pub use task::{Task, TaskId};
 
 use std::path::Path;
 use task::EvalType;
 
 /// Scores a task's end state: every evaluator of `eval_types`, in order, on the same page;
-/// the outcome is their product. Local reference images resolve against the working directory.
-pub async fn evaluate<P: Page, Q: SiteQueries + ?Sized>(
-    task: &Task,
-    answer: &str,
-    page: &mut P,
-    queries: &Q,
-    judges: &Judges,
-    mode: EvalMode,
-) -> Result<Evaluation, EvalError> {
-    evaluate_in(task, Path::new("."), answer, page, queries, judges, mode).await
-}
-
-/// [`evaluate`], with local reference images resolved against `task_dir` (the task file's folder).
-pub async fn evaluate_in<P: Page, Q: SiteQueries + ?Sized>(
+/// the outcome is their product. Local reference images resolve against `task_dir` (the task
+/// file's folder); site-backed helpers and staged targets come from `sites`.
+pub async fn evaluate<P: Page>(
     task: &Task,
     task_dir: &Path,
     answer: &str,
     page: &mut P,
-    queries: &Q,
+    sites: SiteAccess<'_>,
     judges: &Judges,
     mode: EvalMode,
 ) -> Result<Evaluation, EvalError> {
@@ -90,14 +82,15 @@ pub async fn evaluate_in<P: Page, Q: SiteQueries + ?Sized>(
             }
             EvalType::UrlMatch => url_match::evaluate_url(spec, page, mode).await?,
             EvalType::ProgramHtml => {
-                program_html::evaluate_html(&spec.program_html, page, queries, judges, mode).await?
+                program_html::evaluate_html(&spec.program_html, page, sites.queries, judges, mode)
+                    .await?
             }
             EvalType::PageImageQuery => {
                 image_query::evaluate_images(
                     &spec.page_image_query,
                     task_dir,
                     page,
-                    queries,
+                    sites.queries,
                     judges,
                     mode,
                 )
@@ -111,7 +104,7 @@ pub async fn evaluate_in<P: Page, Q: SiteQueries + ?Sized>(
                 let generated_url = task.start_urls().first().copied().ok_or_else(|| {
                     EvalError::config("start_url", "an aes task starts at its workspace URL")
                 })?;
-                aes::evaluate_aes(spec, generated_url, page, queries).await?
+                aes::evaluate_aes(spec, generated_url, page, sites.staging()?).await?
             }
         };
         outcome = outcome.times(report.outcome);

@@ -2,12 +2,13 @@
 //! before any browser runs. Each diagnostic names the file, the task, the JSON field path and
 //! what is wrong.
 
+use crate::aes::AesSpec;
 use crate::matching::parse_inequality;
 use crate::mode::EvalMode;
 use crate::program_html::{LocatorKind, TargetUrl};
 
 use crate::task::{
-    Check, Checks, EvalType, FuzzyReference, GoldStep, HtmlTarget, ImageQuery, LoadError,
+    Check, Checks, EvalSpec, EvalType, FuzzyReference, GoldStep, HtmlTarget, ImageQuery, LoadError,
     OR_SEPARATOR, SiteUrls, Task, TaskId, json_files, parse_entries,
 };
 use crate::url_match::UrlNote;
@@ -271,7 +272,7 @@ fn lint_eval(task: &Task, findings: &mut Findings) {
     if spec.eval_types.is_empty() {
         findings.error(
             "eval.eval_types",
-            "no evaluator; list string_match, url_match, program_html or page_image_query",
+            "no evaluator; list string_match, url_match, program_html, page_image_query or aes",
         );
     }
     for (index, eval_type) in spec.eval_types.iter().enumerate() {
@@ -282,51 +283,96 @@ fn lint_eval(task: &Task, findings: &mut Findings) {
             );
         }
     }
-    if spec.eval_types.contains(&EvalType::StringMatch) {
-        lint_reference_answers(
-            &spec.reference_answers,
-            spec.string_note.as_deref(),
-            findings,
+    let mut linted = Vec::new();
+    for eval_type in &spec.eval_types {
+        if linted.contains(eval_type) {
+            continue;
+        }
+        linted.push(*eval_type);
+        // Every kind is listed: a new evaluator is a compile error here until it is linted.
+        match eval_type {
+            EvalType::StringMatch => lint_reference_answers(
+                &spec.reference_answers,
+                spec.string_note.as_deref(),
+                findings,
+            ),
+            EvalType::UrlMatch => lint_url_match(spec, findings),
+            EvalType::ProgramHtml => lint_program_html(spec, findings),
+            EvalType::PageImageQuery => lint_page_image_query(spec, findings),
+            EvalType::Aes => lint_aes(spec.aes.as_ref(), findings),
+        }
+    }
+}
+
+fn lint_url_match(spec: &EvalSpec, findings: &mut Findings) {
+    if spec
+        .reference_url
+        .as_deref()
+        .is_none_or(|url| url.trim().is_empty())
+    {
+        findings.error("eval.reference_url", "url_match needs a reference URL");
+    }
+    if let Err(error) = UrlNote::parse(spec.url_note.as_deref()) {
+        findings.error("eval.url_note", error.to_string());
+    }
+}
+
+fn lint_program_html(spec: &EvalSpec, findings: &mut Findings) {
+    if spec.program_html.is_empty() {
+        findings.error(
+            "eval.program_html",
+            "program_html is listed but has no targets",
         );
     }
-    if spec.eval_types.contains(&EvalType::UrlMatch) {
-        if spec
-            .reference_url
-            .as_deref()
-            .is_none_or(|url| url.trim().is_empty())
-        {
-            findings.error("eval.reference_url", "url_match needs a reference URL");
-        }
-        if let Err(error) = UrlNote::parse(spec.url_note.as_deref()) {
-            findings.error("eval.url_note", error.to_string());
-        }
+    for (index, target) in spec.program_html.iter().enumerate() {
+        lint_html_target(target, &format!("eval.program_html[{index}]"), findings);
     }
-    if spec.eval_types.contains(&EvalType::ProgramHtml) {
-        if spec.program_html.is_empty() {
-            findings.error(
-                "eval.program_html",
-                "program_html is listed but has no targets",
-            );
-        }
-        for (index, target) in spec.program_html.iter().enumerate() {
-            lint_html_target(target, &format!("eval.program_html[{index}]"), findings);
-        }
+}
+
+fn lint_page_image_query(spec: &EvalSpec, findings: &mut Findings) {
+    if spec.page_image_query.is_empty() {
+        findings.error(
+            "eval.page_image_query",
+            "page_image_query is listed but has no queries",
+        );
     }
-    if spec.eval_types.contains(&EvalType::PageImageQuery) {
-        if spec.page_image_query.is_empty() {
+    if spec.page_image_query.len() > 1 {
+        findings.warning(
+            "eval.page_image_query",
+            "several queries: VWA scores only the last one's checks (Agora's correct mode scores all)",
+        );
+    }
+    for (index, query) in spec.page_image_query.iter().enumerate() {
+        lint_image_query(query, &format!("eval.page_image_query[{index}]"), findings);
+    }
+}
+
+fn lint_aes(spec: Option<&AesSpec>, findings: &mut Findings) {
+    let Some(spec) = spec else {
+        findings.error(
+            "eval.aes",
+            "aes is listed but there is no `aes` object: {\"target\": …, \"pass_threshold\": …}",
+        );
+        return;
+    };
+    if spec.target.trim().is_empty() {
+        findings.error("eval.aes.target", "name the WebUI target page to reproduce");
+    }
+    if !(0.0..=1.0).contains(&spec.pass_threshold) {
+        findings.error(
+            "eval.aes.pass_threshold",
+            format!(
+                "{} is not a score: give a pass threshold from 0 to 1",
+                spec.pass_threshold
+            ),
+        );
+    }
+    for (index, interaction) in spec.interactions.iter().enumerate() {
+        if interaction.selector().trim().is_empty() {
             findings.error(
-                "eval.page_image_query",
-                "page_image_query is listed but has no queries",
+                format!("eval.aes.interactions[{index}]"),
+                "the interaction needs a CSS selector",
             );
-        }
-        if spec.page_image_query.len() > 1 {
-            findings.warning(
-                "eval.page_image_query",
-                "several queries: VWA scores only the last one's checks (Agora's correct mode scores all)",
-            );
-        }
-        for (index, query) in spec.page_image_query.iter().enumerate() {
-            lint_image_query(query, &format!("eval.page_image_query[{index}]"), findings);
         }
     }
 }
@@ -538,6 +584,50 @@ fn lint_steps(
         findings.error(
             format!("{field}[{}]", steps.len() - 1),
             format!("the {what} must end with a stop step"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn findings(eval: &str) -> Vec<(Severity, String, String)> {
+        let text = format!(
+            r#"{{"sites": ["webui"], "task_id": 1, "start_url": "http://x/workspace/",
+                "intent": "Rebuild it", "eval": {eval}}}"#
+        );
+        let (_, task) = crate::task::load_str(&text, &SiteUrls::new(), Path::new("t.json"))
+            .unwrap()
+            .remove(0);
+        lint_task(&task, &|_| Ok(()))
+    }
+
+    #[test]
+    fn the_aes_evaluator_is_linted_like_every_other() {
+        let good = findings(
+            r##"{"eval_types": ["aes"], "aes": {"target": "tabs", "pass_threshold": 0.9,
+                "interactions": [{"action": "click", "selector": "#tab-specs"}]}}"##,
+        );
+        assert!(good.is_empty(), "{good:?}");
+        let missing = findings(r#"{"eval_types": ["aes"]}"#);
+        assert_eq!(missing.len(), 1, "{missing:?}");
+        assert_eq!(
+            (missing[0].0, missing[0].1.as_str()),
+            (Severity::Error, "eval.aes")
+        );
+        let bad = findings(
+            r#"{"eval_types": ["aes"], "aes": {"target": " ", "pass_threshold": 1.5,
+                "interactions": [{"action": "hover", "selector": ""}]}}"#,
+        );
+        let fields: Vec<&str> = bad.iter().map(|(_, field, _)| field.as_str()).collect();
+        assert_eq!(
+            fields,
+            [
+                "eval.aes.target",
+                "eval.aes.pass_threshold",
+                "eval.aes.interactions[0]"
+            ]
         );
     }
 }

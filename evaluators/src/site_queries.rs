@@ -1,6 +1,7 @@
 //! What evaluators need from the sites' data: facts VWA's helpers fetch from REST APIs (and
 //! Agora's own state helpers), answered from the episode tenant's data by the sites' query
-//! modules.
+//! modules. Every query only reads; what changes a site's serving (staging a target) is a
+//! capability of its own ([`crate::staging`]).
 //!
 //! [`SiteQueries`] is object-safe: a host holds one per site and [`SiteQuerySet`] asks each in
 //! turn, so a new site adds its answers without the evaluators knowing it.
@@ -47,19 +48,6 @@ pub trait SiteQueries: Send + Sync {
     ) -> QueryFuture<'_, Option<String>> {
         let _ = (listing_id, author);
         unavailable("classifieds")
-    }
-
-    /// Serves the WebUI target page `name` to this tenant at a fresh one-time URL, until
-    /// [`SiteQueries::webui_release_target`]; returns that URL.
-    fn webui_stage_target(&self, name: &str) -> QueryFuture<'_, String> {
-        let _ = name;
-        unavailable("webui")
-    }
-
-    /// Stops serving a target staged at `url`.
-    fn webui_release_target(&self, url: &str) -> QueryFuture<'_, ()> {
-        let _ = url;
-        unavailable("webui")
     }
 }
 
@@ -135,22 +123,6 @@ impl SiteQueries for SiteQuerySet {
                 queries.classifieds_latest_comment(listing_id, &author)
             })
             .await
-        })
-    }
-
-    fn webui_stage_target(&self, name: &str) -> QueryFuture<'_, String> {
-        let name = name.to_owned();
-        Box::pin(async move {
-            self.first_answer("webui", |queries| queries.webui_stage_target(&name))
-                .await
-        })
-    }
-
-    fn webui_release_target(&self, url: &str) -> QueryFuture<'_, ()> {
-        let url = url.to_owned();
-        Box::pin(async move {
-            self.first_answer("webui", |queries| queries.webui_release_target(&url))
-                .await
         })
     }
 }

@@ -242,7 +242,8 @@ impl Action {
         FORMS.iter().map(Form::usage).collect()
     }
 
-    /// The element the action targets, if any.
+    /// The element the action targets, if any. Every action is listed, so a new one is a
+    /// compile error here until it says whether it targets an element.
     pub fn target(&self) -> Option<SomId> {
         match self {
             Action::Click { id }
@@ -251,18 +252,33 @@ impl Action {
             | Action::Clear { id }
             | Action::Select { id, .. }
             | Action::Upload { id, .. } => Some(*id),
-            _ => None,
+            Action::Press { .. }
+            | Action::Scroll { .. }
+            | Action::NewTab
+            | Action::TabFocus { .. }
+            | Action::CloseTab
+            | Action::Goto { .. }
+            | Action::GoBack
+            | Action::GoForward
+            | Action::Stop { .. }
+            | Action::MouseClick { .. }
+            | Action::MouseMove { .. }
+            | Action::MouseDrag { .. }
+            | Action::ScrollAt { .. }
+            | Action::KeyboardType { .. }
+            | Action::WriteHtml { .. }
+            | Action::WriteCss { .. }
+            | Action::WriteJavascript { .. }
+            | Action::Refresh => None,
         }
     }
 
-    /// The workspace file a WebUI write action overwrites, and its content.
-    pub fn workspace_write(&self) -> Option<(webui::WorkspaceFile, &str)> {
+    /// The workspace file a write action overwrites, and its content.
+    pub fn workspace_write(&self) -> Option<(&'static str, &str)> {
         match self {
-            Action::WriteHtml { content } => Some((webui::WorkspaceFile::Html, content)),
-            Action::WriteCss { content } => Some((webui::WorkspaceFile::Css, content)),
-            Action::WriteJavascript { content } => {
-                Some((webui::WorkspaceFile::JavaScript, content))
-            }
+            Action::WriteHtml { content } => Some(("index.html", content)),
+            Action::WriteCss { content } => Some(("style.css", content)),
+            Action::WriteJavascript { content } => Some(("script.js", content)),
             _ => None,
         }
     }

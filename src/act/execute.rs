@@ -67,6 +67,10 @@ pub async fn execute(
             });
         }
     }
+    // An action on an element the agent was not shown is refused before any input.
+    if let Some(id) = action.target() {
+        known_element(context, id)?;
+    }
     let tabs_before = session.tab_handles().to_vec();
     // Coordinates are checked against the viewport the agent saw.
     let viewport = context.observation.viewport;

@@ -1,7 +1,7 @@
 //! The JSON shapes of the API (requests and responses).
 
 use crate::browser::{SettleReport, Viewport};
-use crate::env::{Episode, TrajectoryStep};
+use crate::env::{StepOutcome, Summary, TrajectoryStep};
 use crate::observe::{
     Observation, ObserveOptions, ObserveTimings, ScrollState, SomElement, TabInfo,
 };
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::error::ErrorBody;
 
 /// `POST /episodes`: give exactly one of `start_url`, `task_id` or `task`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct CreateEpisode {
     /// Start URL; several separated by ` |AND| ` open one tab each (first active).
     pub start_url: Option<String>,
@@ -33,7 +33,7 @@ pub struct CreateEpisode {
 }
 
 /// Whose site data a `start_url` episode sees.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TenantChoice {
     /// Its own copy, made as it first uses each site, dropped when it ends.
@@ -44,7 +44,7 @@ pub enum TenantChoice {
 }
 
 /// `POST /episodes/{id}/step`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct StepRequest {
     /// VWA text (`"click [12]"`, model output with ``` fences is fine) or the JSON form
     /// (`{"action": "click", "id": 12}`).
@@ -99,8 +99,8 @@ pub struct ObservationBody {
 
 impl ObservationBody {
     /// The observation of `episode`, with its task's intent and input images.
-    pub fn of_episode(episode: &Episode) -> Option<Self> {
-        let mut body = Self::from(episode.observation.as_ref()?);
+    pub fn of_episode(episode: &Summary) -> Option<Self> {
+        let mut body = Self::from(episode.observation.as_deref()?);
         if let Some(context) = &episode.task {
             body.intent = Some(context.task.intent.clone());
             body.input_images = input_image_links(&context.task.input_images(), &episode.id.0);
@@ -177,6 +177,19 @@ pub struct EpisodeCreated {
     pub observation: ObservationBody,
 }
 
+impl EpisodeCreated {
+    /// A new episode's start and first observation (none if it has none).
+    pub fn of(episode: &Summary) -> Option<Self> {
+        Some(Self {
+            episode_id: episode.id.to_string(),
+            warm_start: episode.start.warm_start,
+            pool_wait_ms: u64::try_from(episode.start.pool_wait.as_millis()).unwrap_or(u64::MAX),
+            prepared: episode.start.prepared,
+            observation: ObservationBody::of_episode(episode)?,
+        })
+    }
+}
+
 /// What a step did.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct StepResponse {
@@ -198,7 +211,7 @@ pub struct StepResponse {
 
 impl StepResponse {
     /// What `outcome` did to `episode`, with the observation after it.
-    pub fn of_step(outcome: crate::env::StepOutcome, episode: &Episode) -> Self {
+    pub fn of_step(outcome: StepOutcome, episode: &Summary) -> Self {
         let error = outcome.error.as_ref().map(|error| ErrorBody {
             error: error.code().to_owned(),
             message: error.to_string(),
@@ -234,6 +247,22 @@ pub struct EpisodeSummary {
     pub trajectory: Vec<TrajectoryStep>,
 }
 
+impl EpisodeSummary {
+    /// The state of `episode`.
+    pub fn of(episode: Summary) -> Self {
+        Self {
+            episode_id: episode.id.to_string(),
+            url: episode
+                .observation
+                .as_ref()
+                .map(|observation| observation.url.clone()),
+            answer: episode.answer,
+            lost: episode.lost,
+            trajectory: episode.trajectory,
+        }
+    }
+}
+
 /// `GET /health`.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Health {
@@ -255,7 +284,7 @@ pub struct ScreenshotQuery {
 }
 
 /// `POST /episodes/{id}/evaluate`.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Default, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EvaluateRequest {
     /// `correct` (default: the server's `--eval-mode`) or `vwa`.
     #[schema(value_type = Option<String>)]

@@ -3,12 +3,14 @@
 //! come from a browser (they carry `Sec-Fetch-*` or `Origin` headers) are refused, a second
 //! wall behind the fence.
 
+mod client;
 mod dto;
 mod error;
 mod extract;
 pub mod mcp;
 mod routes;
 
+pub use client::{ApiClient, ClientError};
 pub use dto::{
     CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
     LocateRequest, LocateResponse, ObservationBody, SiteSummary, StepRequest, StepResponse,

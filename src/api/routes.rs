@@ -8,7 +8,7 @@ use super::dto::{
 use super::error::{ApiError, ErrorBody};
 use super::extract::{ApiJson, ApiParts};
 use crate::act::Action;
-use crate::env::{Environment, EpisodeId, EpisodeSpec, SharedEpisode, TaskName, Tenancy};
+use crate::env::{Environment, EpisodeHandle, EpisodeId, EpisodeSpec, TaskName, Tenancy};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -22,25 +22,15 @@ pub async fn create_episode(
     State(env): State<Environment>,
     ApiJson(request): ApiJson<CreateEpisode>,
 ) -> Result<(StatusCode, Json<EpisodeCreated>), ApiError> {
-    let shared = start_episode(&env, request).await?;
-    let episode = shared.lock().await;
-    let observation = ObservationBody::of_episode(&episode).ok_or_else(|| {
+    let episode = start_episode(&env, request).await?.summary().await;
+    let created = EpisodeCreated::of(&episode).ok_or_else(|| {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal",
             "the episode started without an observation",
         )
     })?;
-    Ok((
-        StatusCode::CREATED,
-        Json(EpisodeCreated {
-            episode_id: episode.id.to_string(),
-            warm_start: episode.warm_start,
-            pool_wait_ms: u64::try_from(episode.pool_wait.as_millis()).unwrap_or(u64::MAX),
-            prepared: episode.prepared,
-            observation,
-        }),
-    ))
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// Starts the episode a request asks for (start URL, task id or inline task); the HTTP
@@ -48,7 +38,7 @@ pub async fn create_episode(
 pub(super) async fn start_episode(
     env: &Environment,
     request: CreateEpisode,
-) -> Result<SharedEpisode, ApiError> {
+) -> Result<EpisodeHandle, ApiError> {
     Ok(match (request.start_url, request.task_id, request.task) {
         (Some(start_url), None, None) => {
             let spec = EpisodeSpec {
@@ -64,6 +54,7 @@ pub(super) async fn start_episode(
                     TenantChoice::Shared => Tenancy::Shared,
                 },
                 logins: Vec::new(),
+                task: None,
             };
             env.create_episode(spec).await?
         }
@@ -102,17 +93,15 @@ pub async fn step(
         Some(dialect) => dialect.to_action(&request.action),
         None => Action::from_model_output(&action_text),
     };
-    let shared = env.episode(&EpisodeId(id)).await?;
-    let mut episode = shared.lock().await;
-    let outcome = episode
-        .step_parsed(
-            &action_text,
-            parsed,
-            env.settle_policy(),
-            env.config().upload_dir.as_deref(),
-        )
+    let stepped = env
+        .episode(&EpisodeId(id))
+        .await?
+        .step_action(&action_text, parsed)
         .await;
-    Ok(Json(StepResponse::of_step(outcome, &episode)))
+    Ok(Json(StepResponse::of_step(
+        stepped.outcome,
+        &stepped.episode,
+    )))
 }
 
 /// Observes the page again (e.g. with other options).
@@ -124,15 +113,11 @@ pub async fn observe(
     ApiParts(Path(id)): ApiParts<Path<String>>,
     options: Option<ApiJson<ObserveOptions>>,
 ) -> Result<Json<ObservationBody>, ApiError> {
-    let shared = env.episode(&EpisodeId(id)).await?;
-    let mut episode = shared.lock().await;
-    let options = options
-        .map(|ApiJson(options)| options)
-        .unwrap_or(episode.options);
-    episode
-        .observe(options)
-        .await
-        .map_err(crate::env::EnvError::from)?;
+    let episode = env
+        .episode(&EpisodeId(id))
+        .await?
+        .observe(options.map(|ApiJson(options)| options))
+        .await?;
     ObservationBody::of_episode(&episode)
         .map(Json)
         .ok_or_else(|| {
@@ -153,8 +138,7 @@ pub async fn screenshot(
     ApiParts(Path(id)): ApiParts<Path<String>>,
     ApiParts(Query(query)): ApiParts<Query<ScreenshotQuery>>,
 ) -> Result<Response, ApiError> {
-    let shared = env.episode(&EpisodeId(id)).await?;
-    let mut episode = shared.lock().await;
+    let handle = env.episode(&EpisodeId(id)).await?;
     let clean = match query.kind.as_deref() {
         None | Some("som") => false,
         Some("clean") => true,
@@ -166,42 +150,38 @@ pub async fn screenshot(
             ));
         }
     };
-    let stored = episode.observation.as_ref().and_then(|observation| {
+    let shot_of = |observation: &crate::observe::Observation| {
         if clean {
             observation.clean_screenshot.clone()
         } else {
             observation.som_screenshot.clone()
         }
-    });
-    let shot = match stored {
+    };
+    let episode = handle.summary().await;
+    let shot = match episode.observation.as_deref().and_then(shot_of) {
         Some(shot) => shot,
         None => {
             // Not captured with the last observation: observe again with that kind.
-            let kind = if clean {
-                ScreenshotKind::Clean
-            } else {
-                ScreenshotKind::Som
-            };
             let options = ObserveOptions {
-                screenshot: kind,
+                screenshot: if clean {
+                    ScreenshotKind::Clean
+                } else {
+                    ScreenshotKind::Som
+                },
                 ..episode.options
             };
-            let observation = episode
-                .observe(options)
-                .await
-                .map_err(crate::env::EnvError::from)?;
-            let shot = if clean {
-                &observation.clean_screenshot
-            } else {
-                &observation.som_screenshot
-            };
-            shot.clone().ok_or_else(|| {
-                ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal",
-                    "no screenshot",
-                )
-            })?
+            let observed = handle.observe(Some(options)).await?;
+            observed
+                .observation
+                .as_deref()
+                .and_then(shot_of)
+                .ok_or_else(|| {
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "internal",
+                        "no screenshot",
+                    )
+                })?
         }
     };
     Ok(([(header::CONTENT_TYPE, shot.format.mime())], shot.bytes).into_response())
@@ -214,18 +194,8 @@ pub async fn episode(
     State(env): State<Environment>,
     ApiParts(Path(id)): ApiParts<Path<String>>,
 ) -> Result<Json<EpisodeSummary>, ApiError> {
-    let shared = env.episode(&EpisodeId(id)).await?;
-    let episode = shared.lock().await;
-    Ok(Json(EpisodeSummary {
-        episode_id: episode.id.to_string(),
-        url: episode
-            .observation
-            .as_ref()
-            .map(|observation| observation.url.clone()),
-        answer: episode.answer.clone(),
-        lost: episode.lost.clone(),
-        trajectory: episode.trajectory.clone(),
-    }))
+    let episode = env.episode(&EpisodeId(id)).await?.summary().await;
+    Ok(Json(EpisodeSummary::of(episode)))
 }
 
 /// Closes the episode and returns its browser to the pool.
@@ -235,7 +205,7 @@ pub async fn close(
     State(env): State<Environment>,
     ApiParts(Path(id)): ApiParts<Path<String>>,
 ) -> Result<StatusCode, ApiError> {
-    env.close_episode(&EpisodeId(id)).await?;
+    env.episode(&EpisodeId(id)).await?.close().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -274,24 +244,17 @@ pub async fn evaluate(
     request: Option<ApiJson<EvaluateRequest>>,
 ) -> Result<Json<EvaluationBody>, ApiError> {
     let mode = request.and_then(|ApiJson(request)| request.mode);
-    Ok(Json(evaluation_body(&env, &EpisodeId(id), mode).await?))
+    let episode = env.episode(&EpisodeId(id)).await?;
+    Ok(Json(evaluation_body(&episode, mode).await?))
 }
 
 /// Evaluates an episode and pairs the evaluation with the answer it scored.
 pub(super) async fn evaluation_body(
-    env: &Environment,
-    id: &EpisodeId,
+    episode: &EpisodeHandle,
     mode: Option<evaluators::EvalMode>,
 ) -> Result<EvaluationBody, ApiError> {
-    let evaluation = env.evaluate(id, mode).await?;
-    let answer = env
-        .episode(id)
-        .await?
-        .lock()
-        .await
-        .answer
-        .clone()
-        .unwrap_or_default();
+    let evaluation = episode.evaluate(mode).await?;
+    let answer = episode.summary().await.answer.unwrap_or_default();
     Ok(EvaluationBody {
         score: evaluation.outcome.score(),
         answer,
@@ -307,9 +270,10 @@ pub async fn input_image(
     State(env): State<Environment>,
     ApiParts(Path((id, index))): ApiParts<Path<(String, usize)>>,
 ) -> Result<Response, ApiError> {
-    let shared = env.episode(&EpisodeId(id)).await?;
-    let path = shared
-        .lock()
+    let path = env
+        .episode(&EpisodeId(id))
+        .await?
+        .summary()
         .await
         .input_images
         .get(index)
@@ -369,13 +333,14 @@ pub async fn locate(
     ApiParts(Path(id)): ApiParts<Path<String>>,
     ApiJson(request): ApiJson<LocateRequest>,
 ) -> Result<Json<LocateResponse>, ApiError> {
-    use crate::gold::MarkLookup;
-    let shared = env.episode(&EpisodeId(id)).await?;
-    let episode = shared.lock().await;
-    let mark = episode
-        .mark_of_css(&request.css)
+    let mark = env
+        .episode(&EpisodeId(id))
+        .await?
+        .locate(&request.css)
         .await
-        .map_err(|message| ApiError::new(StatusCode::BAD_REQUEST, "bad_selector", message))?;
+        .map_err(|error| {
+            ApiError::new(StatusCode::BAD_REQUEST, "bad_selector", error.to_string())
+        })?;
     Ok(Json(LocateResponse {
         id: mark.map(|mark| mark.0),
     }))

@@ -152,8 +152,7 @@ async fn observe_fixtures(args: &BrowserBenchArgs) -> anyhow::Result<()> {
                 viewport: Some(viewport),
                 ..EpisodeSpec::default()
             };
-            let shared = env.create_episode(spec).await?;
-            let mut episode = shared.lock().await;
+            let episode = env.create_episode(spec).await?;
             // Raw captures and observations alternate, so drift on the machine hits both alike.
             let mut raw = [Samples::new(), Samples::new(), Samples::new()];
             let mut observe_png = Samples::new();
@@ -164,29 +163,25 @@ async fn observe_fixtures(args: &BrowserBenchArgs) -> anyhow::Result<()> {
             };
             let mut som_script = Samples::new();
             let mut som_round_trip = Samples::new();
+            let mut elements = 0;
             for _ in 0..args.samples {
-                raw_round(episode.session()?, &mut raw).await?;
+                raw_round(&*episode.browser().await?, &mut raw).await?;
                 let started = Instant::now();
-                let timings = episode
-                    .observe(ObserveOptions::default())
-                    .await?
-                    .timings
-                    .clone();
+                let observed = episode.observe(Some(ObserveOptions::default())).await?;
                 observe_png.push(started.elapsed());
-                som_script.push(Duration::from_secs_f64(timings.som_script_ms / 1000.0));
-                som_round_trip.push(Duration::from_secs_f64(timings.som_ms / 1000.0));
+                if let Some(observation) = &observed.observation {
+                    let timings = &observation.timings;
+                    som_script.push(Duration::from_secs_f64(timings.som_script_ms / 1000.0));
+                    som_round_trip.push(Duration::from_secs_f64(timings.som_ms / 1000.0));
+                }
                 let started = Instant::now();
-                episode.observe(jpeg_options).await?;
+                let observed = episode.observe(Some(jpeg_options)).await?;
                 observe_jpeg.push(started.elapsed());
+                elements = observed
+                    .observation
+                    .map_or(0, |observation| observation.elements.len());
             }
-            let elements = episode
-                .observation
-                .as_ref()
-                .map(|observation| observation.elements.len())
-                .unwrap_or(0);
-            let id = episode.id.clone();
-            drop(episode);
-            env.close_episode(&id).await?;
+            episode.close().await?;
             let [webdriver, fast_png, jpeg] = raw;
             println!(
                 "\n{page} at {}x{} ({elements} marks)",
@@ -224,23 +219,25 @@ async fn step_fixtures(args: &BrowserBenchArgs) -> anyhow::Result<()> {
             viewport: Some(viewport),
             ..EpisodeSpec::default()
         };
-        let shared = env.create_episode(spec).await?;
-        let mut episode = shared.lock().await;
-        let [_, fast_png, _] = raw_captures(episode.session()?, args.samples).await?;
+        let episode = env.create_episode(spec).await?;
         let mut bare_click = Samples::new();
-        for _ in 0..args.samples {
-            bare_click.push(episode.session()?.timed_click("#quiet").await?);
-        }
-        let quiet_id = som_id(&episode, "Does nothing")?;
-        let busy_id = som_id(&episode, "Click me")?;
+        let fast_png = {
+            let browser = episode.browser().await?;
+            let [_, fast_png, _] = raw_captures(&browser, args.samples).await?;
+            for _ in 0..args.samples {
+                bare_click.push(browser.timed_click("#quiet").await?);
+            }
+            fast_png
+        };
+        let marked = episode.summary().await;
+        let quiet_id = som_id(&marked, "Does nothing")?;
+        let busy_id = som_id(&marked, "Click me")?;
         let mut quiet_steps = Samples::new();
         let mut busy_steps = Samples::new();
         let mut settle_waits = Samples::new();
         for _ in 0..args.samples {
             let started = Instant::now();
-            let outcome = episode
-                .step(&format!("click [{quiet_id}]"), env.settle_policy(), None)
-                .await;
+            let outcome = episode.step(&format!("click [{quiet_id}]")).await.outcome;
             quiet_steps.push(started.elapsed());
             anyhow::ensure!(
                 outcome.error.is_none(),
@@ -248,18 +245,14 @@ async fn step_fixtures(args: &BrowserBenchArgs) -> anyhow::Result<()> {
                 outcome.error
             );
             let started = Instant::now();
-            let outcome = episode
-                .step(&format!("click [{busy_id}]"), env.settle_policy(), None)
-                .await;
+            let outcome = episode.step(&format!("click [{busy_id}]")).await.outcome;
             busy_steps.push(started.elapsed());
             anyhow::ensure!(outcome.error.is_none(), "click failed: {:?}", outcome.error);
             if let Some(settle) = outcome.settle {
                 settle_waits.push(std::time::Duration::from_millis(settle.waited_ms));
             }
         }
-        let id = episode.id.clone();
-        drop(episode);
-        env.close_episode(&id).await?;
+        episode.close().await?;
         let budget = (fast_png.p50() + bare_click.p50()).mul_f64(1.2);
         println!("\nactions.html at {}x{}", viewport.width, viewport.height);
         println!("  raw CDP PNG optimizeForSpeed         {fast_png}");
@@ -281,10 +274,10 @@ async fn step_fixtures(args: &BrowserBenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn som_id(episode: &crate::env::Episode, name: &str) -> anyhow::Result<crate::observe::SomId> {
+fn som_id(episode: &crate::env::Summary, name: &str) -> anyhow::Result<crate::observe::SomId> {
     episode
         .observation
-        .as_ref()
+        .as_deref()
         .and_then(|observation| {
             observation
                 .elements

@@ -128,26 +128,22 @@ async fn client(
             })
             .await?;
         figures.creations.push(started.elapsed());
-        let id = {
-            let mut episode = episode.lock().await;
-            figures.warm += usize::from(episode.warm_start);
-            figures.prepared += usize::from(episode.prepared);
-            for step in 0..steps {
-                let action = if step % 2 == 0 {
-                    "scroll [down]"
-                } else {
-                    "scroll [up]"
-                };
-                let started = Instant::now();
-                let outcome = episode.step(action, env.settle_policy(), None).await;
-                if let Some(error) = outcome.error {
-                    anyhow::bail!("`{action}` failed: {error}");
-                }
-                figures.steps.push(started.elapsed());
+        let start = episode.summary().await.start;
+        figures.warm += usize::from(start.warm_start);
+        figures.prepared += usize::from(start.prepared);
+        for step in 0..steps {
+            let action = if step % 2 == 0 {
+                "scroll [down]"
+            } else {
+                "scroll [up]"
+            };
+            let started = Instant::now();
+            if let Some(error) = episode.step(action).await.outcome.error {
+                anyhow::bail!("`{action}` failed: {error}");
             }
-            episode.id.clone()
-        };
-        env.close_episode(&id).await?;
+            figures.steps.push(started.elapsed());
+        }
+        episode.close().await?;
     }
     Ok(figures)
 }

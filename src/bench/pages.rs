@@ -3,13 +3,13 @@
 //! for a navigating step, the same run's navigate-to-load + capture).
 
 use super::Samples;
+use crate::api::{ApiClient, CreateEpisode, StepRequest, TenantChoice};
 use crate::config::Config;
 use crate::env::EpisodeId;
-use crate::observe::{ImageFormat, capture};
+use crate::observe::{ImageFormat, ObserveOptions, ScreenshotKind, capture};
 use anyhow::Context;
-use serde_json::{Value, json};
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// One page of a site to measure on.
 struct SitePage {
@@ -50,8 +50,7 @@ const SITE_PAGES: [SitePage; 5] = [
 /// The sites, an environment and the HTTP API on loopback ports, and a client for it.
 pub(super) struct ApiBench {
     env: crate::env::Environment,
-    api: String,
-    http: reqwest::Client,
+    api: ApiClient,
 }
 
 impl ApiBench {
@@ -66,13 +65,13 @@ impl ApiBench {
         let env = crate::sites::start_with_environment(data_dir, config).await?;
         let router = crate::api::router(env.clone(), None);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let api = format!("http://{}", listener.local_addr()?);
+        let api = ApiClient::new(
+            &format!("http://{}", listener.local_addr()?),
+            None,
+            Duration::from_secs(600),
+        )?;
         tokio::spawn(async move { axum::serve(listener, router).await });
-        Ok(Self {
-            env,
-            api,
-            http: reqwest::Client::new(),
-        })
+        Ok(Self { env, api })
     }
 
     fn site_url(&self, page: &SitePage) -> anyhow::Result<String> {
@@ -85,70 +84,45 @@ impl ApiBench {
         Ok(format!("{base}{}", page.path))
     }
 
-    async fn post(&self, path: &str, body: Value) -> anyhow::Result<Value> {
-        let reply = self
-            .http
-            .post(format!("{}{path}", self.api))
-            .json(&body)
-            .send()
-            .await?;
-        let status = reply.status();
-        let body: Value = reply.json().await?;
-        anyhow::ensure!(status.is_success(), "POST {path}: {status} {body}");
-        Ok(body)
-    }
-
-    /// A timed POST (the whole request, JSON body read).
-    async fn timed_post(
-        &self,
-        path: &str,
-        body: Value,
-    ) -> anyhow::Result<(Value, std::time::Duration)> {
-        let started = Instant::now();
-        let reply = self.post(path, body).await?;
-        Ok((reply, started.elapsed()))
-    }
-
     /// One raw CDP PNG capture (`optimizeForSpeed`) of the episode's page.
-    async fn raw_capture(&self, id: &str) -> anyhow::Result<std::time::Duration> {
-        let shared = self.env.episode(&EpisodeId(id.to_owned())).await?;
-        let episode = shared.lock().await;
+    async fn raw_capture(&self, id: &EpisodeId) -> anyhow::Result<Duration> {
+        let browser = self.env.episode(id).await?.browser().await?;
         let started = Instant::now();
-        capture(episode.session()?, ImageFormat::Png, 80).await?;
+        capture(&browser, ImageFormat::Png, 80).await?;
         Ok(started.elapsed())
     }
 
     /// Navigates the episode's browser to `url` with a plain WebDriver `get` (returns at the
     /// load event) and captures: the floor of a navigating step.
-    async fn raw_navigate_capture(
-        &self,
-        id: &str,
-        url: &str,
-    ) -> anyhow::Result<std::time::Duration> {
-        let shared = self.env.episode(&EpisodeId(id.to_owned())).await?;
-        let episode = shared.lock().await;
-        let session = episode.session()?;
+    async fn raw_navigate_capture(&self, id: &EpisodeId, url: &str) -> anyhow::Result<Duration> {
+        let browser = self.env.episode(id).await?.browser().await?;
         let started = Instant::now();
-        session.goto(url).await?;
-        capture(session, ImageFormat::Png, 80).await?;
+        browser.goto(url).await?;
+        capture(&browser, ImageFormat::Png, 80).await?;
         Ok(started.elapsed())
     }
 
-    async fn open(&self, url: &str, viewport: crate::browser::Viewport) -> anyhow::Result<String> {
+    async fn open(
+        &self,
+        url: &str,
+        viewport: crate::browser::Viewport,
+    ) -> anyhow::Result<EpisodeId> {
         let created = self
-            .post(
-                "/episodes",
-                json!({ "start_url": url, "viewport": viewport, "tenant": "shared" }),
-            )
+            .api
+            .create(&CreateEpisode {
+                start_url: Some(url.to_owned()),
+                task_id: None,
+                task: None,
+                viewport: Some(viewport),
+                observe: ObserveOptions::default(),
+                tenant: TenantChoice::Shared,
+            })
             .await?;
-        created["episode_id"]
-            .as_str()
-            .map(str::to_owned)
-            .context("no episode_id in the reply")
+        Ok(EpisodeId(created.episode_id))
     }
 
-    async fn close(&self, id: &str) -> anyhow::Result<()> {
-        self.env.close_episode(&EpisodeId(id.to_owned())).await?;
+    async fn close(&self, id: &EpisodeId) -> anyhow::Result<()> {
+        self.api.close(id).await?;
         Ok(())
     }
 
@@ -174,7 +148,10 @@ pub(super) async fn observe(
 ) -> anyhow::Result<()> {
     for page in &SITE_PAGES {
         let id = bench.open(&bench.site_url(page)?, viewport).await?;
-        let path = format!("/episodes/{id}/observe");
+        let options = |screenshot| ObserveOptions {
+            screenshot,
+            ..ObserveOptions::default()
+        };
         let mut raw = Samples::new();
         let mut som = Samples::new();
         let mut both = Samples::new();
@@ -186,25 +163,25 @@ pub(super) async fn observe(
         let mut marks = 0;
         for _ in 0..samples {
             raw.push(bench.raw_capture(&id).await?);
-            let (reply, taken) = bench
-                .timed_post(&path, json!({ "screenshot": "som" }))
+            let started = Instant::now();
+            let reply = bench
+                .api
+                .observe(&id, &options(ScreenshotKind::Som))
                 .await?;
-            som.push(taken);
-            let timing = |name: &str| {
-                std::time::Duration::from_secs_f64(
-                    reply["timings"][name].as_f64().unwrap_or(0.0) / 1000.0,
-                )
-            };
-            draw.push(timing("draw_ms"));
-            observing.push(timing("total_ms"));
-            capturing.push(timing("capture_ms"));
-            scripting.push(timing("som_script_ms"));
-            recaptured += usize::from(reply["timings"]["recaptured"] == json!(true));
-            marks = reply["elements"].as_array().map_or(0, Vec::len);
-            let (_, taken) = bench
-                .timed_post(&path, json!({ "screenshot": "both" }))
+            som.push(started.elapsed());
+            let ms = |ms: f64| Duration::from_secs_f64(ms / 1000.0);
+            draw.push(ms(reply.timings.draw_ms));
+            observing.push(ms(reply.timings.total_ms));
+            capturing.push(ms(reply.timings.capture_ms));
+            scripting.push(ms(reply.timings.som_script_ms));
+            recaptured += usize::from(reply.timings.recaptured);
+            marks = reply.elements.len();
+            let started = Instant::now();
+            bench
+                .api
+                .observe(&id, &options(ScreenshotKind::Both))
                 .await?;
-            both.push(taken);
+            both.push(started.elapsed());
         }
         bench.close(&id).await?;
         println!(
@@ -240,25 +217,26 @@ pub(super) async fn step(
     for page in &SITE_PAGES {
         let url = bench.site_url(page)?;
         let id = bench.open(&url, viewport).await?;
-        let path = format!("/episodes/{id}/step");
         let mut floor = Samples::new();
         let mut steps = Samples::new();
         let mut settle = Samples::new();
         let mut quiet = Samples::new();
         for _ in 0..samples {
             floor.push(bench.raw_navigate_capture(&id, &url).await?);
-            let (reply, taken) = bench
-                .timed_post(&path, json!({ "action": format!("goto [{url}]") }))
-                .await?;
-            anyhow::ensure!(reply["error"].is_null(), "goto failed: {}", reply["error"]);
-            steps.push(taken);
-            let report = &reply["settle"];
-            settle.push(std::time::Duration::from_millis(
-                report["waited_ms"].as_u64().unwrap_or(0),
-            ));
-            quiet.push(std::time::Duration::from_millis(
-                report["quiet_wait_ms"].as_u64().unwrap_or(0),
-            ));
+            let request = StepRequest {
+                action: format!("goto [{url}]").into(),
+                dialect: None,
+            };
+            let started = Instant::now();
+            let reply = bench.api.step(&id, &request).await?;
+            steps.push(started.elapsed());
+            if let Some(error) = reply.error {
+                anyhow::bail!("goto failed: {}: {}", error.error, error.message);
+            }
+            if let Some(report) = reply.settle {
+                settle.push(Duration::from_millis(report.waited_ms));
+                quiet.push(Duration::from_millis(report.quiet_wait_ms));
+            }
         }
         bench.close(&id).await?;
         let step_ratio = ratio(&steps, &floor);

@@ -7,7 +7,7 @@ use super::Samples;
 use super::memory::PeakMemory;
 use crate::config::Config;
 use crate::env::TaskContext;
-use crate::run::{Agent, Backend, RunPlan, StepLimits, run_tasks, selection};
+use crate::run::{Agent, Backend, LocalBackend, RunPlan, StepLimits, run_tasks, selection};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -71,7 +71,7 @@ pub async fn throughput(args: ThroughputArgs) -> anyhow::Result<ExitCode> {
     let tasks = selection::select(&args.config.task_dirs, &args.task_root, &env.site_urls())?;
     anyhow::ensure!(!tasks.is_empty(), "--tasks selects no task");
     let scratch = tempfile::tempdir()?;
-    let backend = Backend::Local(env.clone());
+    let backend = LocalBackend(env.clone());
     let mut figures = Vec::new();
     for &parallel in &args.parallel {
         let plan = RunPlan {
@@ -145,7 +145,11 @@ pub async fn throughput(args: ThroughputArgs) -> anyhow::Result<ExitCode> {
 /// The gold steps one task at a time, each action followed by `delay` (VWA sleeps 2.5 s after
 /// every action instead of settling on conditions); returns how many scored 1 and the step
 /// times (action + settle + observation + the delay, as VWA's step costs).
-async fn vwa_style(backend: &Backend, tasks: &[TaskContext], delay: Duration) -> (usize, Samples) {
+async fn vwa_style(
+    backend: &dyn Backend,
+    tasks: &[TaskContext],
+    delay: Duration,
+) -> (usize, Samples) {
     let mut steps = Samples::new();
     let mut passed = 0;
     for task in tasks {

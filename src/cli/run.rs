@@ -4,8 +4,8 @@ use crate::config::Config;
 use crate::env::Environment;
 use crate::run::results::RESULTS_FILE;
 use crate::run::{
-    Agent, Backend, ObservationKind, OpenAiAgent, OpenAiSettings, Prices, RunPlan, StepLimits,
-    report, selection, summary,
+    Agent, Backend, LocalBackend, ObservationKind, OpenAiAgent, OpenAiSettings, Prices,
+    RemoteBackend, RunPlan, StepLimits, report, selection, summary,
 };
 use evaluators::chat::{ChatConfig, Sampling};
 use std::path::PathBuf;
@@ -168,11 +168,14 @@ pub async fn run_command(args: RunArgs) -> anyhow::Result<ExitCode> {
         AgentChoice::Openai => args.model.agent()?,
     };
     let parallel = args.parallel.max(1);
-    let (backend, local) = match &args.server {
-        Some(url) => (Backend::remote(url, args.config.token.clone())?, None),
+    let (backend, local): (Box<dyn Backend>, _) = match &args.server {
+        Some(url) => (
+            Box::new(RemoteBackend::new(url, args.config.token.clone())?),
+            None,
+        ),
         None => {
             let env = start_local(&args, parallel).await?;
-            (Backend::Local(env.clone()), Some(env))
+            (Box::new(LocalBackend(env.clone())), Some(env))
         }
     };
     let plan = RunPlan {
@@ -188,7 +191,7 @@ pub async fn run_command(args: RunArgs) -> anyhow::Result<ExitCode> {
         out: args.out.clone(),
     };
     let outcome = tokio::select! {
-        outcome = execute(&backend, &plan, &args) => outcome,
+        outcome = execute(backend.as_ref(), &plan, &args) => outcome,
         _ = tokio::signal::ctrl_c() => {
             eprintln!("interrupted: finished tasks are saved; continue with the same command and --resume");
             Ok(ExitCode::FAILURE)
@@ -211,7 +214,11 @@ async fn start_local(args: &RunArgs, parallel: usize) -> anyhow::Result<Environm
     crate::sites::start_with_environment(&args.data_dir, config).await
 }
 
-async fn execute(backend: &Backend, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<ExitCode> {
+async fn execute(
+    backend: &dyn Backend,
+    plan: &RunPlan,
+    args: &RunArgs,
+) -> anyhow::Result<ExitCode> {
     let urls = backend.site_urls().await?;
     let tasks = selection::select(&args.config.task_dirs, &args.task_root, &urls)?;
     anyhow::ensure!(!tasks.is_empty(), "--tasks selects no task");

@@ -131,8 +131,9 @@ async fn webui_command(args: WebuiArgs) -> anyhow::Result<ExitCode> {
 async fn render_screenshots(env: &crate::env::Environment, out: &Path) -> anyhow::Result<usize> {
     let mut count = 0;
     for target in webui::targets::TARGETS {
+        let config = webui::tasks::screenshot_config(target)?;
         let shots = env
-            .webui_target_screenshots(target)
+            .target_screenshots(env.inline_task(&config)?)
             .await
             .with_context(|| format!("rendering WebUI target `{}`", target.name))?;
         for (state, png) in shots.iter().enumerate() {

@@ -1,12 +1,19 @@
-//! One episode: a browser session, its tabs, the last observation and the trajectory.
+//! One episode: a browser session, its tabs, the last observation and the trajectory. It is
+//! built whole from its opened start and its setup, and driven only through its
+//! [`EpisodeHandle`](super::EpisodeHandle).
 
-use crate::act::{self, ActContext, Action, ActionError, ParseActionError};
+use super::start::Opened;
+use super::{EpisodeEvent, EpisodeEvents, EpisodeTenant, EpisodeView, Recorder, StartKey};
+use super::{TaskContext, recorder::TrajectoryFile};
+use crate::act::{self, ActContext, Action, ActionError, ParseActionError, Workspace};
 use crate::browser::{BrowserSession, SettlePolicy, SettleReport, Viewport, settle};
+use crate::config::ActionLimits;
 use crate::observe::{Observation, ObserveOptions, observe};
 use serde::Serialize;
 use std::fmt;
 use std::path::PathBuf;
-use std::time::{Instant, SystemTime};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
 
 /// Identifies an episode in the API.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, serde::Deserialize, utoipa::ToSchema)]
@@ -68,96 +75,246 @@ pub struct StepOutcome {
     pub done: bool,
 }
 
-/// A running episode.
-#[derive(Debug)]
-pub struct Episode {
+/// How an episode's start went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StartFacts {
+    /// Whether the browser came from the warm pool.
+    pub warm_start: bool,
+    /// How long the episode waited for its browser.
+    pub pool_wait: Duration,
+    /// Whether its start was opened ahead (see `--prepare`).
+    pub prepared: bool,
+}
+
+/// An episode as its driver sees it at one moment: what the agent is shown, how it ended (if
+/// it did) and its steps so far.
+#[derive(Debug, Clone)]
+pub struct Summary {
     /// Its id.
     pub id: EpisodeId,
-    session: Option<BrowserSession>,
-    /// Viewport of every tab.
-    pub viewport: Viewport,
-    /// Default observation options.
-    pub options: ObserveOptions,
+    /// The task being run, for task episodes.
+    pub task: Option<TaskContext>,
     /// The last observation the agent received.
-    pub observation: Option<Observation>,
-    /// Steps so far.
-    pub trajectory: Vec<TrajectoryStep>,
+    pub observation: Option<Arc<Observation>>,
+    /// The observation options steps use.
+    pub options: ObserveOptions,
     /// The answer given with `stop`, once the episode ended.
     pub answer: Option<String>,
     /// Why the browser is gone, if it is.
     pub lost: Option<String>,
-    /// The task's input images, for `upload`.
+    /// Steps so far.
+    pub trajectory: Vec<TrajectoryStep>,
+    /// The task's local input images, for `upload`.
     pub input_images: Vec<PathBuf>,
-    /// What one action may do (text length, tabs).
-    pub limits: crate::config::ActionLimits,
-    /// The episode's place under the server's episode cap, given back when it is dropped.
-    pub(super) slot: Option<tokio::sync::OwnedSemaphorePermit>,
-    /// When the agent last used the episode.
-    pub last_used: Instant,
-    /// Whether the browser came from the warm pool.
-    pub warm_start: bool,
-    /// How long the episode waited for its browser.
-    pub pool_wait: std::time::Duration,
-    /// Whether its start was opened ahead (see `--prepare`).
-    pub prepared: bool,
-    /// How it started, when starts like it may be opened ahead.
-    pub(super) start: Option<super::StartKey>,
-    /// The task being run, for task episodes.
-    pub task: Option<super::TaskContext>,
-    /// The site tenant the episode browses as (none when no sites are hosted).
-    pub tenant: Option<super::EpisodeTenant>,
-    /// The WebUI workspace it writes to (when the WebUI site is hosted).
-    pub workspace: Option<crate::act::Workspace>,
-    /// The last evaluation.
-    pub evaluation: Option<evaluators::Evaluation>,
+    /// How its start went.
+    pub start: StartFacts,
+}
+
+/// Everything an episode is made of besides its opened start, settled before it is built.
+pub(super) struct Setup {
+    /// Its id.
+    pub(super) id: EpisodeId,
+    /// The observation options of every step.
+    pub(super) options: ObserveOptions,
+    /// Files `upload [id] [n]` may use.
+    pub(super) input_images: Vec<PathBuf>,
+    /// The task being run.
+    pub(super) task: Option<TaskContext>,
+    /// What one action may do.
+    pub(super) limits: ActionLimits,
+    /// How steps settle.
+    pub(super) settle: SettlePolicy,
+    /// The directory `upload [id] [path]` may also use.
+    pub(super) upload_dir: Option<PathBuf>,
+    /// The workspace write actions use, when a hosted site offers one.
+    pub(super) workspace: Option<Workspace>,
     /// Where the trajectory is saved, if it is.
-    pub recorder: Option<super::Recorder>,
+    pub(super) recorder: Option<Recorder>,
+    /// Its place under the server's episode cap.
+    pub(super) slot: tokio::sync::OwnedSemaphorePermit,
+    /// How it started, when starts like it may be opened ahead.
+    pub(super) start_key: Option<StartKey>,
+    /// Whether its start was opened ahead.
+    pub(super) prepared: bool,
+    /// Where steps are announced to live viewers.
+    pub(super) events: EpisodeEvents,
+}
+
+/// What an ended episode leaves to be given back: its browser, its tenant, its start.
+pub(super) struct Remains {
+    /// The browser, unless it was lost.
+    pub(super) session: Option<BrowserSession>,
+    /// The tenant it browsed as.
+    pub(super) tenant: Option<EpisodeTenant>,
+    /// Its start, when starts like it may be opened ahead.
+    pub(super) start_key: Option<StartKey>,
+}
+
+/// A running episode.
+pub(super) struct Episode {
+    id: EpisodeId,
+    session: Option<BrowserSession>,
+    viewport: Viewport,
+    options: ObserveOptions,
+    observation: Option<Arc<Observation>>,
+    trajectory: Vec<TrajectoryStep>,
+    answer: Option<String>,
+    lost: Option<String>,
+    input_images: Vec<PathBuf>,
+    limits: ActionLimits,
+    settle: SettlePolicy,
+    upload_dir: Option<PathBuf>,
+    /// Given back (the place under the episode cap freed) when the episode ends.
+    slot: Option<tokio::sync::OwnedSemaphorePermit>,
+    last_used: Instant,
+    start: StartFacts,
+    start_key: Option<StartKey>,
+    task: Option<TaskContext>,
+    tenant: Option<EpisodeTenant>,
+    workspace: Option<Workspace>,
+    evaluation: Option<evaluators::Evaluation>,
+    recorder: Option<Recorder>,
     /// The screenshot of the latest observation, until a step claims it.
     pending_screenshot: Option<String>,
     /// The screenshot of the first observation.
     start_screenshot: Option<String>,
-    /// Where steps are announced to live viewers.
-    pub(super) events: Option<super::EpisodeEvents>,
+    events: EpisodeEvents,
+}
+
+impl fmt::Debug for Episode {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter
+            .debug_struct("Episode")
+            .field("id", &self.id)
+            .field("steps", &self.trajectory.len())
+            .field("lost", &self.lost)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Episode {
-    /// Wraps a freshly prepared session.
-    pub fn new(
-        session: BrowserSession,
-        viewport: Viewport,
-        options: ObserveOptions,
-        warm_start: bool,
-    ) -> Self {
-        Self {
-            id: EpisodeId::random(),
+    /// The episode made of an opened start and its setup; its first observation is the
+    /// start's, and live viewers are told it started.
+    pub(super) fn build(opened: Opened, setup: Setup) -> Self {
+        let Opened {
+            session,
+            tenant,
+            viewport,
+            observation,
+            warm_start,
+            pool_wait,
+        } = opened;
+        let mut recorder = setup.recorder;
+        let start_screenshot = recorder
+            .as_mut()
+            .and_then(|recorder| recorder.screenshot(&observation));
+        let episode = Self {
+            id: setup.id,
             session: Some(session),
             viewport,
-            options,
-            observation: None,
+            options: setup.options,
+            observation: Some(Arc::new(observation)),
             trajectory: Vec::new(),
             answer: None,
             lost: None,
-            input_images: Vec::new(),
-            limits: crate::config::ActionLimits::default(),
-            slot: None,
+            input_images: setup.input_images,
+            limits: setup.limits,
+            settle: setup.settle,
+            upload_dir: setup.upload_dir,
+            slot: Some(setup.slot),
             last_used: Instant::now(),
-            warm_start,
-            pool_wait: std::time::Duration::ZERO,
-            prepared: false,
-            start: None,
-            task: None,
-            tenant: None,
-            workspace: None,
+            start: StartFacts {
+                warm_start,
+                pool_wait,
+                prepared: setup.prepared,
+            },
+            start_key: setup.start_key,
+            task: setup.task,
+            tenant,
+            workspace: setup.workspace,
             evaluation: None,
-            recorder: None,
+            recorder,
             pending_screenshot: None,
-            start_screenshot: None,
-            events: None,
+            start_screenshot,
+            events: setup.events,
+        };
+        episode.events.send(|| EpisodeEvent::Started {
+            id: episode.id.clone(),
+            task: episode.task.as_ref().map(|task| task.name.to_string()),
+            intent: episode.task.as_ref().map(|task| task.task.intent.clone()),
+            input_images: episode.input_images.clone(),
+            view: episode.observation.as_deref().map(EpisodeView::of),
+        });
+        episode
+    }
+
+    /// Its id.
+    pub(super) fn id(&self) -> &EpisodeId {
+        &self.id
+    }
+
+    /// The task being run, for task episodes.
+    pub(super) fn task(&self) -> Option<&TaskContext> {
+        self.task.as_ref()
+    }
+
+    /// The tenant it browses as.
+    pub(super) fn tenant(&self) -> Option<EpisodeTenant> {
+        self.tenant
+    }
+
+    /// The `stop` answer, once it ended.
+    pub(super) fn answer(&self) -> Option<&str> {
+        self.answer.as_deref()
+    }
+
+    /// How long since the agent last used it.
+    pub(super) fn idle(&self) -> Duration {
+        self.last_used.elapsed()
+    }
+
+    /// How its steps settle.
+    pub(super) fn settle_policy(&self) -> SettlePolicy {
+        self.settle
+    }
+
+    /// Notes that the agent used it (a request that is not a step).
+    pub(super) fn touch(&mut self) {
+        self.last_used = Instant::now();
+    }
+
+    /// Keeps the last evaluation (written into `trajectory.json`).
+    pub(super) fn set_evaluation(&mut self, evaluation: evaluators::Evaluation) {
+        self.evaluation = Some(evaluation);
+    }
+
+    /// The observation options steps use.
+    pub(super) fn options(&self) -> ObserveOptions {
+        self.options
+    }
+
+    /// The observation options later steps use.
+    pub(super) fn set_options(&mut self, options: ObserveOptions) {
+        self.options = options;
+    }
+
+    /// What the agent is shown now, and how it got here.
+    pub(super) fn summary(&self) -> Summary {
+        Summary {
+            id: self.id.clone(),
+            task: self.task.clone(),
+            observation: self.observation.clone(),
+            options: self.options,
+            answer: self.answer.clone(),
+            lost: self.lost.clone(),
+            trajectory: self.trajectory.clone(),
+            input_images: self.input_images.clone(),
+            start: self.start,
         }
     }
 
     /// The live session, or the reason it is gone.
-    pub fn session(&self) -> Result<&BrowserSession, ActionError> {
+    pub(super) fn session(&self) -> Result<&BrowserSession, ActionError> {
         self.session.as_ref().ok_or_else(|| self.lost_error())
     }
 
@@ -169,60 +326,53 @@ impl Episode {
         ))
     }
 
-    /// Takes the session out (to return it to the pool).
-    pub fn take_session(&mut self) -> Option<BrowserSession> {
-        self.session.take()
+    /// Ends it: the place under the episode cap is freed, the trajectory saved, and what is
+    /// left to give back is returned.
+    pub(super) async fn end(&mut self) -> Remains {
+        self.slot = None;
+        self.save_trajectory().await;
+        Remains {
+            session: self.session.take(),
+            tenant: self.tenant.take(),
+            start_key: self.start_key.take(),
+        }
     }
 
     /// Observes the active tab and keeps the result as the agent's current view.
-    pub async fn observe(&mut self, options: ObserveOptions) -> Result<&Observation, ActionError> {
+    pub(super) async fn observe(
+        &mut self,
+        options: ObserveOptions,
+    ) -> Result<Arc<Observation>, ActionError> {
         let session = self.session.as_ref().ok_or_else(|| self.lost_error())?;
         match observe(session, options).await {
             Ok(observation) => {
                 if let Some(recorder) = self.recorder.as_mut() {
                     self.pending_screenshot = recorder.screenshot(&observation);
                 }
-                Ok(self.observation.insert(observation))
+                let observation = Arc::new(observation);
+                self.observation = Some(Arc::clone(&observation));
+                Ok(observation)
             }
             Err(error) => Err(self.fail(error.into())),
         }
     }
 
-    /// Parses and carries out one action, settles and observes.
-    pub async fn step(
-        &mut self,
-        input: &str,
-        policy: SettlePolicy,
-        upload_dir: Option<&std::path::Path>,
-    ) -> StepOutcome {
-        let parsed = Action::from_model_output(input);
-        self.step_parsed(input, parsed, policy, upload_dir).await
-    }
-
-    /// Carries out an action read elsewhere (typed tool parameters, a computer-use adapter);
-    /// `input` is what the agent sent, recorded when it is not an action. The step is on disk
-    /// (when trajectories are recorded) before it is returned.
-    pub async fn step_parsed(
+    /// Carries out an action (`input` is what the agent sent, recorded when it is not an
+    /// action), settles and observes. The step is on disk (when trajectories are recorded)
+    /// before it is returned.
+    pub(super) async fn step(
         &mut self,
         input: &str,
         parsed: Result<Action, ParseActionError>,
-        policy: SettlePolicy,
-        upload_dir: Option<&std::path::Path>,
     ) -> StepOutcome {
-        let outcome = self.act(input, parsed, policy, upload_dir).await;
+        let outcome = self.act(input, parsed).await;
         if let Some(recorder) = self.recorder.as_mut() {
             recorder.steps_written().await;
         }
         outcome
     }
 
-    async fn act(
-        &mut self,
-        input: &str,
-        parsed: Result<Action, ParseActionError>,
-        policy: SettlePolicy,
-        upload_dir: Option<&std::path::Path>,
-    ) -> StepOutcome {
+    async fn act(&mut self, input: &str, parsed: Result<Action, ParseActionError>) -> StepOutcome {
         self.last_used = Instant::now();
         let action = match parsed {
             Ok(action) => action,
@@ -231,7 +381,7 @@ impl Episode {
         if self.answer.is_some() {
             return self.refused(action.to_string(), Some(action), ActionError::Finished);
         }
-        let Some(observation) = self.observation.as_ref() else {
+        let Some(observation) = self.observation.as_deref() else {
             return self.refused(action.to_string(), Some(action), self.lost_error());
         };
         let Some(session) = self.session.as_mut() else {
@@ -241,7 +391,7 @@ impl Episode {
         let context = ActContext {
             observation,
             input_images: &self.input_images,
-            upload_dir,
+            upload_dir: self.upload_dir.as_deref(),
             viewport: self.viewport,
             limits: self.limits,
             workspace: self.workspace.as_ref(),
@@ -266,7 +416,7 @@ impl Episode {
             };
         }
         let settled = match self.session.as_ref() {
-            Some(session) => settle(session, policy).await,
+            Some(session) => settle(session, self.settle).await,
             None => return self.refused(action.to_string(), Some(action), self.lost_error()),
         };
         let settle_report = match settled {
@@ -312,12 +462,12 @@ impl Episode {
         if let (Some(recorder), Some(step)) = (self.recorder.as_mut(), self.trajectory.last()) {
             recorder.append_step(step);
         }
-        if let (Some(events), Some(step)) = (&self.events, self.trajectory.last()) {
-            events.send(|| super::EpisodeEvent::Step {
+        if let Some(step) = self.trajectory.last() {
+            self.events.send(|| EpisodeEvent::Step {
                 id: self.id.clone(),
                 number: self.trajectory.len(),
                 step: step.clone(),
-                view: self.observation.as_ref().map(super::EpisodeView::of),
+                view: self.observation.as_deref().map(EpisodeView::of),
             });
         }
     }
@@ -334,20 +484,12 @@ impl Episode {
         }
     }
 
-    /// Marks the current observation as the episode's starting view.
-    pub fn mark_start(&mut self) {
-        self.start_screenshot = match (self.recorder.as_mut(), self.observation.as_ref()) {
-            (Some(recorder), Some(observation)) => recorder.screenshot(observation),
-            _ => None,
-        };
-    }
-
     /// Writes `trajectory.json`, if the trajectory is being recorded.
-    pub async fn save_trajectory(&mut self) {
+    async fn save_trajectory(&mut self) {
         let Some(mut recorder) = self.recorder.take() else {
             return;
         };
-        let file = super::recorder::TrajectoryFile {
+        let file = TrajectoryFile {
             episode: &self.id.0,
             task: self.task.as_ref().map(|task| task.name.as_str()),
             intent: self.task.as_ref().map(|task| task.task.intent.as_str()),
@@ -357,7 +499,6 @@ impl Episode {
             evaluation: self.evaluation.as_ref(),
         };
         recorder.finish(&file).await;
-        self.recorder = Some(recorder);
     }
 
     /// Notes a lost browser (the session is dropped) and passes the error on.

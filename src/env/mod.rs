@@ -4,30 +4,33 @@
 mod episode;
 mod error;
 mod events;
+mod handle;
 mod page;
 mod prepared;
 mod recorder;
 mod site_host;
+mod start;
 mod target_shots;
 mod task_episode;
 mod task_registry;
 
-pub use episode::{Episode, EpisodeId, StepOutcome, TrajectoryStep};
+pub use episode::{EpisodeId, StartFacts, StepOutcome, Summary, TrajectoryStep};
 pub use error::EnvError;
 pub use events::{EpisodeEvent, EpisodeEvents, EpisodeView};
-pub use page::EpisodePage;
-pub use prepared::{READY_TTL, StartKey};
-pub use recorder::{Recorder, TrajectoryFile};
+pub use handle::{BrowserGuard, EpisodeHandle, Stepped};
+use page::EpisodePage;
+use prepared::StartKey;
+use recorder::Recorder;
 pub use site_host::{SiteCookie, SiteHost, SiteHostError};
 pub use task_registry::{BrokenTaskFile, TaskContext, TaskName, TaskRegistry};
 
 use crate::browser::{
-    BrowserError, BrowserPool, Lease, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint,
-    settle,
+    BrowserError, BrowserPool, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint,
 };
 use crate::config::Config;
 use crate::fence::{AllowList, Fence, Origin};
 use crate::observe::ObserveOptions;
+use episode::{Episode, Setup};
 use kit::TenantId;
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -54,6 +57,8 @@ pub struct EpisodeSpec {
     /// Sites whose default account is logged in before the first navigation (Agora's or
     /// task-file names, e.g. `classifieds`, `reddit`).
     pub logins: Vec<String>,
+    /// The task it runs, if it runs one (see [`Environment::create_task_episode`]).
+    pub task: Option<TaskContext>,
 }
 
 /// Whose site data an episode sees.
@@ -75,9 +80,6 @@ pub struct EpisodeTenant {
     pub private: bool,
 }
 
-/// An episode shared between the requests that drive it.
-pub type SharedEpisode = Arc<Mutex<Episode>>;
-
 /// The controller: browsers, fence and episodes.
 #[derive(Debug, Clone)]
 pub struct Environment {
@@ -89,7 +91,7 @@ struct EnvInner {
     config: Arc<Config>,
     pool: BrowserPool,
     fence: Fence,
-    episodes: Mutex<HashMap<EpisodeId, SharedEpisode>>,
+    episodes: Mutex<HashMap<EpisodeId, Arc<Mutex<Episode>>>>,
     sites: Option<Arc<dyn SiteHost>>,
     events: EpisodeEvents,
     tasks: RwLock<Arc<TaskRegistry>>,
@@ -226,28 +228,9 @@ impl Environment {
         &self.inner.events
     }
 
-    /// Starts an episode: a warm browser, the start URLs in tabs (first one active), settled
-    /// and observed.
-    pub async fn create_episode(&self, spec: EpisodeSpec) -> Result<SharedEpisode, EnvError> {
-        let shared = self.open_episode(spec).await?;
-        self.announce(&*shared.lock().await);
-        Ok(shared)
-    }
-
-    /// Tells live viewers that `episode` started.
-    fn announce(&self, episode: &Episode) {
-        self.inner.events.send(|| EpisodeEvent::Started {
-            id: episode.id.clone(),
-            task: episode.task.as_ref().map(|task| task.name.to_string()),
-            intent: episode.task.as_ref().map(|task| task.task.intent.clone()),
-            input_images: episode.input_images.clone(),
-            view: episode.observation.as_ref().map(EpisodeView::of),
-        });
-    }
-
-    /// [`Environment::create_episode`] without the announcement (a task episode announces
-    /// itself once its task is attached).
-    async fn open_episode(&self, spec: EpisodeSpec) -> Result<SharedEpisode, EnvError> {
+    /// Starts an episode: a warm browser (or a start opened ahead), the start URLs in tabs
+    /// (first one active), settled and observed; the episode is built whole around it.
+    pub async fn create_episode(&self, spec: EpisodeSpec) -> Result<EpisodeHandle, EnvError> {
         if spec.start_urls.is_empty() {
             return Err(EnvError::BadRequest("give at least one start URL".into()));
         }
@@ -284,212 +267,55 @@ impl Environment {
             observe: spec.observe,
             logins: spec.logins,
         };
-        // Only a private tenant on hosted sites can be opened ahead: it is fresh until used.
-        let preparable = spec.tenancy == Tenancy::Private && self.inner.sites.is_some();
-        let opened = match preparable
-            .then(|| self.inner.prepared.take(&start))
-            .flatten()
-        {
-            Some(mut episode) => {
-                episode.prepared = true;
-                episode.last_used = std::time::Instant::now();
-                episode
-            }
-            None => {
-                let tenant = self.open_tenant(spec.tenancy)?;
-                let opened = self.open_start(&start, tenant, None).await;
-                if opened.is_err() {
-                    self.drop_tenant(tenant);
-                }
-                opened?
-            }
+        let (opened, prepared) = self.open_at(&start, spec.tenancy).await?;
+        let config = &self.inner.config;
+        let id = EpisodeId::random();
+        let setup = Setup {
+            options: start.observe,
+            input_images: spec.input_images,
+            task: spec.task,
+            limits: config.action_limits(),
+            settle: self.settle_policy(),
+            upload_dir: config.upload_dir.clone(),
+            workspace: self.workspace(opened.tenant),
+            recorder: config
+                .trajectory_dir
+                .as_deref()
+                .map(|root| Recorder::new(root, &id.0)),
+            slot,
+            // Only starts that may be opened ahead are counted in the book.
+            start_key: (spec.tenancy == Tenancy::Private && self.inner.sites.is_some())
+                .then_some(start),
+            prepared,
+            events: self.inner.events.clone(),
+            id: id.clone(),
         };
-        if preparable {
-            self.prepare(&start).await;
-        }
-        let mut episode = opened;
-        episode.input_images = spec.input_images;
-        episode.limits = self.inner.config.action_limits();
-        episode.workspace = self.workspace(episode.tenant);
-        episode.slot = Some(slot);
-        episode.recorder = self
-            .inner
-            .config
-            .trajectory_dir
-            .as_deref()
-            .map(|root| Recorder::new(root, &episode.id.0));
-        episode.mark_start();
-        episode.events = Some(self.inner.events.clone());
-        episode.start = preparable.then_some(start);
-        let id = episode.id.clone();
-        let shared = Arc::new(Mutex::new(episode));
+        let episode = Arc::new(Mutex::new(Episode::build(opened, setup)));
         self.inner
             .episodes
             .lock()
             .await
-            .insert(id, Arc::clone(&shared));
-        Ok(shared)
+            .insert(id.clone(), Arc::clone(&episode));
+        Ok(EpisodeHandle::new(self.clone(), id, episode))
     }
 
-    /// The tenant an episode browses as: a new private one, or the shared default.
-    fn open_tenant(&self, tenancy: Tenancy) -> Result<Option<EpisodeTenant>, EnvError> {
-        let Some(sites) = &self.inner.sites else {
-            return Ok(None);
-        };
-        Ok(Some(match tenancy {
-            Tenancy::Private => EpisodeTenant {
-                id: sites.create_tenant()?,
-                private: true,
-            },
-            Tenancy::Shared => EpisodeTenant {
-                id: sites.default_tenant(),
-                private: false,
-            },
-        }))
-    }
-
-    /// The WebUI workspace of an episode with `tenant`, when the WebUI site is hosted.
+    /// The workspace an episode of `tenant` writes to, when a hosted site offers one.
     fn workspace(&self, tenant: Option<EpisodeTenant>) -> Option<crate::act::Workspace> {
-        let sites = self.inner.sites.as_ref()?;
-        let tenant = tenant?;
-        let (_, site_url) = sites
-            .site_urls()
-            .into_iter()
-            .find(|(name, _)| name == webui::SITE.0)?;
-        Some(crate::act::Workspace {
-            site_url,
-            tenant: tenant.private.then_some(tenant.id),
-        })
-    }
-
-    /// Drops an episode's tenant if it is its own.
-    fn drop_tenant(&self, tenant: Option<EpisodeTenant>) {
-        if let (Some(sites), Some(tenant)) = (&self.inner.sites, tenant)
-            && tenant.private
-        {
-            sites.remove_tenant(&tenant.id);
-        }
-    }
-
-    /// The cookies that select the tenant on every site and log in the given sites.
-    fn episode_cookies(
-        &self,
-        logins: &[String],
-        tenant: Option<EpisodeTenant>,
-    ) -> Result<Vec<SiteCookie>, EnvError> {
-        let (Some(sites), Some(tenant)) = (&self.inner.sites, tenant) else {
-            return Ok(Vec::new());
-        };
-        let mut cookies = Vec::new();
-        if tenant.private {
-            cookies.extend(sites.site_urls().into_iter().map(|(_, url)| SiteCookie {
-                url,
-                name: kit::TENANT_COOKIE.to_owned(),
-                value: tenant.id.to_string(),
-            }));
-        }
-        for site in logins {
-            cookies.extend(sites.login_cookies(site, &tenant.id)?);
-        }
-        Ok(cookies)
-    }
-
-    /// A browser at `start` as `tenant`: cookies set, the start URLs opened and settled, the
-    /// first page observed. The browser is `lease`, or one from the pool.
-    async fn open_start(
-        &self,
-        start: &StartKey,
-        tenant: Option<EpisodeTenant>,
-        lease: Option<Lease>,
-    ) -> Result<Episode, EnvError> {
-        let cookies = self.episode_cookies(&start.logins, tenant)?;
-        let lease = match lease {
-            Some(lease) => lease,
-            None => self.inner.pool.acquire().await?,
-        };
-        let mut session = lease.session;
-        let opened = open_start_urls(
-            &mut session,
-            &start.start_urls,
-            &cookies,
-            start.viewport,
-            self.settle_policy(),
-        )
-        .await;
-        if let Err(error) = opened {
-            if !error.is_session_lost() {
-                self.inner.pool.release(session);
-            }
-            return Err(error.into());
-        }
-        let mut episode = Episode::new(session, start.viewport, start.observe, lease.warm);
-        episode.pool_wait = lease.waited;
-        episode.tenant = tenant;
-        episode.observe(start.observe).await?;
-        Ok(episode)
-    }
-
-    /// Opens `start` ahead in the background as often as the book asks, each in a warm
-    /// browser the pool has ready (never one it must create or wait for).
-    async fn prepare(&self, start: &StartKey) {
-        let plan = self.inner.prepared.started(start);
-        for unused in plan.evicted {
-            self.discard(unused).await;
-        }
-        for _ in 0..plan.open {
-            let environment = self.clone();
-            let start = start.clone();
-            tokio::spawn(async move {
-                let opened = environment.open_ahead(&start).await;
-                if let Some(unwanted) = environment.inner.prepared.opened(&start, opened) {
-                    environment.discard(unwanted).await;
-                }
-            });
-        }
-    }
-
-    /// One start opened ahead as a fresh private tenant, if a warm browser is ready.
-    async fn open_ahead(&self, start: &StartKey) -> Option<Episode> {
-        let lease = self.inner.pool.take_warm().await?;
-        let tenant = match self.open_tenant(Tenancy::Private) {
-            Ok(tenant) => tenant,
-            Err(error) => {
-                tracing::debug!(%error, "could not open a start ahead");
-                self.inner.pool.release(lease.session);
-                return None;
-            }
-        };
-        match self.open_start(start, tenant, Some(lease)).await {
-            Ok(episode) => Some(episode),
-            Err(error) => {
-                tracing::debug!(%error, "could not open a start ahead");
-                self.drop_tenant(tenant);
-                None
-            }
-        }
-    }
-
-    /// Gives an opened start's browser back (or ends it at shutdown) and drops its tenant.
-    async fn discard(&self, mut episode: Episode) {
-        if let Some(session) = episode.take_session() {
-            if self.inner.prepared.is_closed() {
-                session.close().await;
-            } else {
-                self.inner.pool.release(session);
-            }
-        }
-        self.drop_tenant(episode.tenant.take());
+        let site = self.inner.sites.as_ref()?.workspace()?;
+        Some(crate::act::Workspace::new(site, tenant?.id))
     }
 
     /// The running episode `id`.
-    pub async fn episode(&self, id: &EpisodeId) -> Result<SharedEpisode, EnvError> {
-        self.inner
+    pub async fn episode(&self, id: &EpisodeId) -> Result<EpisodeHandle, EnvError> {
+        let episode = self
+            .inner
             .episodes
             .lock()
             .await
             .get(id)
             .cloned()
-            .ok_or_else(|| EnvError::UnknownEpisode(id.clone()))
+            .ok_or_else(|| EnvError::UnknownEpisode(id.clone()))?;
+        Ok(EpisodeHandle::new(self.clone(), id.clone(), episode))
     }
 
     /// Ids of the running episodes.
@@ -497,27 +323,24 @@ impl Environment {
         self.inner.episodes.lock().await.keys().cloned().collect()
     }
 
-    /// Ends an episode: its browser goes back to the pool, its tenant is dropped and its
+    /// Ends episode `id`: its browser goes back to the pool, its tenant is dropped and its
     /// trajectory saved.
-    pub async fn close_episode(&self, id: &EpisodeId) -> Result<(), EnvError> {
-        let shared = self
+    async fn close_episode(&self, id: &EpisodeId) -> Result<(), EnvError> {
+        let episode = self
             .inner
             .episodes
             .lock()
             .await
             .remove(id)
             .ok_or_else(|| EnvError::UnknownEpisode(id.clone()))?;
-        let mut episode = shared.lock().await;
-        if let Some(session) = episode.take_session() {
+        let remains = episode.lock().await.end().await;
+        if let Some(session) = remains.session {
             self.inner.pool.release(session);
         }
-        // Its place under --max-episodes is free from now on.
-        episode.slot = None;
-        if let Some(start) = episode.start.take() {
+        if let Some(start) = remains.start_key {
             self.inner.prepared.ended(&start);
         }
-        self.drop_tenant(episode.tenant.take());
-        episode.save_trajectory().await;
+        self.drop_tenant(remains.tenant);
         self.inner
             .events
             .send(|| EpisodeEvent::Closed { id: id.clone() });
@@ -545,46 +368,14 @@ impl Environment {
                 tracing::warn!("an episode was still busy at shutdown; left to its remote end");
                 continue;
             };
-            if let Some(session) = episode.take_session() {
+            let remains = episode.end().await;
+            if let Some(session) = remains.session {
                 session.close().await;
             }
-            self.drop_tenant(episode.tenant.take());
-            episode.save_trajectory().await;
+            self.drop_tenant(remains.tenant);
         }
         self.inner.pool.drain().await;
     }
-}
-
-/// Sets the cookies, opens the start URLs, one tab each, and returns to the first tab.
-async fn open_start_urls(
-    session: &mut crate::browser::BrowserSession,
-    urls: &[String],
-    cookies: &[SiteCookie],
-    viewport: Viewport,
-    policy: SettlePolicy,
-) -> Result<(), BrowserError> {
-    for cookie in cookies {
-        session
-            .cdp(
-                "Network.setCookie",
-                serde_json::json!({ "url": cookie.url, "name": cookie.name, "value": cookie.value, "path": "/" }),
-            )
-            .await?;
-    }
-    let first = session.current_tab().cloned();
-    for (index, url) in urls.iter().enumerate() {
-        if index > 0 {
-            session.open_tab().await?;
-        }
-        session.set_viewport(viewport).await?;
-        session.instrument_current_tab().await?;
-        session.goto(url).await?;
-        settle(session, policy).await?;
-    }
-    if let (true, Some(first)) = (urls.len() > 1, first) {
-        session.switch_tab(first).await?;
-    }
-    Ok(())
 }
 
 /// Closes episodes nobody has used for the idle timeout, returning their browsers and
@@ -602,7 +393,7 @@ async fn reap_idle(weak: std::sync::Weak<EnvInner>) {
         let mut idle = Vec::new();
         for (id, episode) in inner.episodes.lock().await.iter() {
             if let Ok(episode) = episode.try_lock()
-                && episode.last_used.elapsed() >= timeout
+                && episode.idle() >= timeout
             {
                 idle.push(id.clone());
             }

@@ -4,8 +4,12 @@
 //! episode is handed a page that is already there instead of waiting for a load and a first
 //! observation. A start is opened ahead from its second use on; as many are kept as episodes
 //! with that start are running, at most `--prepare` in all, each for at most [`READY_TTL`].
+//!
+//! This is a layer in front of opening a start ([`Environment::open_at`]): an episode is
+//! built the same way around a start opened ahead or one opened for it.
 
-use super::episode::Episode;
+use super::start::Opened;
+use super::{EnvError, Environment, Tenancy};
 use crate::browser::Viewport;
 use crate::observe::ObserveOptions;
 use std::collections::{HashMap, VecDeque};
@@ -33,7 +37,7 @@ pub struct StartKey {
 /// An opened start waiting for its episode.
 struct Ready {
     key: StartKey,
-    episode: Episode,
+    opened: Opened,
     since: Instant,
 }
 
@@ -54,16 +58,16 @@ struct Book {
 
 /// What to do after an episode started.
 #[derive(Default)]
-pub struct Plan {
+pub(super) struct Plan {
     /// How many more to open ahead now, already counted as being opened (each must be
     /// reported with [`PreparedStarts::opened`]).
     pub open: usize,
     /// Opened starts nobody is running any more, removed to make room: discard them.
-    pub evicted: Vec<Episode>,
+    pub evicted: Vec<Opened>,
 }
 
 /// Starts opened ahead, at most `limit` ready or being opened at once.
-pub struct PreparedStarts {
+pub(super) struct PreparedStarts {
     limit: usize,
     book: std::sync::Mutex<Book>,
 }
@@ -96,10 +100,10 @@ impl PreparedStarts {
     }
 
     /// The oldest opened start for `key`, if one is ready.
-    pub fn take(&self, key: &StartKey) -> Option<Episode> {
+    pub fn take(&self, key: &StartKey) -> Option<Opened> {
         let mut book = self.lock();
         let index = book.ready.iter().position(|ready| &ready.key == key)?;
-        Some(book.ready.remove(index).episode)
+        Some(book.ready.remove(index).opened)
     }
 
     /// Notes that an episode started at `key` and plans what to open ahead for it. Starts
@@ -127,7 +131,7 @@ impl PreparedStarts {
             else {
                 break;
             };
-            plan.evicted.push(book.ready.remove(index).episode);
+            plan.evicted.push(book.ready.remove(index).opened);
         }
         let in_all = book.ready.len() + book.opening.values().sum::<usize>();
         plan.open = wanted.min(self.limit.saturating_sub(in_all));
@@ -148,9 +152,9 @@ impl PreparedStarts {
         }
     }
 
-    /// Files the result of opening `key`; an episode that is no longer wanted (the book is
+    /// Files the result of opening `key`; a start that is no longer wanted (the book is
     /// closed) is handed back to be discarded.
-    pub fn opened(&self, key: &StartKey, episode: Option<Episode>) -> Option<Episode> {
+    pub fn opened(&self, key: &StartKey, opened: Option<Opened>) -> Option<Opened> {
         let mut book = self.lock();
         if let Some(opening) = book.opening.get_mut(key) {
             *opening = opening.saturating_sub(1);
@@ -158,26 +162,26 @@ impl PreparedStarts {
                 book.opening.remove(key);
             }
         }
-        let episode = episode?;
+        let opened = opened?;
         if book.closed {
-            return Some(episode);
+            return Some(opened);
         }
         book.ready.push(Ready {
             key: key.clone(),
-            episode,
+            opened,
             since: Instant::now(),
         });
         None
     }
 
     /// Opened starts that waited longer than [`READY_TTL`], removed from the book.
-    pub fn expired(&self) -> Vec<Episode> {
+    pub fn expired(&self) -> Vec<Opened> {
         let mut book = self.lock();
         let (stale, fresh) = std::mem::take(&mut book.ready)
             .into_iter()
             .partition::<Vec<_>, _>(|ready| ready.since.elapsed() >= READY_TTL);
         book.ready = fresh;
-        stale.into_iter().map(|ready| ready.episode).collect()
+        stale.into_iter().map(|ready| ready.opened).collect()
     }
 
     /// How many opened starts are waiting.
@@ -191,13 +195,76 @@ impl PreparedStarts {
     }
 
     /// Closes the book (at shutdown) and returns every opened start.
-    pub fn close(&self) -> Vec<Episode> {
+    pub fn close(&self) -> Vec<Opened> {
         let mut book = self.lock();
         book.closed = true;
         std::mem::take(&mut book.ready)
             .into_iter()
-            .map(|ready| ready.episode)
+            .map(|ready| ready.opened)
             .collect()
+    }
+}
+
+impl Environment {
+    /// A browser at `start` for an episode of `tenancy`: one opened ahead when a private
+    /// tenant on hosted sites may have one waiting, else one opened now; then more are opened
+    /// ahead as the book plans. Returns it and whether it was opened ahead.
+    pub(super) async fn open_at(
+        &self,
+        start: &StartKey,
+        tenancy: Tenancy,
+    ) -> Result<(Opened, bool), EnvError> {
+        // Only a private tenant on hosted sites can be opened ahead: it is fresh until used.
+        let preparable = tenancy == Tenancy::Private && self.inner.sites.is_some();
+        if !preparable {
+            return Ok((self.open_now(start, tenancy).await?, false));
+        }
+        let opened = match self.inner.prepared.take(start) {
+            Some(opened) => (opened, true),
+            None => (self.open_now(start, tenancy).await?, false),
+        };
+        self.prepare(start).await;
+        Ok(opened)
+    }
+
+    /// Opens `start` ahead in the background as often as the book asks, each in a warm
+    /// browser the pool has ready (never one it must create or wait for).
+    async fn prepare(&self, start: &StartKey) {
+        let plan = self.inner.prepared.started(start);
+        for unused in plan.evicted {
+            self.discard(unused).await;
+        }
+        for _ in 0..plan.open {
+            let environment = self.clone();
+            let start = start.clone();
+            tokio::spawn(async move {
+                let opened = environment.open_ahead(&start).await;
+                if let Some(unwanted) = environment.inner.prepared.opened(&start, opened) {
+                    environment.discard(unwanted).await;
+                }
+            });
+        }
+    }
+
+    /// One start opened ahead as a fresh private tenant, if a warm browser is ready.
+    async fn open_ahead(&self, start: &StartKey) -> Option<Opened> {
+        let lease = self.inner.pool.take_warm().await?;
+        let tenant = match self.open_tenant(Tenancy::Private) {
+            Ok(tenant) => tenant,
+            Err(error) => {
+                tracing::debug!(%error, "could not open a start ahead");
+                self.inner.pool.release(lease.session);
+                return None;
+            }
+        };
+        match self.open_start(start, tenant, Some(lease)).await {
+            Ok(opened) => Some(opened),
+            Err(error) => {
+                tracing::debug!(%error, "could not open a start ahead");
+                self.drop_tenant(tenant);
+                None
+            }
+        }
     }
 }
 

@@ -1,10 +1,13 @@
 //! What the controller needs from the hosted sites: a private tenant per episode, logged-in
-//! sessions handed to the browser as cookies, and the tenant's state for evaluators.
+//! sessions handed to the browser as cookies, the tenant's state for evaluators, and the
+//! capabilities hosted sites offer (a workspace episodes write into, the staging of
+//! evaluation targets).
 
-use evaluators::SiteQuerySet;
+use evaluators::{SiteQuerySet, TargetStaging};
 use kit::TenantId;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// A cookie the browser gets before the episode's first navigation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +51,10 @@ pub trait SiteHost: Send + Sync + fmt::Debug {
     ) -> Result<Vec<SiteCookie>, SiteHostError>;
     /// The evaluators' queries over `tenant`'s state of every site.
     fn queries(&self, tenant: &TenantId) -> Result<SiteQuerySet, SiteHostError>;
+    /// The workspace a hosted site offers episodes, if one does.
+    fn workspace(&self) -> Option<Arc<dyn kit::site::Workspace>>;
+    /// The staging of evaluation targets for `tenant`, if a hosted site offers it.
+    fn staging(&self, tenant: &TenantId) -> Option<Arc<dyn TargetStaging>>;
     /// Each site's state by name (`ready`, or why not).
     fn readiness(&self) -> BTreeMap<String, String>;
 }

@@ -1,60 +1,49 @@
-//! Screenshots of a WebUI target for its task description (`agora tasks webui`): the target
-//! is staged for a fresh episode's tenant and opened, interacted with and settled exactly as
-//! the AES evaluator measures it, in the same fenced browser at the task's viewport.
+//! Screenshots of an AES task's target in each of its states (for task descriptions): the
+//! target is staged, through the hosted site's staging capability, for a fresh episode of the
+//! task, then opened, interacted with and settled exactly as the AES evaluator measures it,
+//! in the same fenced browser at the task's viewport.
 
-use super::{EnvError, Environment, EpisodePage};
+use super::{EnvError, Environment, EpisodePage, TaskContext};
 use crate::observe::{ImageFormat, capture};
-use evaluators::{EvalError, Page, SiteQueries};
-use webui::targets::Target;
+use evaluators::{EvalError, Page};
 
 impl Environment {
-    /// Renders `target` as PNGs at its task's viewport: its initial state, then the state
-    /// after each scripted interaction, in order.
-    pub async fn webui_target_screenshots(
-        &self,
-        target: &Target,
-    ) -> Result<Vec<Vec<u8>>, EnvError> {
-        let mut config = webui::tasks::task_config(target, 0)
-            .map_err(|error| EnvError::InvalidTask(error.to_string()))?;
-        // The screenshots are what this renders, so the episode starts without them.
-        if let Some(fields) = config.as_object_mut() {
-            fields.remove("image");
-        }
-        let context = self.inline_task(&config)?;
+    /// Renders the target of `context`'s `eval.aes` as PNGs at the task's viewport: its
+    /// initial state, then the state after each scripted interaction, in order.
+    pub async fn target_screenshots(&self, context: TaskContext) -> Result<Vec<Vec<u8>>, EnvError> {
         let spec = context.task.eval.aes.clone().ok_or_else(|| {
-            EnvError::InvalidTask(format!(
-                "target `{}` makes a task without `eval.aes`",
-                target.name
-            ))
+            EnvError::InvalidTask(format!("task `{}` has no `eval.aes`", context.name))
         })?;
-        let shared = self
+        let handle = self
             .create_task_episode(context, crate::observe::ObserveOptions::default())
             .await?;
-        let id = shared.lock().await.id.clone();
         let shots = async {
-            let episode = shared.lock().await;
-            let queries = match (&self.inner.sites, episode.tenant) {
-                (Some(sites), Some(tenant)) => sites.queries(&tenant.id)?,
-                _ => return Err(EvalError::SiteNotAvailable("webui").into()),
-            };
-            let session = episode.session()?;
-            let mut page = EpisodePage::new(session, self.settle_policy(), self.allowed());
-            let url = queries.webui_stage_target(&spec.target).await?;
+            let browser = handle.browser().await?;
+            let episode = browser.episode();
+            let staging = self
+                .inner
+                .sites
+                .as_ref()
+                .zip(episode.tenant())
+                .and_then(|(sites, tenant)| sites.staging(&tenant.id))
+                .ok_or(EvalError::SiteNotAvailable("webui"))?;
+            let mut page = EpisodePage::new(&browser, episode.settle_policy(), self.allowed());
+            let url = staging.stage(&spec.target).await?;
             let shots = async {
                 page.goto(&url).await.map_err(EvalError::from)?;
-                let mut shots = vec![screenshot(session).await?];
+                let mut shots = vec![screenshot(&browser).await?];
                 for interaction in &spec.interactions {
                     page.interact(interaction).await.map_err(EvalError::from)?;
-                    shots.push(screenshot(session).await?);
+                    shots.push(screenshot(&browser).await?);
                 }
                 Ok::<_, EnvError>(shots)
             }
             .await;
-            queries.webui_release_target(&url).await?;
+            staging.release(&url).await?;
             shots
         }
         .await;
-        self.close_episode(&id).await?;
+        handle.close().await?;
         shots
     }
 }

@@ -1,13 +1,14 @@
 //! Episodes that run a task: its tenant and logins, its start URLs and viewport, its input
 //! images — and its evaluation at the end against the episode's own site state.
 
+use super::episode::Episode;
 use super::{
-    EnvError, Environment, EpisodeId, EpisodePage, EpisodeSpec, SharedEpisode, SiteHost,
-    TaskContext, TaskName, TaskRegistry, Tenancy,
+    EnvError, Environment, EpisodeHandle, EpisodePage, EpisodeSpec, SiteHost, TaskContext,
+    TaskName, TaskRegistry, Tenancy,
 };
 use crate::observe::ObserveOptions;
 use evaluators::task::SiteUrls;
-use evaluators::{EvalMode, Evaluation, SiteQuerySet};
+use evaluators::{EvalMode, Evaluation, SiteAccess, SiteQuerySet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -99,7 +100,7 @@ impl Environment {
         &self,
         context: TaskContext,
         observe: ObserveOptions,
-    ) -> Result<SharedEpisode, EnvError> {
+    ) -> Result<EpisodeHandle, EnvError> {
         let task = Arc::clone(&context.task);
         let start_urls: Vec<String> = task
             .start_urls()
@@ -134,50 +135,48 @@ impl Environment {
             } else {
                 Vec::new()
             },
+            task: Some(context),
         };
-        let shared = self.open_episode(spec).await?;
-        {
-            let mut episode = shared.lock().await;
-            episode.task = Some(context);
-            self.announce(&episode);
-        }
-        Ok(shared)
+        self.create_episode(spec).await
     }
 
-    /// Scores the episode's end state against its task (the answer is the `stop` answer, or
+    /// Scores `episode`'s end state against its task (the answer is the `stop` answer, or
     /// empty if the agent never stopped), with the episode's own site state answering the
-    /// state helpers. Navigations of evaluators settle like actions.
-    pub async fn evaluate(
+    /// state helpers and the sites' staging serving targets. Navigations of evaluators settle
+    /// like the episode's steps.
+    pub(super) async fn evaluate(
         &self,
-        id: &EpisodeId,
+        episode: &mut Episode,
         mode: Option<EvalMode>,
     ) -> Result<Evaluation, EnvError> {
-        let shared = self.episode(id).await?;
-        let mut episode = shared.lock().await;
         let context = episode
-            .task
-            .clone()
-            .ok_or_else(|| EnvError::NotATaskEpisode(id.clone()))?;
-        let answer = episode.answer.clone().unwrap_or_default();
+            .task()
+            .cloned()
+            .ok_or_else(|| EnvError::NotATaskEpisode(episode.id().clone()))?;
+        let answer = episode.answer().unwrap_or_default().to_owned();
         let judges = self.inner.config.judges().map_err(EnvError::JudgeConfig)?;
-        let queries = match (&self.inner.sites, episode.tenant) {
-            (Some(sites), Some(tenant)) => sites.queries(&tenant.id)?,
-            _ => SiteQuerySet::default(),
+        let (queries, staging) = match (&self.inner.sites, episode.tenant()) {
+            (Some(sites), Some(tenant)) => (sites.queries(&tenant.id)?, sites.staging(&tenant.id)),
+            _ => (SiteQuerySet::default(), None),
+        };
+        let sites = SiteAccess {
+            queries: &queries,
+            staging: staging.as_deref(),
         };
         let mode = mode.unwrap_or(self.inner.config.eval_mode);
         let session = episode.session()?;
-        let mut page = EpisodePage::new(session, self.settle_policy(), self.allowed());
-        let evaluation = evaluators::evaluate_in(
+        let mut page = EpisodePage::new(session, episode.settle_policy(), self.allowed());
+        let evaluation = evaluators::evaluate(
             &context.task,
             &context.dir,
             &answer,
             &mut page,
-            &queries,
+            sites,
             &judges,
             mode,
         )
         .await?;
-        episode.evaluation = Some(evaluation.clone());
+        episode.set_evaluation(evaluation.clone());
         Ok(evaluation)
     }
 }

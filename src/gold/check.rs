@@ -2,8 +2,8 @@
 //! trivially passed (an immediate empty `stop` scores 0, except where N/A is the right answer)
 //! and not fooled by its decoys (each wrong end state the task lists scores 0).
 
-use super::replay::{ReplayError, ending_with_stop, resolve_step};
-use crate::env::{Environment, TaskContext};
+use super::replay::{EpisodeLookup, ReplayError, ending_with_stop, resolve_step};
+use crate::env::{Environment, EpisodeHandle, TaskContext};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use evaluators::Evaluation;
 use evaluators::task::{Decoy, GoldStep};
@@ -187,21 +187,20 @@ async fn run(env: &Environment, task: &TaskContext, trajectory: Trajectory<'_>) 
         screenshot: ScreenshotKind::None,
         ..ObserveOptions::default()
     };
-    let shared = match env.create_task_episode(task.clone(), observe).await {
-        Ok(shared) => shared,
+    let episode = match env.create_task_episode(task.clone(), observe).await {
+        Ok(episode) => episode,
         Err(error) => return RunResult::Broken(format!("episode: {error}")),
     };
-    let id = shared.lock().await.id.clone();
     let replayed = match trajectory {
-        Trajectory::Gold => replay(env, &shared, task).await,
-        Trajectory::EmptyStop => stop_empty(env, &shared).await,
+        Trajectory::Gold => replay(&episode, task).await,
+        Trajectory::EmptyStop => stop_empty(&episode).await,
         Trajectory::Decoy(decoy) => match ending_with_stop(decoy.steps.clone(), "decoy") {
-            Ok(steps) => replay_steps(env, &shared, &steps).await,
+            Ok(steps) => replay_steps(&episode, &steps).await,
             Err(error) => Err(error),
         },
     };
     let result = match replayed {
-        Ok(()) => match env.evaluate(&id, None).await {
+        Ok(()) => match episode.evaluate(None).await {
             Ok(evaluation) => RunResult::Scored {
                 score: evaluation.outcome.score(),
                 evaluation: Box::new(evaluation),
@@ -210,40 +209,24 @@ async fn run(env: &Environment, task: &TaskContext, trajectory: Trajectory<'_>) 
         },
         Err(error) => RunResult::Broken(error.to_string()),
     };
-    let _ = env.close_episode(&id).await;
+    let _ = episode.close().await;
     result
 }
 
 /// Replays the task's gold trajectory in a running episode of it (locators resolved to ids,
 /// each step checked), up to and including its final `stop`.
-pub async fn replay(
-    env: &Environment,
-    shared: &tokio::sync::Mutex<crate::env::Episode>,
-    task: &TaskContext,
-) -> Result<(), ReplayError> {
+pub async fn replay(episode: &EpisodeHandle, task: &TaskContext) -> Result<(), ReplayError> {
     let steps = super::gold_steps(&task.task)?;
-    replay_steps(env, shared, &steps).await
+    replay_steps(episode, &steps).await
 }
 
 /// Replays `steps` (locators resolved to ids, each step checked) in a running episode.
-async fn replay_steps(
-    env: &Environment,
-    shared: &tokio::sync::Mutex<crate::env::Episode>,
-    steps: &[GoldStep],
-) -> Result<(), ReplayError> {
-    let mut episode = shared.lock().await;
+async fn replay_steps(episode: &EpisodeHandle, steps: &[GoldStep]) -> Result<(), ReplayError> {
     for (index, step) in steps.iter().enumerate() {
         let number = index + 1;
-        let action = resolve_step(&*episode, number, step).await?;
+        let action = resolve_step(&EpisodeLookup::of(episode).await, number, step).await?;
         let text = action.to_string();
-        let outcome = episode
-            .step(
-                &text,
-                env.settle_policy(),
-                env.config().upload_dir.as_deref(),
-            )
-            .await;
-        if let Some(error) = outcome.error {
+        if let Some(error) = episode.step(&text).await.outcome.error {
             return Err(ReplayError::Failed {
                 step: number,
                 action: text,
@@ -254,16 +237,8 @@ async fn replay_steps(
     Ok(())
 }
 
-async fn stop_empty(
-    env: &Environment,
-    shared: &tokio::sync::Mutex<crate::env::Episode>,
-) -> Result<(), ReplayError> {
-    let outcome = shared
-        .lock()
-        .await
-        .step("stop []", env.settle_policy(), None)
-        .await;
-    match outcome.error {
+async fn stop_empty(episode: &EpisodeHandle) -> Result<(), ReplayError> {
+    match episode.step("stop []").await.outcome.error {
         Some(error) => Err(ReplayError::Failed {
             step: 1,
             action: "stop []".into(),

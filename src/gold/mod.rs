@@ -5,6 +5,6 @@ mod replay;
 
 pub use check::{RunResult, TaskCheck, check_tasks, check_tasks_reporting, replay};
 pub use replay::{
-    MarkLookup, ReplayError, check_gold_step, ending_with_stop, gold_action, gold_steps,
-    resolve_step,
+    EpisodeLookup, MarkLookup, ReplayError, check_gold_step, ending_with_stop, gold_action,
+    gold_steps, resolve_step,
 };

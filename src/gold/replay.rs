@@ -2,10 +2,11 @@
 //! name) is resolved to the Set-of-Marks id the agent would have used, then acted on.
 
 use crate::act::Action;
-use crate::env::Episode;
-use crate::observe::{SomElement, SomId};
+use crate::env::EpisodeHandle;
+use crate::observe::{Observation, SomElement, SomId};
 use evaluators::task::{GoldStep, Locator};
 use serde_json::{Value, json};
+use std::sync::Arc;
 
 /// Why a gold step could not be replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -50,16 +51,33 @@ pub trait MarkLookup {
     fn mark_of_css(&self, css: &str) -> impl Future<Output = Result<Option<SomId>, String>> + Send;
 }
 
-impl MarkLookup for Episode {
+/// A running episode's marks, as its last observation showed them, and its live page.
+#[derive(Debug)]
+pub struct EpisodeLookup {
+    episode: EpisodeHandle,
+    observation: Option<Arc<Observation>>,
+}
+
+impl EpisodeLookup {
+    /// The lookup over `episode` as it is now.
+    pub async fn of(episode: &EpisodeHandle) -> Self {
+        Self {
+            episode: episode.clone(),
+            observation: episode.summary().await.observation,
+        }
+    }
+}
+
+impl MarkLookup for EpisodeLookup {
     fn elements(&self) -> Option<&[SomElement]> {
         self.observation
-            .as_ref()
+            .as_deref()
             .map(|observation| observation.elements.as_slice())
     }
 
     async fn mark_of_css(&self, css: &str) -> Result<Option<SomId>, String> {
-        let session = self.session().map_err(|error| error.to_string())?;
-        crate::observe::som_id_of(session, css)
+        self.episode
+            .locate(css)
             .await
             .map_err(|error| error.to_string())
     }

@@ -54,7 +54,7 @@ const INFRASTRUCTURE_CODES: [&str; 2] = ["browser_lost", "browser_error"];
 
 /// Runs `task` once with `agent` and evaluates the end state.
 pub async fn attempt(
-    backend: &Backend,
+    backend: &dyn Backend,
     agent: &Agent,
     task: &TaskContext,
     limits: StepLimits,
@@ -91,7 +91,7 @@ struct Driven {
 }
 
 async fn drive(
-    backend: &Backend,
+    backend: &dyn Backend,
     task_agent: &mut super::agent::TaskAgent,
     id: &EpisodeId,
     mut observation: crate::api::ObservationBody,

@@ -1,261 +1,230 @@
 //! The Agora a run talks to: its own, in this process (sites + browsers), or a running one
-//! through the HTTP API (`--server`). Both speak the API's JSON shapes, so the agent loop,
-//! the recorder and the report do not care which.
+//! through the HTTP API (`--server`). Both implement [`Backend`] over the API's JSON shapes,
+//! so the agent loop, the recorder and the report do not care which.
 
 use super::error::RunError;
 use crate::act::Action;
 use crate::api::{
-    EpisodeCreated, ErrorBody, EvaluationBody, LocateResponse, ObservationBody, SiteSummary,
-    StepResponse,
+    ApiClient, CreateEpisode, EpisodeCreated, EvaluateRequest, LocateRequest, ObservationBody,
+    StepRequest, StepResponse, TenantChoice,
 };
 use crate::env::{Environment, EpisodeId, TaskContext};
-use crate::gold::{MarkLookup, resolve_step};
+use crate::gold::{EpisodeLookup, MarkLookup, resolve_step};
 use crate::observe::{ObserveOptions, SomElement, SomId};
 use evaluators::task::{GoldStep, SiteUrls};
 use evaluators::{EvalMode, Evaluation};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
-use serde_json::json;
+use std::future::Future;
+use std::pin::Pin;
 
-/// Where episodes run.
-#[derive(Debug, Clone)]
-pub enum Backend {
-    /// An environment in this process.
-    Local(Environment),
-    /// A running Agora's HTTP API.
-    Remote(RemoteAgora),
+/// The future of one backend call.
+pub type BackendFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, RunError>> + Send + 'a>>;
+
+/// Where a run's episodes run: each verb in the API's shapes.
+pub trait Backend: Send + Sync + std::fmt::Debug {
+    /// Where it runs, for the manifest and messages.
+    fn describe(&self) -> String;
+    /// Base URLs of the hosted sites, for task placeholders.
+    fn site_urls(&self) -> BackendFuture<'_, SiteUrls>;
+    /// Starts an episode of `task` and returns its id and first observation.
+    fn start<'a>(
+        &'a self,
+        task: &'a TaskContext,
+        observe: ObserveOptions,
+    ) -> BackendFuture<'a, (EpisodeId, ObservationBody)>;
+    /// Carries out one action (model output is fine: fences and prose are tolerated).
+    fn step<'a>(&'a self, id: &'a EpisodeId, action: &'a str) -> BackendFuture<'a, StepResponse>;
+    /// The action gold step `number` stands for, its target resolved on the current page.
+    fn resolve_gold<'a>(
+        &'a self,
+        id: &'a EpisodeId,
+        observation: &'a ObservationBody,
+        number: usize,
+        step: &'a GoldStep,
+    ) -> BackendFuture<'a, Action>;
+    /// Scores the episode's end state.
+    fn evaluate<'a>(
+        &'a self,
+        id: &'a EpisodeId,
+        mode: Option<EvalMode>,
+    ) -> BackendFuture<'a, Evaluation>;
+    /// Ends the episode (its browser goes back to the pool); failures only matter to the log.
+    fn close<'a>(&'a self, id: &'a EpisodeId) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 }
 
-/// A running Agora reached over HTTP.
+/// Episodes in this process, driven through their handles.
 #[derive(Debug, Clone)]
-pub struct RemoteAgora {
-    base: String,
-    token: Option<String>,
-    http: reqwest::Client,
+pub struct LocalBackend(pub Environment);
+
+impl Backend for LocalBackend {
+    fn describe(&self) -> String {
+        "in-process".to_owned()
+    }
+
+    fn site_urls(&self) -> BackendFuture<'_, SiteUrls> {
+        Box::pin(async { Ok(self.0.site_urls()) })
+    }
+
+    fn start<'a>(
+        &'a self,
+        task: &'a TaskContext,
+        observe: ObserveOptions,
+    ) -> BackendFuture<'a, (EpisodeId, ObservationBody)> {
+        Box::pin(async move {
+            let episode = self.0.create_task_episode(task.clone(), observe).await?;
+            let summary = episode.summary().await;
+            let observation = ObservationBody::of_episode(&summary).ok_or_else(|| {
+                RunError::Infrastructure("the episode started without an observation".into())
+            })?;
+            Ok((summary.id, observation))
+        })
+    }
+
+    fn step<'a>(&'a self, id: &'a EpisodeId, action: &'a str) -> BackendFuture<'a, StepResponse> {
+        Box::pin(async move {
+            let stepped = self.0.episode(id).await?.step(action).await;
+            Ok(StepResponse::of_step(stepped.outcome, &stepped.episode))
+        })
+    }
+
+    fn resolve_gold<'a>(
+        &'a self,
+        id: &'a EpisodeId,
+        _: &'a ObservationBody,
+        number: usize,
+        step: &'a GoldStep,
+    ) -> BackendFuture<'a, Action> {
+        // The episode's own last observation is the one the agent was shown.
+        Box::pin(async move {
+            let lookup = EpisodeLookup::of(&self.0.episode(id).await?).await;
+            Ok(resolve_step(&lookup, number, step).await?)
+        })
+    }
+
+    fn evaluate<'a>(
+        &'a self,
+        id: &'a EpisodeId,
+        mode: Option<EvalMode>,
+    ) -> BackendFuture<'a, Evaluation> {
+        Box::pin(async move { Ok(self.0.episode(id).await?.evaluate(mode).await?) })
+    }
+
+    fn close<'a>(&'a self, id: &'a EpisodeId) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>> {
+        Box::pin(async move {
+            let closed = match self.0.episode(id).await {
+                Ok(episode) => episode.close().await,
+                Err(error) => Err(error),
+            };
+            if let Err(error) = closed {
+                tracing::warn!(episode = %id, %error, "could not close an episode");
+            }
+        })
+    }
 }
 
-impl Backend {
+/// A running Agora reached over its HTTP API.
+#[derive(Debug, Clone)]
+pub struct RemoteBackend {
+    api: ApiClient,
+}
+
+impl RemoteBackend {
     /// Connects to the Agora at `base` (`http://127.0.0.1:8400`).
-    pub fn remote(base: &str, token: Option<String>) -> Result<Self, RunError> {
+    pub fn new(base: &str, token: Option<String>) -> Result<Self, RunError> {
         // A step settles within seconds and an evaluation with judges within minutes; past
         // this the server is taken for gone (and the task is retried).
-        let http = reqwest::Client::builder()
-            .timeout(std::time::Duration::from_secs(600))
-            .build()
-            .map_err(|error| RunError::Infrastructure(error.to_string()))?;
-        Ok(Backend::Remote(RemoteAgora {
-            base: base.trim_end_matches('/').to_owned(),
-            token,
-            http,
-        }))
-    }
-
-    /// Where it runs, for the manifest and messages.
-    pub fn describe(&self) -> String {
-        match self {
-            Backend::Local(_) => "in-process".to_owned(),
-            Backend::Remote(remote) => remote.base.clone(),
-        }
-    }
-
-    /// Base URLs of the hosted sites, for task placeholders.
-    pub async fn site_urls(&self) -> Result<SiteUrls, RunError> {
-        match self {
-            Backend::Local(env) => Ok(env.site_urls()),
-            Backend::Remote(remote) => {
-                let sites: Vec<SiteSummary> = remote.get("/sites").await?;
-                let mut urls = SiteUrls::new();
-                for site in sites {
-                    // Sites without a placeholder cannot be named by task files anyway.
-                    let _ = urls.insert(&site.name, &site.url);
-                }
-                Ok(urls)
-            }
-        }
-    }
-
-    /// Starts an episode of `task` and returns its id and first observation.
-    pub async fn start(
-        &self,
-        task: &TaskContext,
-        observe: ObserveOptions,
-    ) -> Result<(EpisodeId, ObservationBody), RunError> {
-        match self {
-            Backend::Local(env) => {
-                let shared = env.create_task_episode(task.clone(), observe).await?;
-                let episode = shared.lock().await;
-                let observation = ObservationBody::of_episode(&episode).ok_or_else(|| {
-                    RunError::Infrastructure("the episode started without an observation".into())
-                })?;
-                Ok((episode.id.clone(), observation))
-            }
-            Backend::Remote(remote) => {
-                let created: EpisodeCreated = remote
-                    .post(
-                        "/episodes",
-                        &json!({"task_id": task.name, "observe": observe}),
-                    )
-                    .await?;
-                Ok((EpisodeId(created.episode_id), created.observation))
-            }
-        }
-    }
-
-    /// Carries out one action (model output is fine: fences and prose are tolerated).
-    pub async fn step(&self, id: &EpisodeId, action: &str) -> Result<StepResponse, RunError> {
-        match self {
-            Backend::Local(env) => {
-                let shared = env.episode(id).await?;
-                let mut episode = shared.lock().await;
-                let outcome = episode
-                    .step(
-                        action,
-                        env.settle_policy(),
-                        env.config().upload_dir.as_deref(),
-                    )
-                    .await;
-                Ok(StepResponse::of_step(outcome, &episode))
-            }
-            Backend::Remote(remote) => {
-                remote
-                    .post(&format!("/episodes/{id}/step"), &json!({"action": action}))
-                    .await
-            }
-        }
-    }
-
-    /// The action gold step `number` stands for, its target resolved on the current page.
-    pub async fn resolve_gold(
-        &self,
-        id: &EpisodeId,
-        observation: &ObservationBody,
-        number: usize,
-        step: &GoldStep,
-    ) -> Result<Action, RunError> {
-        match self {
-            Backend::Local(env) => {
-                let shared = env.episode(id).await?;
-                let episode = shared.lock().await;
-                Ok(resolve_step(&*episode, number, step).await?)
-            }
-            Backend::Remote(remote) => {
-                let lookup = RemoteLookup {
-                    remote,
-                    id,
-                    elements: &observation.elements,
-                };
-                Ok(resolve_step(&lookup, number, step).await?)
-            }
-        }
-    }
-
-    /// Scores the episode's end state.
-    pub async fn evaluate(
-        &self,
-        id: &EpisodeId,
-        mode: Option<EvalMode>,
-    ) -> Result<Evaluation, RunError> {
-        match self {
-            Backend::Local(env) => Ok(env.evaluate(id, mode).await?),
-            Backend::Remote(remote) => {
-                let body: EvaluationBody = remote
-                    .post(&format!("/episodes/{id}/evaluate"), &json!({"mode": mode}))
-                    .await?;
-                Ok(body.evaluation)
-            }
-        }
-    }
-
-    /// Ends the episode (its browser goes back to the pool); failures only matter to the log.
-    pub async fn close(&self, id: &EpisodeId) {
-        let closed = match self {
-            Backend::Local(env) => env.close_episode(id).await.map_err(RunError::from),
-            Backend::Remote(remote) => remote.delete(&format!("/episodes/{id}")).await,
-        };
-        if let Err(error) = closed {
-            tracing::warn!(episode = %id, %error, "could not close an episode");
-        }
+        let api = ApiClient::new(base, token, std::time::Duration::from_secs(600))?;
+        Ok(Self { api })
     }
 }
 
-impl RemoteAgora {
-    fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
-        let request = self.http.request(method, format!("{}{path}", self.base));
-        match &self.token {
-            Some(token) => request.bearer_auth(token),
-            None => request,
-        }
+impl Backend for RemoteBackend {
+    fn describe(&self) -> String {
+        self.api.base().to_owned()
     }
 
-    async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, RunError> {
-        self.send(self.request(reqwest::Method::GET, path)).await
+    fn site_urls(&self) -> BackendFuture<'_, SiteUrls> {
+        Box::pin(async {
+            let mut urls = SiteUrls::new();
+            for site in self.api.sites().await? {
+                // Sites without a placeholder cannot be named by task files anyway.
+                let _ = urls.insert(&site.name, &site.url);
+            }
+            Ok(urls)
+        })
     }
 
-    async fn post<T: DeserializeOwned>(
-        &self,
-        path: &str,
-        body: &impl Serialize,
-    ) -> Result<T, RunError> {
-        self.send(self.request(reqwest::Method::POST, path).json(body))
-            .await
+    fn start<'a>(
+        &'a self,
+        task: &'a TaskContext,
+        observe: ObserveOptions,
+    ) -> BackendFuture<'a, (EpisodeId, ObservationBody)> {
+        Box::pin(async move {
+            let created: EpisodeCreated = self
+                .api
+                .create(&CreateEpisode {
+                    start_url: None,
+                    task_id: Some(task.name.to_string()),
+                    task: None,
+                    viewport: None,
+                    observe,
+                    tenant: TenantChoice::Private,
+                })
+                .await?;
+            Ok((EpisodeId(created.episode_id), created.observation))
+        })
     }
 
-    async fn delete(&self, path: &str) -> Result<(), RunError> {
-        let response = self
-            .request(reqwest::Method::DELETE, path)
-            .send()
-            .await
-            .map_err(|error| self.unreachable(error))?;
-        match response.status().is_success() {
-            true => Ok(()),
-            false => Err(Self::refusal(response).await),
-        }
+    fn step<'a>(&'a self, id: &'a EpisodeId, action: &'a str) -> BackendFuture<'a, StepResponse> {
+        Box::pin(async move {
+            let request = StepRequest {
+                action: action.into(),
+                dialect: None,
+            };
+            Ok(self.api.step(id, &request).await?)
+        })
     }
 
-    async fn send<T: DeserializeOwned>(
-        &self,
-        request: reqwest::RequestBuilder,
-    ) -> Result<T, RunError> {
-        let response = request
-            .send()
-            .await
-            .map_err(|error| self.unreachable(error))?;
-        if !response.status().is_success() {
-            return Err(Self::refusal(response).await);
-        }
-        response
-            .json()
-            .await
-            .map_err(|error| RunError::Infrastructure(format!("unreadable answer: {error}")))
+    fn resolve_gold<'a>(
+        &'a self,
+        id: &'a EpisodeId,
+        observation: &'a ObservationBody,
+        number: usize,
+        step: &'a GoldStep,
+    ) -> BackendFuture<'a, Action> {
+        Box::pin(async move {
+            let lookup = RemoteLookup {
+                api: &self.api,
+                id,
+                elements: &observation.elements,
+            };
+            Ok(resolve_step(&lookup, number, step).await?)
+        })
     }
 
-    fn unreachable(&self, error: reqwest::Error) -> RunError {
-        RunError::Infrastructure(format!("Agora at {} is unreachable: {error}", self.base))
+    fn evaluate<'a>(
+        &'a self,
+        id: &'a EpisodeId,
+        mode: Option<EvalMode>,
+    ) -> BackendFuture<'a, Evaluation> {
+        Box::pin(async move {
+            let body = self.api.evaluate(id, &EvaluateRequest { mode }).await?;
+            Ok(body.evaluation)
+        })
     }
 
-    /// An error answer: client mistakes are the task's, the rest the infrastructure's.
-    async fn refusal(response: reqwest::Response) -> RunError {
-        let status = response.status();
-        let text = response.text().await.unwrap_or_default();
-        let body: Option<ErrorBody> = serde_json::from_str(&text).ok();
-        let code = body.as_ref().map_or("", |body| body.error.as_str());
-        let message = body.as_ref().map_or_else(
-            || text.chars().take(300).collect(),
-            |body| body.message.clone(),
-        );
-        let message = format!("HTTP {status}: {message}");
-        if status.is_client_error() && code != "unknown_episode" {
-            RunError::Task(message)
-        } else {
-            RunError::Infrastructure(message)
-        }
+    fn close<'a>(&'a self, id: &'a EpisodeId) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>> {
+        Box::pin(async move {
+            if let Err(error) = self.api.close(id).await {
+                tracing::warn!(episode = %id, %error, "could not close an episode");
+            }
+        })
     }
 }
 
 /// Resolves locators of a remote episode: elements from the last observation, CSS selectors
 /// through `POST /episodes/{id}/locate`.
 struct RemoteLookup<'a> {
-    remote: &'a RemoteAgora,
+    api: &'a ApiClient,
     id: &'a EpisodeId,
     elements: &'a [SomElement],
 }
@@ -266,11 +235,13 @@ impl MarkLookup for RemoteLookup<'_> {
     }
 
     async fn mark_of_css(&self, css: &str) -> Result<Option<SomId>, String> {
-        let located: LocateResponse = self
-            .remote
-            .post(
-                &format!("/episodes/{}/locate", self.id),
-                &json!({"css": css}),
+        let located = self
+            .api
+            .locate(
+                self.id,
+                &LocateRequest {
+                    css: css.to_owned(),
+                },
             )
             .await
             .map_err(|error| error.to_string())?;

@@ -45,3 +45,14 @@ impl From<crate::gold::ReplayError> for RunError {
         RunError::Task(format!("gold trajectory: {error}"))
     }
 }
+
+impl From<crate::api::ClientError> for RunError {
+    /// Client mistakes are the task's, the rest the infrastructure's.
+    fn from(error: crate::api::ClientError) -> Self {
+        if error.is_callers_fault() {
+            RunError::Task(error.to_string())
+        } else {
+            RunError::Infrastructure(error.to_string())
+        }
+    }
+}

@@ -25,7 +25,7 @@ pub mod trajectory;
 
 pub use agent::{Agent, ObservationKind, OpenAiAgent, OpenAiSettings, Prices};
 pub use attempt::StepLimits;
-pub use backend::Backend;
+pub use backend::{Backend, LocalBackend, RemoteBackend};
 pub use error::RunError;
 pub use results::{StopReason, TaskResult};
 pub use scheduler::RunPlan;
@@ -61,7 +61,7 @@ pub struct RunOutcome {
 /// Runs `tasks` as `plan` says, into `plan.out` (only unfinished ones when `resume`), then
 /// writes the report.
 pub async fn run_tasks(
-    backend: &Backend,
+    backend: &dyn Backend,
     plan: &RunPlan,
     tasks: Vec<TaskContext>,
     resume: bool,

@@ -33,7 +33,7 @@ pub struct RunPlan {
 
 /// Runs `tasks`, appending each result to `log` as it finishes; returns them in finishing order.
 pub async fn run_all(
-    backend: &Backend,
+    backend: &dyn Backend,
     plan: &RunPlan,
     tasks: Vec<TaskContext>,
     log: &mut ResultsLog,
@@ -71,7 +71,7 @@ fn line_of(result: &TaskResult) -> String {
 }
 
 /// Runs one task until it finishes or its attempts are used up.
-async fn run_task(backend: &Backend, plan: &RunPlan, task: &TaskContext) -> TaskResult {
+async fn run_task(backend: &dyn Backend, plan: &RunPlan, task: &TaskContext) -> TaskResult {
     let started = Instant::now();
     let mut attempts = 0;
     loop {

@@ -1,9 +1,11 @@
 //! The contract every site crate implements, so the binary hosts a list of sites by looping
 //! over it: name and default port, seeding, opening over a data dir and the shared tenants,
-//! logins, the ground-truth dump, the server-side bench and the evaluators' queries.
+//! logins, the ground-truth dump, the server-side bench and the evaluators' queries — and the
+//! optional capabilities a hosted site may offer episodes and evaluators: a [`Workspace`]
+//! episodes write files into, and the staging of evaluation targets.
 
 use crate::{KitError, Migrations, SiteName, TenantId, Tenants};
-use evaluators::SiteQueries;
+use evaluators::{SiteQueries, TargetStaging};
 use std::fmt;
 use std::future::Future;
 use std::io::Write;
@@ -194,4 +196,48 @@ pub trait HostedSite: Send + Sync + fmt::Debug {
     fn login_cookies(&self, tenant: &TenantId) -> Result<Vec<(String, String)>, SiteError>;
     /// The evaluators' queries over `tenant`'s state of this site.
     fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn SiteQueries>, SiteError>;
+
+    /// The workspace episodes write files into, if the site has one (an optional capability;
+    /// the controller hands it to the write actions).
+    fn workspace(&self) -> Option<Arc<dyn Workspace>> {
+        None
+    }
+
+    /// The staging of evaluation targets for `tenant`, if the site serves targets (an
+    /// optional capability; the controller hands it to the evaluators).
+    fn staging(&self, tenant: &TenantId) -> Option<Arc<dyn TargetStaging>> {
+        let _ = tenant;
+        None
+    }
+}
+
+/// The future of a workspace write.
+pub type WriteFuture<'a> = Pin<Box<dyn Future<Output = Result<(), WorkspaceError>> + Send + 'a>>;
+
+/// Why a workspace write was refused or failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum WorkspaceError {
+    /// The content is over the site's size cap.
+    #[error("{file} would be {bytes} bytes; a workspace file may be at most {limit} bytes")]
+    TooLarge {
+        /// The file.
+        file: String,
+        /// Its size.
+        bytes: usize,
+        /// The cap.
+        limit: usize,
+    },
+    /// The site could not store it (an unknown file, its data).
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// A capability: files an episode writes straight into its tenant's copy of a site (never
+/// typed into the page), and the page that shows them.
+pub trait Workspace: Send + Sync + fmt::Debug {
+    /// The page that shows the workspace, as the agent's browser reaches it.
+    fn page_url(&self) -> String;
+    /// Overwrites `file` (a name such as `index.html`) with `content` in `tenant`'s workspace.
+    fn write(&self, tenant: TenantId, file: &str, content: String) -> WriteFuture<'_>;
 }

@@ -4,12 +4,14 @@
 //!
 //! The target pages (`targets/<name>/`, embedded at build time) are never served by name: the
 //! evaluator stages one for a tenant at a one-time URL while it measures it ([`staging`]).
+//! Both reach the controller as capabilities of the kit's contract: the workspace episodes
+//! write into ([`workspace::TenantWorkspaces`]) and the staging of targets
+//! ([`staging::TenantStaging`]).
 //! Every HTML page served gets a small capture script (`src/capture.js`) that records
 //! uncaught errors and failed loads in `window.__agoraPageErrors`, for the agent's
 //! observation and for the AES rule "a page that throws on load scores 0".
 
 pub mod error;
-pub mod queries;
 pub mod routes;
 pub mod site;
 pub mod staging;

@@ -1,8 +1,7 @@
 //! The WebUI sandbox under the kit's [`Site`] contract.
 
-use crate::queries::WebUiQueries;
 use crate::routes::{WebUiState, router};
-use crate::staging::Staging;
+use crate::staging::{Staging, TenantStaging};
 use crate::targets::TARGETS;
 use crate::{BASE_FILE, DEFAULT_PORT, SITE, WebUiError, workspace};
 use kit::{
@@ -155,8 +154,19 @@ impl HostedSite for WebUi {
         Ok(Vec::new())
     }
 
-    fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn evaluators::SiteQueries>, SiteError> {
-        Ok(Arc::new(WebUiQueries {
+    fn queries(&self, _: &TenantId) -> Result<Arc<dyn evaluators::SiteQueries>, SiteError> {
+        Ok(Arc::new(evaluators::NoSiteQueries))
+    }
+
+    fn workspace(&self) -> Option<Arc<dyn kit::site::Workspace>> {
+        Some(Arc::new(workspace::TenantWorkspaces {
+            tenants: self.state.tenants.clone(),
+            base_url: self.base_url.clone(),
+        }))
+    }
+
+    fn staging(&self, tenant: &TenantId) -> Option<Arc<dyn evaluators::TargetStaging>> {
+        Some(Arc::new(TenantStaging {
             tenant: *tenant,
             staging: self.state.staging.clone(),
             base_url: self.base_url.clone(),

@@ -2,7 +2,8 @@
 //! (`/staged/<key>/`, the key 128 random bits) from staging until release. Nothing else serves
 //! a target, so an agent's browser cannot open one by name.
 
-use crate::targets::Target;
+use crate::targets::{self, Target};
+use evaluators::{EvalError, QueryFuture, TargetStaging};
 use kit::TenantId;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -57,6 +58,44 @@ impl Staging {
             .iter()
             .find(|stage| stage.key == key && &stage.tenant == tenant)
             .map(|stage| stage.target)
+    }
+}
+
+/// The staging capability for one tenant, as the evaluators receive it.
+#[derive(Debug, Clone)]
+pub struct TenantStaging {
+    /// The tenant.
+    pub tenant: TenantId,
+    /// The site's staging.
+    pub staging: Staging,
+    /// The site's base URL as the agent's browser reaches it.
+    pub base_url: String,
+}
+
+impl TargetStaging for TenantStaging {
+    fn stage(&self, target: &str) -> QueryFuture<'_, String> {
+        let staged = targets::named(target).map(|target| {
+            let key = self.staging.stage(self.tenant, target);
+            format!("{}/staged/{key}/", self.base_url.trim_end_matches('/'))
+        });
+        Box::pin(async move {
+            staged.map_err(|error| EvalError::Config {
+                field: "eval.aes.target".to_owned(),
+                message: error.to_string(),
+            })
+        })
+    }
+
+    fn release(&self, url: &str) -> QueryFuture<'_, ()> {
+        if let Some(key) = url
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .filter(|_| url.contains("/staged/"))
+        {
+            self.staging.release(key);
+        }
+        Box::pin(async { Ok(()) })
     }
 }
 

@@ -43,6 +43,16 @@ fn state_captions(manifest: &Manifest) -> Vec<String> {
         .collect()
 }
 
+/// The task its screenshots are rendered from: `target`'s task without its input images
+/// (they are what is rendered).
+pub fn screenshot_config(target: &Target) -> Result<Value, WebUiError> {
+    let mut config = task_config(target, 0)?;
+    if let Some(fields) = config.as_object_mut() {
+        fields.remove("image");
+    }
+    Ok(config)
+}
+
 /// The task file of `target` as task `task_id`.
 pub fn task_config(target: &Target, task_id: usize) -> Result<Value, WebUiError> {
     let manifest = target.manifest()?;

@@ -1,8 +1,9 @@
 //! A tenant's workspace: the three files an agent writes, kept in the tenant's copy of the
 //! site's database (so a reset empties it and no tenant sees another's).
 
-use crate::WebUiError;
-use kit::{Database, Migrations};
+use crate::{SITE, WebUiError};
+use kit::site::{WorkspaceError, WriteFuture};
+use kit::{Database, Migrations, TenantId, Tenants};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema history; append new scripts, never edit released ones.
@@ -111,4 +112,39 @@ pub async fn read(database: &Database, file: WorkspaceFile) -> Result<String, We
             Ok::<_, WebUiError>(stored.unwrap_or_else(|| file.initial().to_owned()))
         })
         .await
+}
+
+/// The workspace capability the controller hands to episodes: writes go straight into the
+/// tenant's copy of the site, and the workspace page shows them.
+#[derive(Debug, Clone)]
+pub struct TenantWorkspaces {
+    /// The tenant registry.
+    pub tenants: Tenants,
+    /// The site's base URL as the agent's browser reaches it.
+    pub base_url: String,
+}
+
+impl kit::site::Workspace for TenantWorkspaces {
+    fn page_url(&self) -> String {
+        format!("{}/workspace/", self.base_url.trim_end_matches('/'))
+    }
+
+    fn write(&self, tenant: TenantId, file: &str, content: String) -> WriteFuture<'_> {
+        let file = WorkspaceFile::named(file);
+        Box::pin(async move {
+            let written = async {
+                let file = file?;
+                let database = self.tenants.handle(tenant, SITE).get().await?;
+                write(&database, file, content).await
+            };
+            written.await.map_err(|error| match error {
+                WebUiError::TooLarge { file, bytes } => WorkspaceError::TooLarge {
+                    file,
+                    bytes,
+                    limit: MAX_FILE_BYTES,
+                },
+                other => WorkspaceError::Failed(other.to_string()),
+            })
+        })
+    }
 }

@@ -173,8 +173,11 @@ async fn a_staged_target_is_served_to_its_tenant_only_until_released() {
         harness.tenants.create().unwrap(),
         harness.tenants.create().unwrap(),
     );
-    let queries = harness.site.queries(&mine).unwrap();
-    let url = queries.webui_stage_target(TARGETS[0].name).await.unwrap();
+    let staging = harness
+        .site
+        .staging(&mine)
+        .expect("the site stages targets");
+    let url = staging.stage(TARGETS[0].name).await.unwrap();
     let path = url.strip_prefix("http://127.0.0.1:7780").unwrap();
     let (status, page) = send(&harness.router, "GET", path, mine, "").await;
     assert_eq!(status, StatusCode::OK);
@@ -194,9 +197,50 @@ async fn a_staged_target_is_served_to_its_tenant_only_until_released() {
         StatusCode::NOT_FOUND,
         "another tenant cannot open it"
     );
-    queries.webui_release_target(&url).await.unwrap();
+    staging.release(&url).await.unwrap();
     let (status, _) = send(&harness.router, "GET", path, mine, "").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "released");
-    let unknown = queries.webui_stage_target("nope").await.unwrap_err();
+    let unknown = staging.stage("nope").await.unwrap_err();
     assert!(unknown.is_config(), "{unknown}");
+}
+
+#[tokio::test]
+async fn the_workspace_capability_writes_into_its_tenants_workspace_only() {
+    let harness = harness();
+    let (mine, theirs) = (
+        harness.tenants.create().unwrap(),
+        harness.tenants.create().unwrap(),
+    );
+    let workspace = harness.site.workspace().expect("the site has a workspace");
+    assert_eq!(workspace.page_url(), "http://127.0.0.1:7780/workspace/");
+    workspace
+        .write(mine, "style.css", "body { color: red }".to_owned())
+        .await
+        .unwrap();
+    let (status, css) = send(&harness.router, "GET", "/workspace/style.css", mine, "").await;
+    assert_eq!(
+        (status, css.as_str()),
+        (StatusCode::OK, "body { color: red }")
+    );
+    let (_, theirs_css) = send(&harness.router, "GET", "/workspace/style.css", theirs, "").await;
+    assert_eq!(theirs_css, "", "another tenant's workspace is untouched");
+    let too_large = workspace
+        .write(mine, "index.html", "x".repeat(MAX_FILE_BYTES + 1))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            too_large,
+            kit::site::WorkspaceError::TooLarge {
+                limit: MAX_FILE_BYTES,
+                ..
+            }
+        ),
+        "{too_large}"
+    );
+    let unknown = workspace
+        .write(mine, "../Cargo.toml", String::new())
+        .await
+        .unwrap_err();
+    assert!(unknown.to_string().contains("no file"), "{unknown}");
 }

@@ -12,7 +12,7 @@ use super::routes::{evaluation_body, start_episode};
 use super::{ApiError, ErrorBody};
 use crate::act::Action;
 use crate::browser::Viewport;
-use crate::env::{Environment, EpisodeId, SharedEpisode};
+use crate::env::{Environment, EpisodeHandle, EpisodeId};
 use base64::Engine;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, JsonObject,
@@ -263,22 +263,17 @@ fn arguments<T: for<'de> Deserialize<'de>>(
 
 impl AgoraMcp {
     /// The episode a tool call means.
-    async fn episode(
-        &self,
-        episode_id: Option<String>,
-    ) -> Result<(EpisodeId, SharedEpisode), ToolFailure> {
+    async fn episode(&self, episode_id: Option<String>) -> Result<EpisodeHandle, ToolFailure> {
         let id = match episode_id {
             Some(id) => EpisodeId(id),
             None => self.current.lock().await.clone().ok_or_else(|| {
                 ToolFailure::new("no episode: call start_episode first, or pass episode_id")
             })?,
         };
-        let shared = self
-            .env
+        self.env
             .episode(&id)
             .await
-            .map_err(|error| ToolFailure::api(&error.into()))?;
-        Ok((id, shared))
+            .map_err(|error| ToolFailure::api(&error.into()))
     }
 
     async fn view_of(&self, id: &EpisodeId) -> View {
@@ -298,10 +293,11 @@ impl AgoraMcp {
             observe: view.observe_options(),
             tenant: TenantChoice::Private,
         };
-        let shared = start_episode(&self.env, request)
+        let episode = start_episode(&self.env, request)
             .await
-            .map_err(|error| ToolFailure::api(&error))?;
-        let episode = shared.lock().await;
+            .map_err(|error| ToolFailure::api(&error))?
+            .summary()
+            .await;
         self.views.lock().await.insert(episode.id.clone(), view);
         *self.current.lock().await = Some(episode.id.clone());
         let mut result = view.render(&episode, None);
@@ -325,15 +321,17 @@ impl AgoraMcp {
     }
 
     async fn observe(&self, params: ObserveParams) -> ToolOutcome {
-        let (id, shared) = self.episode(params.episode_id).await?;
-        let view = self.view_of(&id).await.with(&params.view);
-        self.views.lock().await.insert(id, view);
-        let mut episode = shared.lock().await;
-        episode.options = view.observe_options();
-        if let Err(error) = episode.observe(view.observe_options()).await {
-            return Err(ToolFailure::new(format!("{}: {error}", error.code())));
+        let episode = self.episode(params.episode_id).await?;
+        let view = self.view_of(episode.id()).await.with(&params.view);
+        self.views.lock().await.insert(episode.id().clone(), view);
+        match episode.observe_from_now(view.observe_options()).await {
+            Ok(summary) => Ok(view.render(&summary, None)),
+            Err(error) => {
+                let message = error.to_string();
+                let code = super::ApiError::from(error).body().error.clone();
+                Err(ToolFailure::new(format!("{code}: {message}")))
+            }
         }
-        Ok(view.render(&episode, None))
     }
 
     async fn act(&self, name: &str, arguments: Option<JsonObject>) -> ToolOutcome {
@@ -350,23 +348,15 @@ impl AgoraMcp {
         fields.insert("action".into(), Value::String(name.to_owned()));
         let action: Action = serde_json::from_value(Value::Object(fields))
             .map_err(|error| ToolFailure::new(format!("bad arguments for `{name}`: {error}")))?;
-        let (id, shared) = self.episode(episode_id).await?;
-        let view = self.view_of(&id).await;
-        let mut episode = shared.lock().await;
-        let outcome = episode
-            .step_parsed(
-                &action.to_string(),
-                Ok(action),
-                self.env.settle_policy(),
-                self.env.config().upload_dir.as_deref(),
-            )
-            .await;
-        Ok(view.render(&episode, Some(&outcome)))
+        let episode = self.episode(episode_id).await?;
+        let view = self.view_of(episode.id()).await;
+        let stepped = episode.step_action(&action.to_string(), Ok(action)).await;
+        Ok(view.render(&stepped.episode, Some(&stepped.outcome)))
     }
 
     async fn evaluate(&self, params: EvaluateParams) -> ToolOutcome {
-        let (id, _) = self.episode(params.episode_id).await?;
-        let body = evaluation_body(&self.env, &id, params.mode)
+        let episode = self.episode(params.episode_id).await?;
+        let body = evaluation_body(&episode, params.mode)
             .await
             .map_err(|error| ToolFailure::api(&error))?;
         let score = match body.score {
@@ -384,11 +374,12 @@ impl AgoraMcp {
     }
 
     async fn close(&self, params: EpisodeParams) -> ToolOutcome {
-        let (id, _) = self.episode(params.episode_id).await?;
-        self.env
-            .close_episode(&id)
+        let episode = self.episode(params.episode_id).await?;
+        episode
+            .close()
             .await
             .map_err(|error| ToolFailure::api(&error.into()))?;
+        let id = episode.id().clone();
         self.views.lock().await.remove(&id);
         let mut current = self.current.lock().await;
         if current.as_ref() == Some(&id) {

@@ -3,7 +3,7 @@
 
 use crate::act::ActionError;
 use crate::api::ObservationBody;
-use crate::env::{Episode, StepOutcome};
+use crate::env::{StepOutcome, Summary};
 use crate::observe::{ImageFormat, ObserveOptions, ScreenshotKind, som_text};
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde::Deserialize;
@@ -110,7 +110,7 @@ impl View {
     }
 
     /// The tool result for `episode`'s current observation, after `step` if there was one.
-    pub fn render(&self, episode: &Episode, step: Option<&StepOutcome>) -> CallToolResult {
+    pub fn render(&self, episode: &Summary, step: Option<&StepOutcome>) -> CallToolResult {
         let error = step.and_then(|step| step.error.as_ref());
         let mut text = String::new();
         let mut structured = json!({ "episode_id": episode.id.0 });
@@ -188,7 +188,7 @@ impl View {
     }
 
     /// The SoM listing within the element and line limits, and how many elements it shows.
-    fn listing(&self, episode: &Episode) -> (String, usize) {
+    fn listing(&self, episode: &Summary) -> (String, usize) {
         let Some(observation) = &episode.observation else {
             return (String::new(), 0);
         };

@@ -66,7 +66,7 @@ pub enum Agent {
 #[derive(Debug)]
 pub struct Turn<'a> {
     /// The environment (the replay agent resolves locators through it).
-    pub backend: &'a Backend,
+    pub backend: &'a dyn Backend,
     /// The episode.
     pub episode: &'a EpisodeId,
     /// The current observation.

@@ -2,8 +2,6 @@
 //! free ports over a small data dir, killed with SIGKILL or stopped with SIGTERM while its
 //! browsers work.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::path::Path;

@@ -3,21 +3,15 @@
 //! stops, retried browser failures, errors that are never zeros, resume, the HTML report and
 //! the live viewer in Chromium.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-#[path = "support/openai_double.rs"]
-mod openai_double;
-
+use crate::support::openai_double::{self, Answer, ModelDouble, Policy, chatty, id_of, objective};
+use crate::support::{Harness, run};
 use agora::env::TaskContext;
 use agora::run::{
-    Agent, Backend, ObservationKind, OpenAiAgent, OpenAiSettings, RunPlan, StepLimits, StopReason,
-    run_tasks,
+    Agent, LocalBackend, ObservationKind, OpenAiAgent, OpenAiSettings, RunPlan, StepLimits,
+    StopReason, run_tasks,
 };
-use common::{Harness, run};
 use evaluators::chat::{ChatConfig, Sampling};
 use futures::FutureExt;
-use openai_double::{Answer, ModelDouble, Policy, chatty, id_of, objective};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::Path;
@@ -121,7 +115,7 @@ fn the_model_agent_plays_through_429s_timeouts_and_malformed_replies() {
         let out = tempfile::tempdir().unwrap();
         let tasks = vec![task(harness, 101, "Open the other page.")];
         let plan = plan(model_agent(&double), out.path(), StepLimits::default(), 0);
-        let outcome = run_tasks(&Backend::Local(harness.env.clone()), &plan, tasks, false)
+        let outcome = run_tasks(&LocalBackend(harness.env.clone()), &plan, tasks, false)
             .await
             .unwrap();
         let result = &outcome.results[0];
@@ -193,7 +187,7 @@ fn early_stops_end_episodes_and_they_are_still_scored() {
             max_repeats: 3,
         };
         let plan = plan(model_agent(&double), out.path(), limits, 0);
-        let outcome = run_tasks(&Backend::Local(harness.env.clone()), &plan, tasks, false)
+        let outcome = run_tasks(&LocalBackend(harness.env.clone()), &plan, tasks, false)
             .await
             .unwrap();
         let by_name: HashMap<&str, &agora::run::TaskResult> = outcome
@@ -248,7 +242,7 @@ fn a_lost_browser_is_retried_and_a_dead_model_server_is_an_error_never_a_zero() 
             task(harness, 301, "Open the other page despite a crash."),
             task(harness, 302, "Ask a server that is down."),
         ];
-        let backend = Backend::Local(harness.env.clone());
+        let backend = LocalBackend(harness.env.clone());
         let plan = plan(model_agent(&double), out.path(), StepLimits::default(), 1);
         let outcome = run_tasks(&backend, &plan, tasks.clone(), false)
             .await
@@ -296,18 +290,17 @@ fn a_lost_browser_is_retried_and_a_dead_model_server_is_an_error_never_a_zero() 
 /// Kills the Chromium of the running episode of `task` (as a crash would).
 async fn kill_browser_of(env: &agora::env::Environment, task: &str) {
     for id in env.episode_ids().await {
-        let Ok(shared) = env.episode(&id).await else {
-            continue;
-        };
-        let Ok(episode) = shared.try_lock() else {
+        let Ok(episode) = env.episode(&id).await else {
             continue;
         };
         if episode
+            .summary()
+            .await
             .task
             .as_ref()
             .is_some_and(|context| context.name.as_str() == task)
         {
-            let pid = episode.session().unwrap().browser_pid().unwrap();
+            let pid = episode.browser().await.unwrap().browser_pid().unwrap();
             let status = std::process::Command::new("kill")
                 .args(["-KILL", &pid.to_string()])
                 .status()
@@ -363,7 +356,7 @@ fn the_report_renders_tables_charts_and_trajectory_images_in_chromium() {
         failing.task = Arc::new(config);
         let tasks = vec![task(harness, 402, "Open the other page (gold)."), failing];
         let plan = plan(Agent::Replay, out.path(), StepLimits::default(), 0);
-        let outcome = run_tasks(&Backend::Local(harness.env.clone()), &plan, tasks, false)
+        let outcome = run_tasks(&LocalBackend(harness.env.clone()), &plan, tasks, false)
             .await
             .unwrap();
         assert_eq!(outcome.report, out.path().join("report.html"));
@@ -381,7 +374,7 @@ fn the_report_renders_tables_charts_and_trajectory_images_in_chromium() {
             .await
             .unwrap();
         let count = async |selector: &str| {
-            common::js(
+            crate::support::js(
                 &page,
                 &format!("document.querySelectorAll({selector:?}).length"),
             )
@@ -395,7 +388,7 @@ fn the_report_renders_tables_charts_and_trajectory_images_in_chromium() {
         );
         assert!(count(".chart svg rect").await >= 5, "bars are drawn");
         assert_eq!(count("#tasks tbody tr").await, 2);
-        let loaded = common::js(
+        let loaded = crate::support::js(
             &page,
             "[...document.querySelectorAll('details.task img')].filter(i => i.complete && i.naturalWidth > 100).length",
         )
@@ -405,21 +398,21 @@ fn the_report_renders_tables_charts_and_trajectory_images_in_chromium() {
             "trajectory screenshots decode: {loaded}"
         );
         let breakdown =
-            common::js(&page, "document.querySelector('table.checks').textContent").await;
+            crate::support::js(&page, "document.querySelector('table.checks').textContent").await;
         assert!(breakdown.as_str().unwrap().contains("other.html?from=link"));
         // The result filter, used as a person would: choose `fail`.
-        let filter = common::som_id(&page, "#filter-result").await;
+        let filter = crate::support::som_id(&page, "#filter-result").await;
         let outcome = harness
             .step(&page, &format!("select [{filter}] [fail]"))
             .await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        let shown = common::js(
+        let shown = crate::support::js(
             &page,
             "[...document.querySelectorAll('#tasks tbody tr')].filter(r => !r.hidden).map(r => r.cells[0].textContent)",
         )
         .await;
         assert_eq!(shown, json!(["inline/401"]));
-        harness.close(&page).await;
+        crate::support::close(&page).await;
     });
 }
 
@@ -450,23 +443,18 @@ fn the_viewer_shows_a_new_step_of_an_episode_driven_through_the_api() {
         let id = created["episode_id"].as_str().unwrap().to_owned();
         let listed = format!("button.episode[data-id='{id}']");
         eventually("the viewer lists the new episode", async || {
-            common::js(&watcher, &format!("!!document.querySelector({listed:?})"))
+            crate::support::js(&watcher, &format!("!!document.querySelector({listed:?})"))
                 .await
                 .as_bool()
                 .unwrap()
         })
         .await;
         // Choose it with a real click (the watcher's observation marks the list).
-        watcher
-            .lock()
-            .await
-            .observe(agora::observe::ObserveOptions::default())
-            .await
-            .unwrap();
-        let button = common::som_id(&watcher, &listed).await;
+        crate::support::observe(&watcher, agora::observe::ObserveOptions::default()).await;
+        let button = crate::support::som_id(&watcher, &listed).await;
         harness.step(&watcher, &format!("click [{button}]")).await;
         eventually("the viewer shows the episode's elements", async || {
-            common::js(
+            crate::support::js(
                 &watcher,
                 "document.querySelectorAll('#elements button').length",
             )
@@ -496,7 +484,7 @@ fn the_viewer_shows_a_new_step_of_an_episode_driven_through_the_api() {
         assert!(stepped["error"].is_null(), "{stepped}");
         let expected = format!("click [{counter}]");
         eventually("the viewer shows the new step with its settle report", async || {
-            let row = common::js(
+            let row = crate::support::js(
                 &watcher,
                 "[...(document.querySelector('#history tbody tr')?.cells || [])].map(c => c.textContent)",
             )
@@ -505,16 +493,13 @@ fn the_viewer_shows_a_new_step_of_an_episode_driven_through_the_api() {
         })
         .await;
         // Hovering an element of the list highlights its box on the screenshot.
-        watcher
-            .lock()
-            .await
-            .observe(agora::observe::ObserveOptions::default())
-            .await
-            .unwrap();
-        let row = common::som_id(&watcher, &format!("#elements button[data-id='{counter}']")).await;
+        crate::support::observe(&watcher, agora::observe::ObserveOptions::default()).await;
+        let row =
+            crate::support::som_id(&watcher, &format!("#elements button[data-id='{counter}']"))
+                .await;
         let hovered = harness.step(&watcher, &format!("hover [{row}]")).await;
         assert!(hovered.error.is_none(), "{:?}", hovered.error);
-        let highlight = common::js(
+        let highlight = crate::support::js(
             &watcher,
             "(() => { const box = document.getElementById('highlight'); return [getComputedStyle(box).display, box.dataset.id, box.offsetWidth]; })()",
         )
@@ -527,13 +512,13 @@ fn the_viewer_shows_a_new_step_of_an_episode_driven_through_the_api() {
             .await
             .unwrap();
         eventually("the viewer marks the episode closed", async || {
-            common::js(&watcher, "document.getElementById('title').textContent")
+            crate::support::js(&watcher, "document.getElementById('title').textContent")
                 .await
                 .as_str()
                 .is_some_and(|title| title.ends_with("(closed)"))
         })
         .await;
-        harness.close(&watcher).await;
+        crate::support::close(&watcher).await;
     });
 }
 

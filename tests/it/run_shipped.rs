@@ -6,30 +6,19 @@
 //! CI replays every shipped task's gold; these tests are about the runner, so a sample keeps
 //! them short as the task set grows.)
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[path = "support/openai_double.rs"]
-mod openai_double;
-
+use crate::support::RUNTIME;
+use crate::support::openai_double;
+use crate::support::openai_double::{Answer, Policy, chatty, objective};
 use agora::config::Config;
 use agora::env::{Environment, TaskContext};
 use futures::FutureExt;
-use openai_double::{Answer, Policy, chatty, objective};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::OnceCell;
-
-static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-});
 
 /// The sample: every site's tasks whose number is a multiple of 20 (a glob over task names).
 const SAMPLE: &str = "*[/24680]0";
@@ -293,8 +282,8 @@ fn gold_policy(env: Environment, tasks: Vec<TaskContext>) -> Policy {
             let steps = &task.task.agora.as_ref().unwrap().gold;
             let step = &steps[done.min(steps.len() - 1)];
             let episode = find_episode(&env, task.name.as_str()).await;
-            let episode = episode.lock().await;
-            let action = agora::gold::resolve_step(&*episode, done + 1, step)
+            let lookup = agora::gold::EpisodeLookup::of(&episode).await;
+            let action = agora::gold::resolve_step(&lookup, done + 1, step)
                 .await
                 .unwrap_or_else(|error| panic!("{}: {error}", task.name));
             Answer::Reply(chatty(&action.to_string()))
@@ -319,20 +308,17 @@ fn executed_actions(body: &Value) -> usize {
         .count()
 }
 
-async fn find_episode(
-    env: &Environment,
-    task: &str,
-) -> Arc<tokio::sync::Mutex<agora::env::Episode>> {
+async fn find_episode(env: &Environment, task: &str) -> agora::env::EpisodeHandle {
     for id in env.episode_ids().await {
-        if let Ok(shared) = env.episode(&id).await
-            && shared
-                .lock()
+        if let Ok(episode) = env.episode(&id).await
+            && episode
+                .summary()
                 .await
                 .task
                 .as_ref()
                 .is_some_and(|context| context.name.as_str() == task)
         {
-            return shared;
+            return episode;
         }
     }
     panic!("no running episode of {task}");

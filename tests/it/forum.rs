@@ -2,77 +2,25 @@
 //! a picture, nested replies read back by VWA's reddit helpers, tenant isolation between
 //! parallel episodes, and bad input refused or defused on the page.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use agora::env::{Environment, Episode};
-use agora::observe::ObserveOptions;
-use common::{js, observation, som_id};
+use crate::support::{close, js, no_eval, observation, run, score, site_episode, som_id, step};
+use agora::env::{Environment, EpisodeHandle};
 use serde_json::{Value, json};
-use std::sync::Arc;
-use tokio::sync::Mutex;
-
-/// Runs a test body with the shared harness's controller (it hosts the small seeded sites).
-fn run<Fut: Future<Output = ()>>(body: impl FnOnce(&'static Environment) -> Fut) {
-    common::run(|harness| body(&harness.env));
-}
 
 /// An episode on the forum at `start`, logged in as VWA's account, whose task evaluates with
 /// `eval` and carries a picture to upload.
-async fn episode(env: &Environment, start: &str, eval: Value) -> Arc<Mutex<Episode>> {
-    let task = json!({
-        "sites": ["reddit"], "task_id": 901, "require_login": true,
-        "start_url": format!("__REDDIT__{start}"), "intent": "test", "intent_template": "",
-        "instantiation_dict": {}, "require_reset": true, "eval": eval
-    });
-    let mut context = env.inline_task(&task).unwrap();
-    let mut with_image = (*context.task).clone();
-    with_image.image = Some(evaluators::task::ImageField::One("red.png".into()));
-    context.task = Arc::new(with_image);
-    context.dir = common::fixture_dir().join("uploads");
-    env.create_task_episode(context, ObserveOptions::default())
-        .await
-        .unwrap()
-}
-
-fn no_eval() -> Value {
-    json!({"eval_types": ["string_match"], "reference_answers": {"must_include": ["x"]},
-           "reference_url": "", "program_html": []})
-}
-
-async fn step(env: &Environment, episode: &Arc<Mutex<Episode>>, action: &str) {
-    let outcome = episode
-        .lock()
-        .await
-        .step(action, env.settle_policy(), None)
-        .await;
-    assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
-}
-
-async fn close(env: &Environment, episode: &Arc<Mutex<Episode>>) {
-    let id = episode.lock().await.id.clone();
-    env.close_episode(&id).await.unwrap();
-}
-
-async fn score(env: &Environment, episode: &Arc<Mutex<Episode>>) -> f64 {
-    let id = episode.lock().await.id.clone();
-    let evaluation = env.evaluate(&id, None).await.unwrap();
-    let report = serde_json::to_string(&evaluation.evaluators).unwrap();
-    let score = evaluation.outcome.score().unwrap();
-    println!("evaluation {score}: {report}");
-    score
+async fn episode(env: &Environment, start: &str, eval: Value) -> EpisodeHandle {
+    site_episode(env, "reddit", start, eval, true).await
 }
 
 /// The submission page of the first post of a listing (`/f/pics/top?t=all`).
-async fn first_post(env: &Environment, episode: &Arc<Mutex<Episode>>, listing: &str) -> String {
+async fn first_post(episode: &EpisodeHandle, listing: &str) -> String {
     let base = base_url(episode).await;
-    step(env, episode, &format!("goto [{base}{listing}]")).await;
+    step(episode, &format!("goto [{base}{listing}]")).await;
     let link = js(episode, "document.querySelector('.submission__nav a').href").await;
     link.as_str().unwrap().to_owned()
 }
 
-async fn base_url(episode: &Arc<Mutex<Episode>>) -> String {
+async fn base_url(episode: &EpisodeHandle) -> String {
     let url = observation(episode).await.url;
     let parsed = url::Url::parse(&url).unwrap();
     format!("{}://{}", parsed.scheme(), parsed.host_str().unwrap())
@@ -82,7 +30,7 @@ async fn base_url(episode: &Arc<Mutex<Episode>>) -> String {
             .unwrap_or_default()
 }
 
-async fn net_score(episode: &Arc<Mutex<Episode>>) -> i64 {
+async fn net_score(episode: &EpisodeHandle) -> i64 {
     let text = js(
         episode,
         "document.querySelector('div.submission__vote .vote__net-score').textContent",
@@ -93,52 +41,56 @@ async fn net_score(episode: &Arc<Mutex<Episode>>) -> i64 {
 
 #[test]
 fn an_upvote_adds_exactly_one_to_the_seeded_score_and_the_vote_hook_says_so() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
             "program_html": [{"url": "last",
                 "locator": "document.querySelectorAll('div.submission__vote')[0].querySelector('form').getAttribute('class')",
                 "required_contents": {"exact_match": "vote vote--user-upvoted"}}]});
         let episode = episode(env, "/", eval).await;
-        let post = first_post(env, &episode, "/f/pics/top?t=all").await;
-        step(env, &episode, &format!("goto [{post}]")).await;
+        let post = first_post(&episode, "/f/pics/top?t=all").await;
+        step(&episode, &format!("goto [{post}]")).await;
         let seeded = net_score(&episode).await;
         assert!(seeded > 1, "a top post carries its seeded score: {seeded}");
-        assert_eq!(score(env, &episode).await, 0.0, "not voted yet");
+        let (scored, report) = score(&episode).await;
+        assert_eq!(scored, Some(0.0), "not voted yet: {report}");
         // Evaluating cleans the page's marks: observe it again.
-        step(env, &episode, &format!("goto [{post}]")).await;
+        step(&episode, &format!("goto [{post}]")).await;
         let up = som_id(&episode, "div.submission__vote .vote__up").await;
-        step(env, &episode, &format!("click [{up}]")).await;
+        step(&episode, &format!("click [{up}]")).await;
         assert_eq!(net_score(&episode).await, seeded + 1);
-        assert_eq!(score(env, &episode).await, 1.0);
+        let (scored, report) = score(&episode).await;
+        assert_eq!(scored, Some(1.0), "{report}");
         // Clicking the lit arrow again retracts the vote: back to the seeded score.
-        step(env, &episode, &format!("goto [{post}]")).await;
+        step(&episode, &format!("goto [{post}]")).await;
         let up = som_id(&episode, "div.submission__vote .vote__up").await;
-        step(env, &episode, &format!("click [{up}]")).await;
+        step(&episode, &format!("click [{up}]")).await;
         assert_eq!(net_score(&episode).await, seeded);
-        close(env, &episode).await;
+        close(&episode).await;
     });
 }
 
 /// Submits the task's picture to /f/pics with `title`; leaves the episode on the new post.
-async fn post_picture(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &str) {
+async fn post_picture(episode: &EpisodeHandle, title: &str) {
     let base = base_url(episode).await;
-    step(env, episode, &format!("goto [{base}/submit/pics]")).await;
+    step(episode, &format!("goto [{base}/submit/pics]")).await;
     let field = som_id(episode, "#submission-title").await;
-    step(env, episode, &format!("type [{field}] [{title}] [0]")).await;
+    step(episode, &format!("type [{field}] [{title}] [0]")).await;
     let image = som_id(episode, "#submission-image").await;
-    step(env, episode, &format!("upload [{image}] [0]")).await;
+    step(episode, &format!("upload [{image}] [0]")).await;
     let create = som_id(episode, "form button[type=submit].button").await;
-    step(env, episode, &format!("click [{create}]")).await;
+    step(episode, &format!("click [{create}]")).await;
 }
 
 #[test]
 fn a_posted_picture_appears_in_the_forum_with_its_image_and_other_episodes_never_see_it() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let first = episode(env, "/", no_eval()).await;
         let second = episode(env, "/", no_eval()).await;
         tokio::join!(
-            post_picture(env, &first, "Agora zebra picture one"),
-            post_picture(env, &second, "Agora zebra picture two"),
+            post_picture(&first, "Agora zebra picture one"),
+            post_picture(&second, "Agora zebra picture two"),
         );
         let loaded = js(
             &first,
@@ -158,7 +110,7 @@ fn a_posted_picture_appears_in_the_forum_with_its_image_and_other_episodes_never
                 "Agora zebra picture one",
             ),
         ] {
-            step(env, episode, &format!("goto [{base}/f/pics/new]")).await;
+            step(episode, &format!("goto [{base}/f/pics/new]")).await;
             let titles = js(episode, "[...document.querySelectorAll('.submission__title')].map((t) => t.textContent.trim())").await;
             let titles: Vec<String> = serde_json::from_value(titles).unwrap();
             assert_eq!(titles[0], own, "{titles:?}");
@@ -173,14 +125,15 @@ fn a_posted_picture_appears_in_the_forum_with_its_image_and_other_episodes_never
             thumbnail.as_u64().unwrap() > 0,
             "the listing shows the picture"
         );
-        close(env, &first).await;
-        close(env, &second).await;
+        close(&first).await;
+        close(&second).await;
     });
 }
 
 #[test]
 fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_it() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
         "program_html": [
             {"url": "func:reddit_get_post_url('__last_url__')",
@@ -191,15 +144,15 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
              "required_contents": {"exact_match": "PARENT"}}
         ]});
         let probe = episode(env, "/", no_eval()).await;
-        let post = first_post(env, &probe, "/f/pics/most_commented?t=all").await;
-        step(env, &probe, &format!("goto [{post}]")).await;
+        let post = first_post(&probe, "/f/pics/most_commented?t=all").await;
+        step(&probe, &format!("goto [{post}]")).await;
         let parent = js(
             &probe,
             "document.querySelector('.comment[data-level=\"1\"] .fg-inherit').textContent",
         )
         .await;
         let parent = parent.as_str().unwrap().to_owned();
-        close(env, &probe).await;
+        close(&probe).await;
         let eval: Value =
             serde_json::from_str(&eval.to_string().replace("PARENT", &parent)).unwrap();
         let episode = episode(
@@ -211,22 +164,22 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
             eval,
         )
         .await;
-        assert_eq!(score(env, &episode).await, 0.0, "no reply yet");
+        let (scored, report) = score(&episode).await;
+        assert_eq!(scored, Some(0.0), "no reply yet: {report}");
         // Evaluating navigates and cleans the page's marks: back to the post.
-        step(env, &episode, &format!("goto [{post}]")).await;
+        step(&episode, &format!("goto [{post}]")).await;
         let open_reply = som_id(
             &episode,
             ".comment[data-level=\"1\"] .comment__reply summary",
         )
         .await;
-        step(env, &episode, &format!("click [{open_reply}]")).await;
+        step(&episode, &format!("click [{open_reply}]")).await;
         let field = som_id(
             &episode,
             ".comment[data-level=\"1\"] .comment__reply textarea",
         )
         .await;
         step(
-            env,
             &episode,
             &format!("type [{field}] [Agreed, the second photo is better] [0]"),
         )
@@ -236,15 +189,16 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
             ".comment[data-level=\"1\"] .comment__reply button",
         )
         .await;
-        step(env, &episode, &format!("click [{send}]")).await;
+        step(&episode, &format!("click [{send}]")).await;
         // The reply's permalink shows it; on the post it sits at level 2 under its parent.
         let url = observation(&episode).await.url;
         assert!(url.contains("/-/comment/"), "{url}");
-        step(env, &episode, &format!("goto [{post}]")).await;
+        step(&episode, &format!("goto [{post}]")).await;
         let level = js(&episode, "[...document.querySelectorAll('.comment')].find((c) => c.querySelector(':scope > .comment__row .comment__content').textContent.includes('Agreed, the second')).dataset.level").await;
         assert_eq!(level, json!("2"));
-        assert_eq!(score(env, &episode).await, 1.0);
-        close(env, &episode).await;
+        let (scored, report) = score(&episode).await;
+        assert_eq!(scored, Some(1.0), "{report}");
+        close(&episode).await;
     });
 }
 
@@ -254,19 +208,20 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
 /// stripped, and none of them runs.
 #[test]
 fn a_blank_title_is_refused_on_the_page_and_hostile_markdown_runs_nothing() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let episode = episode(env, "/", no_eval()).await;
         let base = base_url(&episode).await;
         let newest = async || {
-            step(env, &episode, &format!("goto [{base}/f/pics/new]")).await;
+            step(&episode, &format!("goto [{base}/f/pics/new]")).await;
             js(&episode, "document.querySelector('article.submission').id").await
         };
         let before = newest().await;
-        step(env, &episode, &format!("goto [{base}/submit/pics]")).await;
+        step(&episode, &format!("goto [{base}/submit/pics]")).await;
         let title = som_id(&episode, "#submission-title").await;
-        step(env, &episode, &format!("type [{title}] [   ] [0]")).await;
+        step(&episode, &format!("type [{title}] [   ] [0]")).await;
         let create = som_id(&episode, "form button[type=submit].button").await;
-        step(env, &episode, &format!("click [{create}]")).await;
+        step(&episode, &format!("click [{create}]")).await;
         let page = js(&episode, "document.body.innerText").await;
         assert!(
             page.as_str().unwrap().contains("title is required"),
@@ -274,10 +229,9 @@ fn a_blank_title_is_refused_on_the_page_and_hostile_markdown_runs_nothing() {
         );
         assert_eq!(newest().await, before, "nothing was posted");
 
-        step(env, &episode, &format!("goto [{base}/submit/pics]")).await;
+        step(&episode, &format!("goto [{base}/submit/pics]")).await;
         let title = som_id(&episode, "#submission-title").await;
         step(
-            env,
             &episode,
             &format!("type [{title}] [Agora markdown check] [0]"),
         )
@@ -286,9 +240,9 @@ fn a_blank_title_is_refused_on_the_page_and_hostile_markdown_runs_nothing() {
         let hostile = "Hello <script>window.pwned = 1</script> \
             <img src=\"/nowhere.png\" onerror=\"window.pwned = 2\"> \
             <a href=\"javascript:window.pwned = 3\">click me</a>";
-        step(env, &episode, &format!("type [{body}] [{hostile}] [0]")).await;
+        step(&episode, &format!("type [{body}] [{hostile}] [0]")).await;
         let create = som_id(&episode, "form button[type=submit].button").await;
-        step(env, &episode, &format!("click [{create}]")).await;
+        step(&episode, &format!("click [{create}]")).await;
         let html = js(
             &episode,
             "document.querySelector('.submission__body').innerHTML",
@@ -304,6 +258,6 @@ fn a_blank_title_is_refused_on_the_page_and_hostile_markdown_runs_nothing() {
             json!("undefined"),
             "neither the script nor the image's handler ran"
         );
-        close(env, &episode).await;
+        close(&episode).await;
     });
 }

@@ -1,12 +1,8 @@
 //! Set-of-Marks observations in real Chromium: boxes, hidden and covered elements, id
 //! stability, the SoM text and screenshots.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::support::{js, observation, run, som_id};
 use agora::observe::{ImageFormat, ObserveOptions, ScreenshotKind};
-use common::{js, observation, run, som_id};
 
 #[test]
 fn every_box_matches_the_dom_within_one_pixel() {
@@ -43,7 +39,7 @@ fn every_box_matches_the_dom_within_one_pixel() {
                 );
             }
         }
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -82,8 +78,7 @@ fn hidden_offscreen_and_covered_elements_are_not_marked() {
                 "{hidden} must not be marked: {marked:?}"
             );
         }
-        let episode_guard = episode.lock().await;
-        let observation = episode_guard.observation.as_ref().unwrap();
+        let observation = crate::support::observation(&episode).await;
         let text = observation.som_text();
         let lines: Vec<&str> = text.lines().collect();
         for (line, element) in lines.iter().zip(&observation.elements) {
@@ -121,8 +116,7 @@ fn hidden_offscreen_and_covered_elements_are_not_marked() {
             .unwrap();
         assert_eq!(email.name, "Email");
         assert_eq!(email.placeholder.as_deref(), Some("you@example.com"));
-        drop(episode_guard);
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -136,12 +130,7 @@ fn ids_are_stable_and_new_elements_get_higher_ids() {
             .iter()
             .map(|e| e.id)
             .collect();
-        episode
-            .lock()
-            .await
-            .observe(ObserveOptions::default())
-            .await
-            .unwrap();
+        crate::support::observe(&episode, ObserveOptions::default()).await;
         let second: Vec<_> = observation(&episode)
             .await
             .elements
@@ -151,12 +140,7 @@ fn ids_are_stable_and_new_elements_get_higher_ids() {
         assert_eq!(first, second, "same page, same ids");
         let highest = first.iter().max().copied().unwrap();
         js(&episode, "(() => { const b = document.createElement('button'); b.id = 'fresh'; b.textContent = 'Fresh'; document.body.prepend(b); return 1; })()").await;
-        episode
-            .lock()
-            .await
-            .observe(ObserveOptions::default())
-            .await
-            .unwrap();
+        crate::support::observe(&episode, ObserveOptions::default()).await;
         let fresh = som_id(&episode, "#fresh").await;
         assert!(
             fresh > highest,
@@ -170,7 +154,7 @@ fn ids_are_stable_and_new_elements_get_higher_ids() {
             .map(|e| e.id)
             .collect();
         assert!(third.contains(&counter_before));
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -182,7 +166,7 @@ fn screenshots_are_real_images_of_the_viewport_and_marks_change_pixels() {
             screenshot: ScreenshotKind::Both,
             ..ObserveOptions::default()
         };
-        let observation = episode.lock().await.observe(options).await.unwrap().clone();
+        let observation = crate::support::observe(&episode, options).await;
         let som = image::load_from_memory(&observation.som_screenshot.as_ref().unwrap().bytes)
             .unwrap()
             .to_rgb8();
@@ -210,14 +194,14 @@ fn screenshots_are_real_images_of_the_viewport_and_marks_change_pixels() {
             jpeg_quality: 70,
             axtree: true,
         };
-        let observation = episode.lock().await.observe(jpeg).await.unwrap().clone();
+        let observation = crate::support::observe(&episode, jpeg).await;
         let bytes = &observation.clean_screenshot.as_ref().unwrap().bytes;
         assert_eq!(&bytes[..2], &[0xFF, 0xD8], "JPEG magic");
         let tree = observation.axtree.clone().unwrap();
         assert!(tree.contains("RootWebArea 'SoM cases'"), "{tree}");
         assert!(tree.contains("button 'Visible'"), "{tree}");
         assert_eq!(observation.tab_header(), "Tab 0 (current): SoM cases");
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -233,7 +217,7 @@ fn drawn_boxes_land_on_the_elements_in_the_captured_frame() {
                 jpeg_quality: 95,
                 axtree: false,
             };
-            let observation = episode.lock().await.observe(options).await.unwrap().clone();
+            let observation = crate::support::observe(&episode, options).await;
             let decode = |shot: &Option<agora::observe::Screenshot>| {
                 image::load_from_memory(&shot.as_ref().unwrap().bytes)
                     .unwrap()
@@ -308,18 +292,12 @@ fn drawn_boxes_land_on_the_elements_in_the_captured_frame() {
             "setInterval(() => { document.body.dataset.tick = String(performance.now()); }, 1) > 0",
         )
         .await;
-        let observation = episode
-            .lock()
-            .await
-            .observe(ObserveOptions::default())
-            .await
-            .unwrap()
-            .clone();
+        let observation = crate::support::observe(&episode, ObserveOptions::default()).await;
         assert!(
             observation.timings.recaptured,
             "the page changed around the capture"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -327,30 +305,18 @@ fn drawn_boxes_land_on_the_elements_in_the_captured_frame() {
 fn same_origin_iframe_elements_are_marked_with_offsets() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let guard = episode.lock().await;
-        let observation = guard.observation.as_ref().unwrap();
+        let observation = crate::support::observation(&episode).await;
         let inner = observation
             .elements
             .iter()
             .find(|element| element.name == "Inner button")
             .expect("iframe button marked");
         assert_eq!(inner.frame.len(), 1);
-        drop(guard);
+        let inner = inner.clone();
         let frame_rect: Vec<f64> = serde_json::from_value(
             js(&episode, "(() => { const r = document.getElementById('frame').getBoundingClientRect(); return [r.left, r.top]; })()").await,
         )
         .unwrap();
-        let guard = episode.lock().await;
-        let inner = guard
-            .observation
-            .as_ref()
-            .unwrap()
-            .elements
-            .iter()
-            .find(|element| element.name == "Inner button")
-            .unwrap()
-            .clone();
-        drop(guard);
         // The frame has a 4 px border and the inner page a 10 px margin.
         assert!(
             (inner.bbox.x - (frame_rect[0] + 4.0 + 10.0)).abs() <= 1.0,
@@ -362,7 +328,7 @@ fn same_origin_iframe_elements_are_marked_with_offsets() {
             "{:?} vs frame {frame_rect:?}",
             inner.bbox
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -411,6 +377,6 @@ fn wrapped_tall_and_partly_covered_elements_are_marked_and_covered_ones_are_not(
             "the mark is the link's bounding box over both lines: {:?}",
             wrapped.bbox
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }

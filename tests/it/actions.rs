@@ -1,11 +1,7 @@
 //! Every action in real Chromium, as a person would do it, and every error path.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::support::{js, observation, run, som_id};
 use agora::env::EpisodeSpec;
-use common::{js, observation, run, som_id};
 
 #[test]
 fn click_type_clear_and_submit_change_the_page() {
@@ -57,7 +53,7 @@ fn click_type_clear_and_submit_change_the_page() {
             url.ends_with("/other.html?q=red+bike"),
             "Enter submits the form: {url}"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -126,7 +122,7 @@ fn select_checkbox_hover_press_and_upload() {
             js(&episode, "document.getElementById('file-name').textContent").await,
             "red.png"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -138,8 +134,7 @@ fn tabs_scroll_navigation_and_iframes() {
         let outcome = harness.step(&episode, &format!("click [{link}]")).await;
         assert!(outcome.opened_tab, "target=_blank opens and focuses a tab");
         {
-            let guard = episode.lock().await;
-            let observation = guard.observation.as_ref().unwrap();
+            let observation = crate::support::observation(&episode).await;
             assert!(
                 observation.url.ends_with("from=newtab"),
                 "{}",
@@ -192,7 +187,7 @@ fn tabs_scroll_navigation_and_iframes() {
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let text = js(&episode, "document.getElementById('frame').contentDocument.getElementById('inner-button').textContent").await;
         assert_eq!(text, "inner clicked");
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -260,10 +255,10 @@ fn bad_actions_return_errors_and_leave_the_page_unchanged() {
 
         let outcome = harness.step(&episode, "stop [done]").await;
         assert!(outcome.done);
-        assert_eq!(episode.lock().await.answer.as_deref(), Some("done"));
+        assert_eq!(episode.summary().await.answer.as_deref(), Some("done"));
         let error = harness.step(&episode, "click [1]").await.error.unwrap();
         assert_eq!(error.code(), "episode_finished");
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -318,7 +313,7 @@ fn a_file_input_takes_files_only_through_upload() {
             .await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(js(&episode, files).await, 1);
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -387,7 +382,7 @@ fn long_text_is_typed_in_one_go_with_the_same_value_and_events() {
             .unwrap();
         assert_eq!(error.code(), "text_too_long");
         assert!(error.to_string().contains("--max-type-chars"), "{error}");
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -409,7 +404,7 @@ fn covered_elements_report_what_covers_them() {
             js(&episode, "document.getElementById('status').textContent").await,
             "not clicked"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -436,7 +431,7 @@ fn content_fetched_after_300_ms_is_in_the_first_observation() {
                 .any(|reason| reason == "short timers" || reason == "requests in flight"),
             "{settle:?}"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -499,7 +494,7 @@ fn settling_waits_the_dom_quiet_window_only_when_the_page_changed() {
                 .contains("done ticking"),
             "the observation shows the page once it stopped changing"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -516,8 +511,7 @@ fn multi_tab_start_urls_open_with_the_first_active() {
         };
         let episode = harness.try_open(spec).await.unwrap();
         {
-            let guard = episode.lock().await;
-            let observation = guard.observation.as_ref().unwrap();
+            let observation = crate::support::observation(&episode).await;
             assert_eq!(
                 observation.tab_header(),
                 "Tab 0 (current): Fixture index | Tab 1: Other page"
@@ -530,7 +524,7 @@ fn multi_tab_start_urls_open_with_the_first_active() {
                 }
             );
         }
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
         let refused = harness
             .try_open(EpisodeSpec {
                 start_urls: vec!["http://127.0.0.1:1/".into()],
@@ -560,8 +554,7 @@ fn a_form_submitted_with_enter_is_observed_on_the_next_page_even_when_the_site_i
                 .step(&episode, &format!("type [{query}] [round {round}] [1]"))
                 .await;
             let settle = outcome.settle.expect("settled");
-            let guard = episode.lock().await;
-            let observation = guard.observation.as_ref().unwrap();
+            let observation = crate::support::observation(&episode).await;
             assert!(
                 observation.url.contains("/slow/other.html?q=round"),
                 "round {round}: observed {} after {settle:?}",
@@ -589,15 +582,12 @@ fn a_form_submitted_with_enter_is_observed_on_the_next_page_even_when_the_site_i
             .await,
             "handled in page"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
 /// The centre of the element matching `css`, in viewport CSS px.
-async fn centre(
-    episode: &std::sync::Arc<tokio::sync::Mutex<agora::env::Episode>>,
-    css: &str,
-) -> (i64, i64) {
+async fn centre(episode: &agora::env::EpisodeHandle, css: &str) -> (i64, i64) {
     let rect = js(
         episode,
         &format!("(r => [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)])(document.querySelector({css:?}).getBoundingClientRect())"),
@@ -644,7 +634,7 @@ fn a_drag_moves_a_slider() {
             Some("100"),
             "the observation shows the new value"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -672,7 +662,7 @@ fn a_click_at_an_elements_centre_equals_click_by_id() {
             "clicked 2",
             "the same handler ran once per click, either way"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -745,7 +735,7 @@ fn double_and_right_clicks_wheel_keyboard_and_hover_at_points() {
             .await,
             "yes"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -781,7 +771,7 @@ fn points_outside_the_viewport_are_refused_and_change_nothing() {
             .step(&episode, &format!("keyboard_type [{long}]"))
             .await;
         assert_eq!(outcome.error.unwrap().code(), "text_too_long");
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -798,7 +788,7 @@ fn clicks_land_on_wrapped_tall_and_partly_covered_elements() {
                 expected,
                 "clicking {target} follows the link"
             );
-            harness.close(&episode).await;
+            crate::support::close(&episode).await;
         }
         let episode = harness.open("wrapped.html").await;
         let button = som_id(&episode, "#tall-button").await;
@@ -808,6 +798,6 @@ fn clicks_land_on_wrapped_tall_and_partly_covered_elements() {
             js(&episode, "document.title").await,
             "Clicked the tall button"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }

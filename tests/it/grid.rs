@@ -8,10 +8,8 @@
 //! Needs Java and the Selenium server jar (`./dev test` installs both): the jar is found at
 //! `$AGORA_SELENIUM_JAR` or `target/selenium/selenium-server-4.20.0.jar`.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use agora::config::Config;
-use agora::env::{Environment, SharedEpisode, SiteHost, TaskName};
+use agora::env::{Environment, EpisodeHandle, SiteHost, TaskName};
 use agora::fence::AllowList;
 use agora::observe::{ObserveOptions, ScreenshotKind};
 use serde_json::{Value, json};
@@ -230,11 +228,10 @@ impl Grid {
             .collect()
     }
 
-    async fn node_of(&self, episode: &SharedEpisode) -> String {
+    async fn node_of(&self, episode: &EpisodeHandle) -> String {
         let id = episode
-            .lock()
+            .browser()
             .await
-            .session()
             .unwrap()
             .webdriver_session_id()
             .await
@@ -247,7 +244,7 @@ impl Grid {
 }
 
 /// The shipped task `name` as an episode on the Grid, and the node it runs on.
-async fn start_task(env: &Environment, grid: &Grid, name: &str) -> (SharedEpisode, String) {
+async fn start_task(env: &Environment, grid: &Grid, name: &str) -> (EpisodeHandle, String) {
     let observe = ObserveOptions {
         screenshot: ScreenshotKind::None,
         ..ObserveOptions::default()
@@ -261,29 +258,23 @@ async fn start_task(env: &Environment, grid: &Grid, name: &str) -> (SharedEpisod
 }
 
 /// Replays the gold trajectory, evaluates, closes; returns the score.
-async fn gold_score(env: &Environment, name: &str, episode: SharedEpisode) -> f64 {
+async fn gold_score(env: &Environment, name: &str, episode: EpisodeHandle) -> f64 {
     let task = env.task(&TaskName::new(name)).unwrap();
-    agora::gold::replay(env, &episode, &task)
+    agora::gold::replay(&episode, &task)
         .await
         .unwrap_or_else(|error| panic!("{name}: {error}"));
-    score_and_close(env, &episode).await
+    score_and_close(&episode).await
 }
 
-async fn score_and_close(env: &Environment, episode: &SharedEpisode) -> f64 {
-    let id = episode.lock().await.id.clone();
-    let evaluation = env.evaluate(&id, None).await.unwrap();
-    env.close_episode(&id).await.unwrap();
+async fn score_and_close(episode: &EpisodeHandle) -> f64 {
+    let evaluation = episode.evaluate(None).await.unwrap();
+    episode.close().await.unwrap();
     evaluation.outcome.score().expect("no judge needed")
 }
 
 #[test]
 fn task_episodes_scale_out_on_a_selenium_grid_and_survive_a_lost_node() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
+    crate::support::RUNTIME.block_on(async {
         let mut grid = Grid::start().await;
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let sites = agora::sites::start(
@@ -336,14 +327,10 @@ fn task_episodes_scale_out_on_a_selenium_grid_and_survive_a_lost_node() {
         .await;
         assert_eq!(scores, vec![1.0; 4], "gold scores of {names:?}");
         // The bystander's tenant never saw the edit: stopping at once scores 0.
-        let outcome = bystander
-            .lock()
-            .await
-            .step("stop []", env.settle_policy(), None)
-            .await;
+        let outcome = bystander.step("stop []").await.outcome;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
-            score_and_close(&env, &bystander).await,
+            score_and_close(&bystander).await,
             0.0,
             "tenants leaked between episodes"
         );
@@ -354,13 +341,9 @@ fn task_episodes_scale_out_on_a_selenium_grid_and_survive_a_lost_node() {
         let api_env = env.clone();
         tokio::spawn(async move { axum::serve(api, agora::api::router(api_env, None)).await });
         let (episode, _) = start_task(&env, &grid, "classifieds/0").await;
-        let outcome = episode
-            .lock()
-            .await
-            .step(&format!("goto [{api_url}]"), env.settle_policy(), None)
-            .await;
+        let outcome = episode.step(&format!("goto [{api_url}]")).await.outcome;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        let observation = episode.lock().await.observation.clone().unwrap();
+        let observation = crate::support::observation(&episode).await;
         assert_eq!(
             observation.blocked_url.as_deref(),
             Some(api_url.as_str()),
@@ -376,17 +359,12 @@ fn task_episodes_scale_out_on_a_selenium_grid_and_survive_a_lost_node() {
             .find(|(uri, _)| *uri == node)
             .expect("a node of ours");
         process.kill();
-        let outcome = episode
-            .lock()
-            .await
-            .step("scroll [down]", env.settle_policy(), None)
-            .await;
+        let outcome = episode.step("scroll [down]").await.outcome;
         let error = outcome.error.expect("a step on a lost node fails");
         assert_eq!(error.code(), "browser_lost", "{error}");
         assert!(error.to_string().contains("Selenium Grid node"), "{error}");
         assert!(outcome.done, "the episode is over");
-        let id = episode.lock().await.id.clone();
-        env.close_episode(&id).await.unwrap();
+        episode.close().await.unwrap();
 
         // …and once the hub has noticed, the next episodes run on the surviving node.
         let survivor: Vec<String> = grid

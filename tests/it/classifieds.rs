@@ -1,73 +1,32 @@
 //! The classifieds site driven through real episodes in Chromium: search, comment, post with
 //! a photo, tenant isolation between parallel episodes, and reset.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use agora::env::{Environment, Episode, EpisodeSpec, Tenancy};
-use agora::observe::ObserveOptions;
-use common::{observation, som_id};
+use crate::support::{close, no_eval, observation, run, score, site_episode, som_id, step};
+use agora::env::{EpisodeHandle, EpisodeSpec, Tenancy};
 use serde_json::json;
 use std::sync::Arc;
-use tokio::sync::Mutex;
-
-/// Runs a test body with the shared harness's controller (it hosts the small seeded sites).
-fn run<Fut: Future<Output = ()>>(body: impl FnOnce(&'static Environment) -> Fut) {
-    common::run(|harness| body(&harness.env));
-}
 
 /// An episode on the site, logged in as the default account, with a photo to upload.
-async fn episode(env: &Environment, start: &str) -> Arc<Mutex<Episode>> {
-    let eval = json!({"eval_types": ["string_match"], "reference_answers": {"must_include": ["x"]},
-                      "reference_url": "", "program_html": []});
-    episode_with_eval(env, start, eval).await
+async fn episode(env: &agora::env::Environment, start: &str) -> EpisodeHandle {
+    episode_with_eval(env, start, no_eval()).await
 }
 
 /// An episode whose task evaluates with `eval` (placeholders allowed).
 async fn episode_with_eval(
-    env: &Environment,
+    env: &agora::env::Environment,
     start: &str,
     eval: serde_json::Value,
-) -> Arc<Mutex<Episode>> {
-    let task = json!({
-        "sites": ["classifieds"], "task_id": 900, "require_login": true,
-        "start_url": format!("__CLASSIFIEDS__{start}"), "intent": "test", "intent_template": "",
-        "instantiation_dict": {}, "require_reset": true, "eval": eval
-    });
-    // The photo is the task's input image, named relative to the task's folder as in a task
-    // file (an inline task has no folder of its own).
-    let mut context = env.inline_task(&task).unwrap();
-    let mut with_image = (*context.task).clone();
-    with_image.image = Some(evaluators::task::ImageField::One("red.png".into()));
-    context.task = Arc::new(with_image);
-    context.dir = common::fixture_dir().join("uploads");
-    env.create_task_episode(context, ObserveOptions::default())
-        .await
-        .unwrap()
+) -> EpisodeHandle {
+    site_episode(env, "classifieds", start, eval, true).await
 }
 
-async fn step(env: &Environment, episode: &Arc<Mutex<Episode>>, action: &str) {
-    let outcome = episode
-        .lock()
-        .await
-        .step(action, env.settle_policy(), None)
-        .await;
-    assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
-}
-
-async fn som_text(episode: &Arc<Mutex<Episode>>) -> String {
+async fn som_text(episode: &EpisodeHandle) -> String {
     observation(episode).await.som_text()
-}
-
-async fn close(env: &Environment, episode: &Arc<Mutex<Episode>>) {
-    let id = episode.lock().await.id.clone();
-    env.close_episode(&id).await.unwrap();
 }
 
 /// Posts a listing with the task's input image as its photo; returns nothing, leaves the
 /// episode on the new listing's page.
-async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &str) {
+async fn post_listing(episode: &EpisodeHandle, title: &str) {
     let url = observation(episode).await.url.clone();
     let base = url
         .split("/index.php")
@@ -76,26 +35,23 @@ async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &
         .trim_end_matches('/')
         .to_owned();
     step(
-        env,
         episode,
         &format!("goto [{base}/index.php?page=item&action=item_add]"),
     )
     .await;
     let category = som_id(episode, "#category").await;
-    step(env, episode, &format!("select [{category}] [Bicycles]")).await;
+    step(episode, &format!("select [{category}] [Bicycles]")).await;
     let title_field = som_id(episode, "#title").await;
-    step(env, episode, &format!("type [{title_field}] [{title}] [0]")).await;
+    step(episode, &format!("type [{title_field}] [{title}] [0]")).await;
     let description = som_id(episode, "#description").await;
     step(
-        env,
         episode,
         &format!("type [{description}] [Barely used, collect in person.] [0]"),
     )
     .await;
     let city_name = episode
-        .lock()
+        .browser()
         .await
-        .session()
         .unwrap()
         .execute(
             "return document.querySelector('#city option:not([value=\"\"])').textContent;",
@@ -105,17 +61,16 @@ async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &
         .unwrap();
     let city = som_id(episode, "#city").await;
     step(
-        env,
         episode,
         &format!("select [{city}] [{}]", city_name.as_str().unwrap()),
     )
     .await;
     let price = som_id(episode, "#price").await;
-    step(env, episode, &format!("type [{price}] [123] [0]")).await;
+    step(episode, &format!("type [{price}] [123] [0]")).await;
     let photos = som_id(episode, "#photos").await;
-    step(env, episode, &format!("upload [{photos}] [0]")).await;
+    step(episode, &format!("upload [{photos}] [0]")).await;
     let publish = som_id(episode, "button.btn-publish").await;
-    step(env, episode, &format!("click [{publish}]")).await;
+    step(episode, &format!("click [{publish}]")).await;
     let text = som_text(episode).await;
     assert!(
         text.contains(title),
@@ -123,20 +78,21 @@ async fn post_listing(env: &Environment, episode: &Arc<Mutex<Episode>>, title: &
     );
 }
 
-async fn search(env: &Environment, episode: &Arc<Mutex<Episode>>, words: &str) -> String {
+async fn search(episode: &EpisodeHandle, words: &str) -> String {
     let field = som_id(episode, "input[name=sPattern]").await;
-    step(env, episode, &format!("type [{field}] [{words}] [1]")).await;
+    step(episode, &format!("type [{field}] [{words}] [1]")).await;
     som_text(episode).await
 }
 
 #[test]
 fn search_open_a_listing_and_comment_on_it() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let episode = episode(env, "/").await;
         let title: String = {
-            let guard = episode.lock().await;
-            let title = guard
-                .session()
+            let title = episode
+                .browser()
+                .await
                 .unwrap()
                 .execute("return document.querySelector(\"a.title[href*='page=item&id=']\").textContent.trim();", vec![])
                 .await
@@ -147,7 +103,7 @@ fn search_open_a_listing_and_comment_on_it() {
             title.len() > 3,
             "a listing title on the home page: `{title}`"
         );
-        let results = search(env, &episode, &title).await;
+        let results = search(&episode, &title).await;
         assert!(
             results.contains(&title),
             "search finds `{title}`: {results}"
@@ -159,7 +115,7 @@ fn search_open_a_listing_and_comment_on_it() {
             .find(|element| element.tag == "a" && element.name == title)
             .map(|element| element.id)
             .unwrap_or_else(|| panic!("a result link named `{title}`: {results}"));
-        step(env, &episode, &format!("click [{link}]")).await;
+        step(&episode, &format!("click [{link}]")).await;
         let now = som_text(&episode).await;
         let url = observation(&episode).await.url.clone();
         assert!(
@@ -167,27 +123,16 @@ fn search_open_a_listing_and_comment_on_it() {
             "clicking [{link}] opens the listing, at {url}: {now}\nresults were {results}"
         );
         let comment_title = som_id(&episode, "#comment-title").await;
-        step(
-            env,
-            &episode,
-            &format!("type [{comment_title}] [Question] [0]"),
-        )
-        .await;
+        step(&episode, &format!("type [{comment_title}] [Question] [0]")).await;
         let body = som_id(&episode, "#comment-body").await;
         step(
-            env,
             &episode,
             &format!("type [{body}] [Is the price negotiable?] [0]"),
         )
         .await;
         let send = som_id(&episode, ".comment-form button[type=submit]").await;
-        step(env, &episode, &format!("click [{send}]")).await;
-        let heading = episode
-            .lock()
-            .await
-            .session()
-            .unwrap()
-            .execute("return [...document.querySelectorAll('.comments_list h3')].map((h) => h.textContent.trim());", vec![])
+        step(&episode, &format!("click [{send}]")).await;
+        let heading = episode.browser().await.unwrap().execute("return [...document.querySelectorAll('.comments_list h3')].map((h) => h.textContent.trim());", vec![])
             .await
             .unwrap();
         assert!(
@@ -198,27 +143,23 @@ fn search_open_a_listing_and_comment_on_it() {
                 .any(|h| h == "Question by Blake Sullivan"),
             "the comment shows with VWA's heading: {heading}"
         );
-        close(env, &episode).await;
+        close(&episode).await;
     });
 }
 
 #[test]
 fn parallel_episodes_post_listings_each_sees_only_its_own_and_reset_drops_them() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let first = episode(env, "/").await;
         let second = episode(env, "/").await;
         let (first_title, second_title) = ("Agora zebra bicycle one", "Agora zebra bicycle two");
         tokio::join!(
-            post_listing(env, &first, first_title),
-            post_listing(env, &second, second_title)
+            post_listing(&first, first_title),
+            post_listing(&second, second_title)
         );
         // The uploaded photo is served from the tenant's store and is a real image.
-        let photo = first
-            .lock()
-            .await
-            .session()
-            .unwrap()
-            .execute(
+        let photo = first.browser().await.unwrap().execute(
                 "const img = document.querySelector('.item-photos img'); return img && img.complete ? img.naturalWidth : 0;",
                 vec![],
             )
@@ -228,8 +169,8 @@ fn parallel_episodes_post_listings_each_sees_only_its_own_and_reset_drops_them()
             photo.as_u64().unwrap() > 0,
             "the uploaded photo loads on the listing page"
         );
-        let seen_by_first = search(env, &first, "zebra bicycle").await;
-        let seen_by_second = search(env, &second, "zebra bicycle").await;
+        let seen_by_first = search(&first, "zebra bicycle").await;
+        let seen_by_second = search(&second, "zebra bicycle").await;
         assert!(
             seen_by_first.contains(first_title) && !seen_by_first.contains(second_title),
             "{seen_by_first}"
@@ -238,21 +179,22 @@ fn parallel_episodes_post_listings_each_sees_only_its_own_and_reset_drops_them()
             seen_by_second.contains(second_title) && !seen_by_second.contains(first_title),
             "{seen_by_second}"
         );
-        close(env, &first).await;
-        close(env, &second).await;
+        close(&first).await;
+        close(&second).await;
         let fresh = episode(env, "/").await;
-        let seen = search(env, &fresh, "zebra bicycle").await;
+        let seen = search(&fresh, "zebra bicycle").await;
         assert!(
             !seen.contains(first_title) && !seen.contains(second_title),
             "a fresh tenant has neither: {seen}"
         );
-        close(env, &fresh).await;
+        close(&fresh).await;
     });
 }
 
 #[test]
 fn evaluators_read_comments_prices_and_photos_of_the_site() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let eval = json!({
             "eval_types": ["program_html", "page_image_query"], "reference_answers": null, "reference_url": "",
             "program_html": [
@@ -270,9 +212,8 @@ fn evaluators_read_comments_prices_and_photos_of_the_site() {
         // The reference photo is the first photo of listing 3, read from the page itself.
         let probe = episode(env, "/index.php?page=item&id=3").await;
         let photo = probe
-            .lock()
+            .browser()
             .await
-            .session()
             .unwrap()
             .execute(
                 "return document.querySelector('.item-photos img').getAttribute('src');",
@@ -280,7 +221,7 @@ fn evaluators_read_comments_prices_and_photos_of_the_site() {
             )
             .await
             .unwrap();
-        close(env, &probe).await;
+        close(&probe).await;
         let photo_name = photo
             .as_str()
             .unwrap()
@@ -294,25 +235,17 @@ fn evaluators_read_comments_prices_and_photos_of_the_site() {
         let episode = episode_with_eval(env, "/index.php?page=item&id=1", eval).await;
         let comment_title = som_id(&episode, "#comment-title").await;
         step(
-            env,
             &episode,
             &format!("type [{comment_title}] [Great lamp] [0]"),
         )
         .await;
         let body = som_id(&episode, "#comment-body").await;
-        step(
-            env,
-            &episode,
-            &format!("type [{body}] [Works perfectly.] [0]"),
-        )
-        .await;
+        step(&episode, &format!("type [{body}] [Works perfectly.] [0]")).await;
         let send = som_id(&episode, ".comment-form button[type=submit]").await;
-        step(env, &episode, &format!("click [{send}]")).await;
-        let id = episode.lock().await.id.clone();
-        let evaluation = env.evaluate(&id, None).await.unwrap();
-        let report = serde_json::to_string(&evaluation.evaluators).unwrap();
-        assert_eq!(evaluation.outcome.score(), Some(1.0), "{report}");
-        close(env, &episode).await;
+        step(&episode, &format!("click [{send}]")).await;
+        let (score_after, report) = score(&episode).await;
+        assert_eq!(score_after, Some(1.0), "{report}");
+        close(&episode).await;
 
         // Without the comment the same evaluation fails, and says where.
         let untouched = episode_with_eval(env, "/index.php?page=item&id=1", serde_json::from_str(
@@ -321,23 +254,20 @@ fn evaluators_read_comments_prices_and_photos_of_the_site() {
                                       "required_contents": {"must_include": ["Great lamp by Blake Sullivan"]}}]})
                 .to_string(),
         ).unwrap()).await;
-        let id = untouched.lock().await.id.clone();
-        assert_eq!(
-            env.evaluate(&id, None).await.unwrap().outcome.score(),
-            Some(0.0)
-        );
-        close(env, &untouched).await;
+        assert_eq!(score(&untouched).await.0, Some(0.0));
+        close(&untouched).await;
     });
 }
 
 #[test]
 fn every_search_submitted_with_enter_is_observed_on_its_results_page() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let episode = episode(env, "/").await;
         for round in 0..12 {
             let words = ["lamp", "red bike", "sofa", "guitar"][round % 4];
             let field = som_id(&episode, "input[name=sPattern]").await;
-            step(env, &episode, &format!("type [{field}] [{words}] [1]")).await;
+            step(&episode, &format!("type [{field}] [{words}] [1]")).await;
             let url = observation(&episode).await.url.clone();
             let expected = format!("sPattern={}", words.replace(' ', "+"));
             assert!(
@@ -345,28 +275,24 @@ fn every_search_submitted_with_enter_is_observed_on_its_results_page() {
                 "round {round}: the observation is of {url}, not the results for `{words}`"
             );
         }
-        close(env, &episode).await;
+        close(&episode).await;
     });
 }
 
 /// Comments on listing 1 of the episode's page with a title and a body.
-async fn comment_on_listing(
-    env: &Environment,
-    episode: &Arc<Mutex<Episode>>,
-    title: &str,
-    body: &str,
-) {
+async fn comment_on_listing(episode: &EpisodeHandle, title: &str, body: &str) {
     let title_field = som_id(episode, "#comment-title").await;
-    step(env, episode, &format!("type [{title_field}] [{title}] [0]")).await;
+    step(episode, &format!("type [{title_field}] [{title}] [0]")).await;
     let body_field = som_id(episode, "#comment-body").await;
-    step(env, episode, &format!("type [{body_field}] [{body}] [0]")).await;
+    step(episode, &format!("type [{body_field}] [{body}] [0]")).await;
     let send = som_id(episode, ".comment-form button[type=submit]").await;
-    step(env, episode, &format!("click [{send}]")).await;
+    step(episode, &format!("click [{send}]")).await;
 }
 
 #[test]
 fn state_helpers_read_the_episodes_own_tenant() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let eval = json!({
             "eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
             "program_html": [{"url": "last",
@@ -374,31 +300,24 @@ fn state_helpers_read_the_episodes_own_tenant() {
                 "required_contents": {"exact_match": "Still available on Friday?"}}]
         });
         let episode = episode_with_eval(env, "/index.php?page=item&id=1", eval.clone()).await;
-        let id = episode.lock().await.id.clone();
-        let before = env.evaluate(&id, None).await.unwrap();
-        assert_eq!(before.outcome.score(), Some(0.0));
-        comment_on_listing(env, &episode, "Pickup", "Still available on Friday?").await;
+        assert_eq!(score(&episode).await.0, Some(0.0));
+        comment_on_listing(&episode, "Pickup", "Still available on Friday?").await;
         // Evaluate from another page: the helper reads the tenant's data, not the page.
-        step(env, &episode, "go_back").await;
-        let after = env.evaluate(&id, None).await.unwrap();
-        let report = serde_json::to_string(&after.evaluators).unwrap();
-        assert_eq!(after.outcome.score(), Some(1.0), "{report}");
+        step(&episode, "go_back").await;
+        let (after, report) = score(&episode).await;
+        assert_eq!(after, Some(1.0), "{report}");
         assert!(report.contains("Still available on Friday?"), "{report}");
         // Another episode's tenant has no such comment.
         let other = episode_with_eval(env, "/", eval).await;
-        let other_id = other.lock().await.id.clone();
-        assert_eq!(
-            env.evaluate(&other_id, None).await.unwrap().outcome.score(),
-            Some(0.0)
-        );
-        close(env, &episode).await;
-        close(env, &other).await;
+        assert_eq!(score(&other).await.0, Some(0.0));
+        close(&episode).await;
+        close(&other).await;
     });
 }
 
 #[test]
 fn start_url_episodes_get_private_tenants_unless_they_ask_for_the_shared_one() {
-    common::run(|harness| async move {
+    run(|harness| async move {
         let env = &harness.env;
         let item = format!("{}/index.php?page=item&id=2", harness.site("classifieds"));
         let open = |tenancy: Tenancy| {
@@ -416,26 +335,26 @@ fn start_url_episodes_get_private_tenants_unless_they_ask_for_the_shared_one() {
         };
         let first = open(Tenancy::Private).await;
         let second = open(Tenancy::Private).await;
-        comment_on_listing(env, &first, "Mine", "Only the first episode sees this").await;
+        comment_on_listing(&first, "Mine", "Only the first episode sees this").await;
         assert!(som_text(&first).await.contains("Mine by Blake Sullivan"));
         let reload = format!("goto [{item}]");
-        step(env, &second, &reload).await;
+        step(&second, &reload).await;
         assert!(!som_text(&second).await.contains("Mine by Blake Sullivan"));
         // The shared tenant is the one browsers without a tenant cookie see.
         let shared = open(Tenancy::Shared).await;
-        comment_on_listing(env, &shared, "Shared", "Everyone sees this").await;
+        comment_on_listing(&shared, "Shared", "Everyone sees this").await;
         let anonymous = reqwest::get(&item).await.unwrap().text().await.unwrap();
         assert!(anonymous.contains("Shared by Blake Sullivan"));
         assert!(!anonymous.contains("Mine by Blake Sullivan"));
         for episode in [&first, &second, &shared] {
-            close(env, episode).await;
+            close(episode).await;
         }
     });
 }
 
 #[test]
 fn a_repeated_start_is_opened_ahead_as_a_fresh_logged_in_tenant_of_its_own() {
-    common::run(|harness| async move {
+    run(|harness| async move {
         let config = agora::config::Config {
             pool_size: 2,
             prepare: 1,
@@ -443,7 +362,7 @@ fn a_repeated_start_is_opened_ahead_as_a_fresh_logged_in_tenant_of_its_own() {
             task_dirs: Vec::new(),
             ..agora::config::Config::default()
         };
-        let env = &Environment::start_with_sites(
+        let env = &agora::env::Environment::start_with_sites(
             Arc::new(config),
             agora::fence::AllowList::default(),
             Some(harness.sites.clone()),
@@ -452,10 +371,10 @@ fn a_repeated_start_is_opened_ahead_as_a_fresh_logged_in_tenant_of_its_own() {
         .unwrap();
         let first = episode(env, "/").await;
         let second = episode(env, "/").await;
-        assert!(!first.lock().await.prepared && !second.lock().await.prepared);
+        assert!(!first.summary().await.start.prepared && !second.summary().await.start.prepared);
         let title = "Agora opened-ahead zebra";
-        post_listing(env, &second, title).await;
-        close(env, &second).await;
+        post_listing(&second, title).await;
+        close(&second).await;
         // The second use of the start opened one ahead in the background.
         let mut ticks = tokio::time::interval(std::time::Duration::from_millis(50));
         for _ in 0..600 {
@@ -471,7 +390,7 @@ fn a_repeated_start_is_opened_ahead_as_a_fresh_logged_in_tenant_of_its_own() {
         );
         let third = episode(env, "/").await;
         assert!(
-            third.lock().await.prepared,
+            third.summary().await.start.prepared,
             "the third start was opened ahead"
         );
         assert_eq!(env.starts_ready(), 0);
@@ -485,20 +404,12 @@ fn a_repeated_start_is_opened_ahead_as_a_fresh_logged_in_tenant_of_its_own() {
             "an opened-ahead start looks like one opened on request"
         );
         // Its tenant is fresh and its own: not the closed episode's, not the running one's.
-        assert!(
-            !search(env, &third, "opened-ahead zebra")
-                .await
-                .contains(title)
-        );
+        assert!(!search(&third, "opened-ahead zebra").await.contains(title));
         let own = "Agora opened-ahead quokka";
-        post_listing(env, &third, own).await;
-        assert!(
-            !search(env, &first, "opened-ahead quokka")
-                .await
-                .contains(own)
-        );
+        post_listing(&third, own).await;
+        assert!(!search(&first, "opened-ahead quokka").await.contains(own));
         for episode in [&first, &third] {
-            close(env, episode).await;
+            close(episode).await;
         }
         env.shutdown().await;
         assert_eq!(env.starts_ready(), 0, "shutdown gives opened starts back");
@@ -507,14 +418,10 @@ fn a_repeated_start_is_opened_ahead_as_a_fresh_logged_in_tenant_of_its_own() {
 
 #[test]
 fn every_visible_result_title_in_the_gallery_is_marked() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let episode = episode(env, "/index.php?page=search&sShowAs=gallery").await;
-        let titles = episode
-            .lock()
-            .await
-            .session()
-            .unwrap()
-            .execute(
+        let titles = episode.browser().await.unwrap().execute(
                 "return [...document.querySelectorAll('a.title')]\
                    .filter((a) => [...a.getClientRects()].some((r) => r.bottom > 0 && r.top < innerHeight))\
                    .map((a) => { const r = a.getBoundingClientRect(); \
@@ -538,6 +445,6 @@ fn every_visible_result_title_in_the_gallery_is_marked() {
                 .and_then(|id| observation.element(id));
             assert!(marked.is_some(), "result title {title:?} is not marked");
         }
-        close(env, &episode).await;
+        close(&episode).await;
     });
 }

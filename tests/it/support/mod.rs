@@ -1,18 +1,19 @@
-//! The one harness of every browser test binary: one runtime, one chromedriver, one warm pool,
-//! a fixture server on port 0 and every site on free ports over a small seeded data set,
-//! shared by every test of the binary.
+//! The one harness of the integration tests: one runtime, one chromedriver, one warm pool, a
+//! fixture server on port 0 and every site on free ports over a small seeded data set, shared
+//! by every test; and the helpers the site tests drive episodes with.
 
-#![allow(dead_code)]
+pub mod openai_double;
 
 use agora::config::Config;
-use agora::env::{EnvError, Environment, Episode, EpisodeSpec, SiteHost};
+use agora::env::{EnvError, Environment, EpisodeHandle, EpisodeSpec, SiteHost, StepOutcome};
 use agora::fence::{AllowList, Origin};
-use agora::observe::SomId;
+use agora::observe::{Observation, ObserveOptions, SomId};
 use agora::sites::{RunningSites, SITES, SiteOptions};
+use serde_json::{Value, json};
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
-use tokio::sync::{Mutex, OnceCell};
+use tokio::sync::OnceCell;
 
 /// One multi-threaded runtime for every test, so shared servers outlive single tests.
 pub static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
@@ -163,7 +164,7 @@ impl Harness {
     }
 
     /// Starts an episode on one fixture page.
-    pub async fn open(&self, path: &str) -> Arc<Mutex<Episode>> {
+    pub async fn open(&self, path: &str) -> EpisodeHandle {
         self.try_open(EpisodeSpec {
             start_urls: vec![self.url(path)],
             ..EpisodeSpec::default()
@@ -173,38 +174,73 @@ impl Harness {
     }
 
     /// Starts an episode from a full spec.
-    pub async fn try_open(&self, spec: EpisodeSpec) -> Result<Arc<Mutex<Episode>>, EnvError> {
+    pub async fn try_open(&self, spec: EpisodeSpec) -> Result<EpisodeHandle, EnvError> {
         self.env.create_episode(spec).await
     }
 
-    /// Closes an episode.
-    pub async fn close(&self, episode: &Arc<Mutex<Episode>>) {
-        let id = episode.lock().await.id.clone();
-        self.env.close_episode(&id).await.expect("close");
-    }
-
-    /// Runs one step.
-    pub async fn step(
-        &self,
-        episode: &Arc<Mutex<Episode>>,
-        action: &str,
-    ) -> agora::env::StepOutcome {
-        let mut episode = episode.lock().await;
-        episode
-            .step(
-                action,
-                self.env.settle_policy(),
-                self.env.config().upload_dir.as_deref(),
-            )
-            .await
+    /// Runs one step and returns what it did.
+    pub async fn step(&self, episode: &EpisodeHandle, action: &str) -> StepOutcome {
+        episode.step(action).await.outcome
     }
 }
 
+/// The placeholder-free eval of episodes whose score a test does not read.
+pub fn no_eval() -> Value {
+    json!({"eval_types": ["string_match"], "reference_answers": {"must_include": ["x"]},
+           "reference_url": "", "program_html": []})
+}
+
+/// A task episode on hosted site `site` (a task-file name: `classifieds`, `shopping`,
+/// `reddit`) at `start` below its base URL, logged in as the site's default account, scored
+/// by `eval`; with `photo`, the fixture `red.png` is its input image, named relative to the
+/// task's folder as in a task file (an inline task has no folder of its own).
+pub async fn site_episode(
+    env: &Environment,
+    site: &str,
+    start: &str,
+    eval: Value,
+    photo: bool,
+) -> EpisodeHandle {
+    let task = json!({
+        "sites": [site], "task_id": 900, "require_login": true,
+        "start_url": format!("__{}__{start}", site.to_uppercase()), "intent": "test",
+        "intent_template": "", "instantiation_dict": {}, "require_reset": true, "eval": eval
+    });
+    let mut context = env.inline_task(&task).expect("the task parses");
+    if photo {
+        let mut with_image = (*context.task).clone();
+        with_image.image = Some(evaluators::task::ImageField::One("red.png".into()));
+        context.task = Arc::new(with_image);
+        context.dir = fixture_dir().join("uploads");
+    }
+    env.create_task_episode(context, ObserveOptions::default())
+        .await
+        .expect("the episode starts")
+}
+
+/// Runs one step that must succeed.
+pub async fn step(episode: &EpisodeHandle, action: &str) {
+    let outcome = episode.step(action).await.outcome;
+    assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
+}
+
+/// Closes an episode.
+pub async fn close(episode: &EpisodeHandle) {
+    episode.close().await.expect("the episode closes");
+}
+
+/// Evaluates an episode: its score, and what the evaluators compared as JSON (for messages).
+pub async fn score(episode: &EpisodeHandle) -> (Option<f64>, String) {
+    let evaluation = episode.evaluate(None).await.expect("the evaluation runs");
+    let report = serde_json::to_string(&evaluation.evaluators).expect("reports serialize");
+    (evaluation.outcome.score(), report)
+}
+
 /// Evaluates a JS expression in the episode's current page.
-pub async fn js(episode: &Arc<Mutex<Episode>>, expression: &str) -> serde_json::Value {
-    let episode = episode.lock().await;
+pub async fn js(episode: &EpisodeHandle, expression: &str) -> Value {
     episode
-        .session()
+        .browser()
+        .await
         .expect("live session")
         .execute(&format!("return {expression};"), vec![])
         .await
@@ -212,26 +248,34 @@ pub async fn js(episode: &Arc<Mutex<Episode>>, expression: &str) -> serde_json::
 }
 
 /// The SoM id the last observation gave the element matching `css` (top document).
-pub async fn som_id(episode: &Arc<Mutex<Episode>>, css: &str) -> SomId {
-    let episode = episode.lock().await;
-    let id = agora::observe::som_id_of(episode.session().expect("live session"), css)
+pub async fn som_id(episode: &EpisodeHandle, css: &str) -> SomId {
+    let id = episode
+        .locate(css)
         .await
         .expect("lookup runs")
         .unwrap_or_else(|| panic!("{css} is not marked"));
-    let observation = episode.observation.as_ref().expect("observed");
     assert!(
-        observation.element(id).is_some(),
+        observation(episode).await.element(id).is_some(),
         "{css} has id {id} but is not in the observation"
     );
     id
 }
 
 /// A copy of the episode's current observation.
-pub async fn observation(episode: &Arc<Mutex<Episode>>) -> agora::observe::Observation {
-    episode
-        .lock()
-        .await
-        .observation
-        .clone()
+pub async fn observation(episode: &EpisodeHandle) -> Observation {
+    let observation = episode.summary().await.observation;
+    observation
         .expect("the episode has been observed")
+        .as_ref()
+        .clone()
+}
+
+/// Observes the episode's page again with `options`; a copy of the new observation.
+pub async fn observe(episode: &EpisodeHandle, options: ObserveOptions) -> Observation {
+    let observed = episode.observe(Some(options)).await.expect("observed");
+    observed
+        .observation
+        .expect("an observation")
+        .as_ref()
+        .clone()
 }

@@ -3,102 +3,40 @@
 //! evaluators' shopping helpers; a review with stars; wishlist and compare; tenant isolation
 //! and reset.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use agora::env::{Environment, Episode};
-use agora::observe::ObserveOptions;
-use common::{js, observation, som_id};
+use crate::support::{close, js, no_eval, observation, run, score, site_episode, som_id, step};
+use agora::env::{Environment, EpisodeHandle};
 use serde_json::json;
-use std::sync::Arc;
-use tokio::sync::Mutex;
-
-/// Runs a test body with the shared harness's controller (it hosts the small seeded sites).
-fn run<Fut: Future<Output = ()>>(body: impl FnOnce(&'static Environment) -> Fut) {
-    common::run(|harness| body(&harness.env));
-}
 
 /// An episode on the store at `start`, signed in as Emma, whose task evaluates with `eval`.
-async fn episode(env: &Environment, start: &str, eval: serde_json::Value) -> Arc<Mutex<Episode>> {
-    let task = json!({
-        "sites": ["shopping"], "task_id": 901, "require_login": true,
-        "start_url": format!("__SHOPPING__{start}"), "intent": "test", "intent_template": "",
-        "instantiation_dict": {}, "require_reset": true, "eval": eval
-    });
-    let context = env.inline_task(&task).unwrap();
-    env.create_task_episode(context, ObserveOptions::default())
-        .await
-        .unwrap()
-}
-
-fn no_eval() -> serde_json::Value {
-    json!({"eval_types": ["string_match"], "reference_answers": {"must_include": ["x"]},
-           "reference_url": "", "program_html": []})
-}
-
-async fn step(env: &Environment, episode: &Arc<Mutex<Episode>>, action: &str) {
-    let outcome = episode
-        .lock()
-        .await
-        .step(action, env.settle_policy(), None)
-        .await;
-    assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
+async fn episode(env: &Environment, start: &str, eval: serde_json::Value) -> EpisodeHandle {
+    site_episode(env, "shopping", start, eval, false).await
 }
 
 /// The SoM id of the element matching `css`, scrolling as an agent would until it is in view:
 /// up to the top of the page first, then down (a product's review form sits below its details
 /// and reviews; after a review the page opens at the reviews).
-async fn som_id_in_view(
-    env: &Environment,
-    episode: &Arc<Mutex<Episode>>,
-    css: &str,
-) -> agora::observe::SomId {
+async fn som_id_in_view(episode: &EpisodeHandle, css: &str) -> agora::observe::SomId {
     const MAX_SCROLLS: usize = 16;
     let mut going_up = true;
     for _ in 0..MAX_SCROLLS {
-        let marked = {
-            let episode = episode.lock().await;
-            agora::observe::som_id_of(episode.session().unwrap(), css)
-                .await
-                .unwrap()
-        };
-        if marked.is_some() {
+        if episode.locate(css).await.unwrap().is_some() {
             return som_id(episode, css).await;
         }
         going_up = going_up && js(episode, "window.scrollY").await.as_f64().unwrap() > 0.0;
         let direction = if going_up { "up" } else { "down" };
-        step(env, episode, &format!("scroll [{direction}]")).await;
+        step(episode, &format!("scroll [{direction}]")).await;
     }
     panic!("{css} is not marked after {MAX_SCROLLS} scrolls")
 }
 
-async fn close(env: &Environment, episode: &Arc<Mutex<Episode>>) {
-    let id = episode.lock().await.id.clone();
-    env.close_episode(&id).await.unwrap();
-}
-
-async fn score(env: &Environment, episode: &Arc<Mutex<Episode>>) -> (Option<f64>, String) {
-    let id = episode.lock().await.id.clone();
-    let evaluation = env.evaluate(&id, None).await.unwrap();
-    (
-        evaluation.outcome.score(),
-        serde_json::to_string(&evaluation.evaluators).unwrap(),
-    )
-}
-
 /// Searches with the header box and opens the first result; returns its SKU.
-async fn open_first_result(
-    env: &Environment,
-    episode: &Arc<Mutex<Episode>>,
-    words: &str,
-) -> String {
+async fn open_first_result(episode: &EpisodeHandle, words: &str) -> String {
     let search = som_id(episode, "#search").await;
-    step(env, episode, &format!("type [{search}] [{words}] [1]")).await;
+    step(episode, &format!("type [{search}] [{words}] [1]")).await;
     let url = observation(episode).await.url;
     assert!(url.contains("/catalogsearch/result/?q="), "{url}");
     let first = som_id(episode, ".product-items .product-item-link").await;
-    step(env, episode, &format!("click [{first}]")).await;
+    step(episode, &format!("click [{first}]")).await;
     let sku = js(
         episode,
         "document.querySelector('.product.attribute.sku .value').textContent",
@@ -109,17 +47,18 @@ async fn open_first_result(
 
 #[test]
 fn search_add_with_options_check_out_and_find_the_order() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         // What the first "jacket" result offers, read by a probe episode.
         let probe = episode(env, "/", no_eval()).await;
-        let sku = open_first_result(env, &probe, "jacket").await;
+        let sku = open_first_result(&probe, "jacket").await;
         let size = js(
             &probe,
             "document.querySelector('#attribute-size option:nth-child(3)').value",
         )
         .await;
         let size = size.as_str().unwrap().to_owned();
-        close(env, &probe).await;
+        close(&probe).await;
 
         let eval = json!({
             "eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
@@ -136,14 +75,14 @@ fn search_add_with_options_check_out_and_find_the_order() {
             ]
         });
         let shopper = episode(env, "/", eval).await;
-        let (before, _) = score(env, &shopper).await;
+        let (before, _) = score(&shopper).await;
         assert_eq!(before, Some(0.0), "no order yet");
         // Evaluating navigated the page: start again from the home page.
         let home = observation(&shopper).await.url;
-        step(env, &shopper, &format!("goto [{home}]")).await;
-        assert_eq!(open_first_result(env, &shopper, "jacket").await, sku);
+        step(&shopper, &format!("goto [{home}]")).await;
+        assert_eq!(open_first_result(&shopper, "jacket").await, sku);
         let size_select = som_id(&shopper, "#attribute-size").await;
-        step(env, &shopper, &format!("select [{size_select}] [{size}]")).await;
+        step(&shopper, &format!("select [{size_select}] [{size}]")).await;
         let color_select = som_id(&shopper, "#attribute-color").await;
         let color = js(
             &shopper,
@@ -151,15 +90,14 @@ fn search_add_with_options_check_out_and_find_the_order() {
         )
         .await;
         step(
-            env,
             &shopper,
             &format!("select [{color_select}] [{}]", color.as_str().unwrap()),
         )
         .await;
         let qty = som_id(&shopper, "#qty").await;
-        step(env, &shopper, &format!("type [{qty}] [2] [0]")).await;
+        step(&shopper, &format!("type [{qty}] [2] [0]")).await;
         let add = som_id(&shopper, "#product-addtocart-button").await;
-        step(env, &shopper, &format!("click [{add}]")).await;
+        step(&shopper, &format!("click [{add}]")).await;
         let cart = js(
             &shopper,
             "document.querySelector('#shopping-cart-table').textContent",
@@ -167,9 +105,9 @@ fn search_add_with_options_check_out_and_find_the_order() {
         .await;
         assert!(cart.as_str().unwrap().contains(&size), "{cart}");
         let proceed = som_id(&shopper, ".cart-summary .checkout").await;
-        step(env, &shopper, &format!("click [{proceed}]")).await;
+        step(&shopper, &format!("click [{proceed}]")).await;
         let next = som_id(&shopper, "#shipping-method-buttons-container button").await;
-        step(env, &shopper, &format!("click [{next}]")).await;
+        step(&shopper, &format!("click [{next}]")).await;
         assert!(
             observation(&shopper)
                 .await
@@ -177,16 +115,16 @@ fn search_add_with_options_check_out_and_find_the_order() {
                 .ends_with("/checkout/#payment")
         );
         let place = som_id(&shopper, "#co-payment-form button.checkout").await;
-        step(env, &shopper, &format!("click [{place}]")).await;
+        step(&shopper, &format!("click [{place}]")).await;
         assert!(
             observation(&shopper)
                 .await
                 .url
                 .contains("/checkout/onepage/success/")
         );
-        let (after, report) = score(env, &shopper).await;
+        let (after, report) = score(&shopper).await;
         assert_eq!(after, Some(1.0), "{report}");
-        close(env, &shopper).await;
+        close(&shopper).await;
 
         // A fresh episode (a reset) has no such order: the latest order is a seeded one.
         let fresh = episode(env, "/", json!({
@@ -195,17 +133,18 @@ fn search_add_with_options_check_out_and_find_the_order() {
                 "locator": format!("func:shopping_get_order_product_quantity(__page__, '{sku}')"),
                 "required_contents": {"required_values": ["== 2"]}}]
         })).await;
-        assert_eq!(score(env, &fresh).await.0, Some(0.0));
-        close(env, &fresh).await;
+        assert_eq!(score(&fresh).await.0, Some(0.0));
+        close(&fresh).await;
     });
 }
 
 #[test]
 fn a_review_shows_its_stars_and_the_wishlist_and_compare_list_their_products() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let probe = episode(env, "/", no_eval()).await;
-        let sku = open_first_result(env, &probe, "lamp").await;
-        close(env, &probe).await;
+        let sku = open_first_result(&probe, "lamp").await;
+        close(&probe).await;
         let eval = json!({
             "eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
             "program_html": [
@@ -220,57 +159,56 @@ fn a_review_shows_its_stars_and_the_wishlist_and_compare_list_their_products() {
             ]
         });
         let reviewer = episode(env, "/", eval).await;
-        open_first_result(env, &reviewer, "lamp").await;
-        let four = som_id_in_view(env, &reviewer, "#Rating_4").await;
-        step(env, &reviewer, &format!("click [{four}]")).await;
-        let summary = som_id_in_view(env, &reviewer, "#summary_field").await;
+        open_first_result(&reviewer, "lamp").await;
+        let four = som_id_in_view(&reviewer, "#Rating_4").await;
+        step(&reviewer, &format!("click [{four}]")).await;
+        let summary = som_id_in_view(&reviewer, "#summary_field").await;
         step(
-            env,
             &reviewer,
             &format!("type [{summary}] [Bright and sturdy] [0]"),
         )
         .await;
-        let body = som_id_in_view(env, &reviewer, "#review_field").await;
+        let body = som_id_in_view(&reviewer, "#review_field").await;
         step(
-            env,
             &reviewer,
             &format!("type [{body}] [Lights the whole desk.] [0]"),
         )
         .await;
-        let submit = som_id_in_view(env, &reviewer, ".review-form-actions button").await;
-        step(env, &reviewer, &format!("click [{submit}]")).await;
+        let submit = som_id_in_view(&reviewer, ".review-form-actions button").await;
+        step(&reviewer, &format!("click [{submit}]")).await;
         let title = js(
             &reviewer,
             "document.querySelector('.review-item .review-title').textContent",
         )
         .await;
         assert_eq!(title, "Bright and sturdy");
-        let compare = som_id_in_view(env, &reviewer, "button.tocompare").await;
-        step(env, &reviewer, &format!("click [{compare}]")).await;
+        let compare = som_id_in_view(&reviewer, "button.tocompare").await;
+        step(&reviewer, &format!("click [{compare}]")).await;
         assert!(
             observation(&reviewer)
                 .await
                 .url
                 .ends_with("/catalog/product_compare/")
         );
-        step(env, &reviewer, "go_back").await;
-        let wish = som_id_in_view(env, &reviewer, "button.towishlist").await;
-        step(env, &reviewer, &format!("click [{wish}]")).await;
+        step(&reviewer, "go_back").await;
+        let wish = som_id_in_view(&reviewer, "button.towishlist").await;
+        step(&reviewer, &format!("click [{wish}]")).await;
         assert!(observation(&reviewer).await.url.ends_with("/wishlist/"));
-        let (after, report) = score(env, &reviewer).await;
+        let (after, report) = score(&reviewer).await;
         assert_eq!(after, Some(1.0), "{report}");
-        close(env, &reviewer).await;
+        close(&reviewer).await;
     });
 }
 
 #[test]
 fn parallel_episodes_never_see_each_others_cart() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let first = episode(env, "/", no_eval()).await;
         let second = episode(env, "/", no_eval()).await;
-        open_first_result(env, &first, "lamp").await;
+        open_first_result(&first, "lamp").await;
         let add = som_id(&first, "#product-addtocart-button").await;
-        step(env, &first, &format!("click [{add}]")).await;
+        step(&first, &format!("click [{add}]")).await;
         let mine = js(
             &first,
             "document.querySelectorAll('#shopping-cart-table .item-info').length",
@@ -278,7 +216,7 @@ fn parallel_episodes_never_see_each_others_cart() {
         .await;
         assert_eq!(mine, 1);
         let home = observation(&second).await.url;
-        step(env, &second, &format!("goto [{home}checkout/cart/]")).await;
+        step(&second, &format!("goto [{home}checkout/cart/]")).await;
         let theirs = js(
             &second,
             "document.querySelectorAll('#shopping-cart-table .item-info').length",
@@ -291,13 +229,13 @@ fn parallel_episodes_never_see_each_others_cart() {
         )
         .await;
         assert_eq!(count, "0");
-        close(env, &first).await;
-        close(env, &second).await;
+        close(&first).await;
+        close(&second).await;
     });
 }
 
 /// The text of the first element `selector` matches, or "" when there is none.
-async fn text_of(episode: &Arc<Mutex<Episode>>, selector: &str) -> String {
+async fn text_of(episode: &EpisodeHandle, selector: &str) -> String {
     let value = js(
         episode,
         &format!("document.querySelector({selector:?})?.textContent ?? ''"),
@@ -308,16 +246,17 @@ async fn text_of(episode: &Arc<Mutex<Episode>>, selector: &str) -> String {
 
 #[test]
 fn bad_quantities_an_empty_checkout_and_a_starless_review_change_nothing() {
-    run(|env| async move {
+    run(|harness| async move {
+        let env = &harness.env;
         let shopper = episode(env, "/", no_eval()).await;
-        open_first_result(env, &shopper, "lamp").await;
+        open_first_result(&shopper, "lamp").await;
         let product_url = observation(&shopper).await.url;
 
         // Quantity 0: the browser refuses the form with the field's message; no request.
         let qty = som_id(&shopper, "#qty").await;
-        step(env, &shopper, &format!("type [{qty}] [0] [0]")).await;
+        step(&shopper, &format!("type [{qty}] [0] [0]")).await;
         let add = som_id(&shopper, "#product-addtocart-button").await;
-        step(env, &shopper, &format!("click [{add}]")).await;
+        step(&shopper, &format!("click [{add}]")).await;
         assert_eq!(observation(&shopper).await.url, product_url);
         let refusal = js(&shopper, "document.querySelector('#qty').validationMessage").await;
         assert!(!refusal.as_str().unwrap().is_empty(), "{refusal}");
@@ -326,10 +265,10 @@ fn bad_quantities_an_empty_checkout_and_a_starless_review_change_nothing() {
         // Above the stock (no product has more than 250): the store says how many are left
         // and adds nothing.
         let qty = som_id(&shopper, "#qty").await;
-        step(env, &shopper, &format!("clear [{qty}]")).await;
-        step(env, &shopper, &format!("type [{qty}] [251] [0]")).await;
+        step(&shopper, &format!("clear [{qty}]")).await;
+        step(&shopper, &format!("type [{qty}] [251] [0]")).await;
         let add = som_id(&shopper, "#product-addtocart-button").await;
-        step(env, &shopper, &format!("click [{add}]")).await;
+        step(&shopper, &format!("click [{add}]")).await;
         let message = text_of(&shopper, ".error-message").await;
         assert!(
             message.contains("not available") && message.contains("left in stock"),
@@ -337,36 +276,26 @@ fn bad_quantities_an_empty_checkout_and_a_starless_review_change_nothing() {
         );
         let home = observation(&shopper).await.url;
         let base = &home[..home.find("/checkout").unwrap_or(home.len())];
-        step(env, &shopper, &format!("goto [{base}/checkout/cart/]")).await;
+        step(&shopper, &format!("goto [{base}/checkout/cart/]")).await;
         assert!(text_of(&shopper, ".cart-empty").await.contains("no items"));
 
         // Checkout with the empty cart goes back to the cart, which says it is empty.
-        step(env, &shopper, &format!("goto [{base}/checkout/]")).await;
+        step(&shopper, &format!("goto [{base}/checkout/]")).await;
         assert!(observation(&shopper).await.url.ends_with("/checkout/cart/"));
         assert!(text_of(&shopper, ".cart-empty").await.contains("no items"));
 
         // A review without stars is refused and not stored.
-        step(env, &shopper, &format!("goto [{product_url}]")).await;
+        step(&shopper, &format!("goto [{product_url}]")).await;
         let reviews_before = js(&shopper, "document.querySelectorAll('.review-item').length").await;
-        let summary = som_id_in_view(env, &shopper, "#summary_field").await;
-        step(
-            env,
-            &shopper,
-            &format!("type [{summary}] [No stars given] [0]"),
-        )
-        .await;
-        let body = som_id_in_view(env, &shopper, "#review_field").await;
-        step(
-            env,
-            &shopper,
-            &format!("type [{body}] [Forgot the rating.] [0]"),
-        )
-        .await;
-        let submit = som_id_in_view(env, &shopper, ".review-form-actions button").await;
-        step(env, &shopper, &format!("click [{submit}]")).await;
+        let summary = som_id_in_view(&shopper, "#summary_field").await;
+        step(&shopper, &format!("type [{summary}] [No stars given] [0]")).await;
+        let body = som_id_in_view(&shopper, "#review_field").await;
+        step(&shopper, &format!("type [{body}] [Forgot the rating.] [0]")).await;
+        let submit = som_id_in_view(&shopper, ".review-form-actions button").await;
+        step(&shopper, &format!("click [{submit}]")).await;
         let message = text_of(&shopper, ".error-message").await;
         assert!(message.contains("1 to 5 stars"), "{message}");
-        step(env, &shopper, &format!("goto [{product_url}]")).await;
+        step(&shopper, &format!("goto [{product_url}]")).await;
         let reviews_after = js(&shopper, "document.querySelectorAll('.review-item').length").await;
         assert_eq!(reviews_after, reviews_before);
         let titles = js(
@@ -378,6 +307,6 @@ fn bad_quantities_an_empty_checkout_and_a_starless_review_change_nothing() {
             !titles.as_str().unwrap().contains("No stars given"),
             "{titles}"
         );
-        close(env, &shopper).await;
+        close(&shopper).await;
     });
 }

@@ -4,21 +4,15 @@
 //! agent's page cannot reach the API, the targets or another workspace; a target's
 //! screenshots for its task description are rendered at 1920×1080, one per state.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use agora::env::Episode;
+use crate::support::{Harness, run};
+use agora::env::EpisodeHandle;
 use agora::observe::ObserveOptions;
-use common::Harness;
 use serde_json::json;
-use std::sync::Arc;
 use std::time::Instant;
-use tokio::sync::Mutex;
 use webui::targets::{TARGETS, Target};
 
 /// An episode of a WebUI task on `target`, at the size MageBench renders (1920×1080).
-async fn episode(harness: &Harness, target: &Target) -> Arc<Mutex<Episode>> {
+async fn episode(harness: &Harness, target: &Target) -> EpisodeHandle {
     let manifest = target.manifest().unwrap();
     let task = json!({
         "sites": ["webui"], "task_id": 0, "require_login": false,
@@ -36,7 +30,7 @@ async fn episode(harness: &Harness, target: &Target) -> Arc<Mutex<Episode>> {
 }
 
 /// Writes the three files through the actions (their JSON form).
-async fn write(harness: &Harness, episode: &Arc<Mutex<Episode>>, files: [&str; 3]) {
+async fn write(harness: &Harness, episode: &EpisodeHandle, files: [&str; 3]) {
     for (action, content) in ["write_html", "write_css", "write_javascript"]
         .into_iter()
         .zip(files)
@@ -47,21 +41,36 @@ async fn write(harness: &Harness, episode: &Arc<Mutex<Episode>>, files: [&str; 3
     }
 }
 
-/// Writes the three files straight to the episode's workspace (what the actions do, without
-/// showing the page after each file: the ladder writes many versions).
-async fn put(episode: &Arc<Mutex<Episode>>, files: [&str; 3]) {
-    let workspace = episode.lock().await.workspace.clone().expect("a workspace");
+/// Writes the three files straight to the episode's workspace through the site's own route,
+/// from the episode's page on the site (what the actions write, without showing the page
+/// after each file: the ladder writes many versions).
+async fn put(episode: &EpisodeHandle, files: [&str; 3]) {
+    let browser = episode.browser().await.unwrap();
     for (file, content) in webui::WorkspaceFile::ALL.into_iter().zip(files) {
-        workspace.write(file, content).await.unwrap();
+        let status = browser
+            .execute(
+                "return fetch('/workspace/' + arguments[0], {method: 'PUT', body: arguments[1]})\
+                   .then((response) => response.status);",
+                vec![json!(file.name()), json!(content)],
+            )
+            .await
+            .unwrap();
+        assert_eq!(status, 204, "writing {}", file.name());
     }
 }
 
 /// The episode's AES and its report.
-async fn aes(harness: &Harness, episode: &Arc<Mutex<Episode>>) -> (f64, serde_json::Value) {
-    let id = episode.lock().await.id.clone();
-    let evaluation = harness.env.evaluate(&id, None).await.unwrap();
+async fn aes(episode: &EpisodeHandle) -> (f64, serde_json::Value) {
+    let evaluation = episode.evaluate(None).await.unwrap();
     let report = serde_json::to_value(&evaluation.evaluators[0].aes).unwrap();
     (evaluation.score().unwrap(), report)
+}
+
+/// The target's screenshots for its task description, one per state.
+async fn screenshots(harness: &Harness, target: &Target) -> Vec<Vec<u8>> {
+    let config = webui::tasks::screenshot_config(target).unwrap();
+    let context = harness.env.inline_task(&config).unwrap();
+    harness.env.target_screenshots(context).await.unwrap()
 }
 
 fn files(target: &Target) -> [&'static str; 3] {
@@ -106,9 +115,9 @@ const LADDER: &[Rung] = &[
 
 #[test]
 fn a_target_renders_one_1920_by_1080_screenshot_per_state() {
-    common::run(|harness| async move {
+    run(|harness| async move {
         let tabs = webui::targets::named("tabs").unwrap();
-        let shots = harness.env.webui_target_screenshots(tabs).await.unwrap();
+        let shots = screenshots(harness, tabs).await;
         let interactions = tabs.manifest().unwrap().interactions.len();
         assert_eq!(
             shots.len(),
@@ -136,7 +145,7 @@ fn a_target_renders_one_1920_by_1080_screenshot_per_state() {
             "click [#tab-reviews] changed no pixel"
         );
         // Rendering again gives the same pixels, so re-running the command only rewrites.
-        let again = harness.env.webui_target_screenshots(tabs).await.unwrap();
+        let again = screenshots(harness, tabs).await;
         let first = image::load_from_memory(&again[0]).unwrap().to_rgb8();
         assert!(
             first == images[0],
@@ -149,10 +158,10 @@ fn a_target_renders_one_1920_by_1080_screenshot_per_state() {
 /// the ladder strictly less than the one before.
 #[test]
 fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
-    common::run(|harness| async move {
+    run(|harness| async move {
         for target in TARGETS {
             let episode = episode(harness, target).await;
-            let (blank, _) = aes(harness, &episode).await;
+            let (blank, _) = aes(&episode).await;
             assert!(
                 blank.abs() < 1e-9,
                 "{}: blank page scored {blank}",
@@ -160,7 +169,7 @@ fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
             );
             put(&episode, files(target)).await;
             let started = Instant::now();
-            let (score, report) = aes(harness, &episode).await;
+            let (score, report) = aes(&episode).await;
             let elapsed = started.elapsed();
             assert!(
                 (score - 1.0).abs() < 1e-6,
@@ -184,7 +193,7 @@ fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
                     ""
                 };
                 put(&episode, [target.html, &css, script]).await;
-                let (score, _) = aes(harness, &episode).await;
+                let (score, _) = aes(&episode).await;
                 assert!(
                     score < previous.1,
                     "{}: `{}` scored {score}, not below `{}` at {}",
@@ -195,14 +204,14 @@ fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
                 );
                 previous = (rung.name.to_owned(), score);
             }
-            harness.close(&episode).await;
+            crate::support::close(&episode).await;
         }
     });
 }
 
 #[test]
 fn the_same_look_built_with_other_tags_scores_high() {
-    common::run(|harness| async move {
+    run(|harness| async move {
         let target = webui::targets::named("landing").unwrap();
         let episode = episode(harness, target).await;
         let html = target
@@ -218,18 +227,18 @@ fn the_same_look_built_with_other_tags_scores_high() {
             );
         assert_ne!(css, target.css);
         write(harness, &episode, [&html, &css, target.javascript]).await;
-        let (score, report) = aes(harness, &episode).await;
+        let (score, report) = aes(&episode).await;
         assert!(
             score >= 0.9,
             "div for h1 and grid for flex scored {score}: {report:#}"
         );
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
 #[test]
 fn a_write_shows_the_rendered_workspace_with_its_errors() {
-    common::run(|harness| async move {
+    run(|harness| async move {
         let target = webui::targets::named("pricing").unwrap();
         let episode = episode(harness, target).await;
         let html = "<!DOCTYPE html><html><head><link rel=\"stylesheet\" href=\"style.css\"></head>\
@@ -241,7 +250,7 @@ fn a_write_shows_the_rendered_workspace_with_its_errors() {
             [html, "h1 { color: rgb(1, 2, 3); }", "undefinedThing();"],
         )
         .await;
-        let observation = common::observation(&episode).await;
+        let observation = crate::support::observation(&episode).await;
         assert!(
             observation.url.ends_with("/workspace/"),
             "{}",
@@ -257,27 +266,27 @@ fn a_write_shows_the_rendered_workspace_with_its_errors() {
             errors.contains("resource: img failed to load") && errors.contains("missing.png"),
             "{errors}"
         );
-        let colour = common::js(
+        let colour = crate::support::js(
             &episode,
             "getComputedStyle(document.getElementById('hello')).color",
         )
         .await;
         assert_eq!(colour, "rgb(1, 2, 3)");
         // A page that throws on load scores 0, whatever it shows.
-        let (score, _) = aes(harness, &episode).await;
+        let (score, _) = aes(&episode).await;
         assert_eq!(score, 0.0);
         let too_big =
             json!({"action": "write_css", "content": "a".repeat(webui::MAX_FILE_BYTES + 1)});
         let outcome = harness.step(&episode, &too_big.to_string()).await;
         let error = outcome.error.expect("over the cap");
         assert_eq!(error.code(), "file_too_large", "{error}");
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
 #[test]
 fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
-    common::run(|harness| async move {
+    run(|harness| async move {
         let target = webui::targets::named("tabs").unwrap();
         let other = episode(harness, target).await;
         write(
@@ -309,7 +318,8 @@ fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
                .then((lines) => {{ document.getElementById('out').textContent = lines.join('\\n'); }});"
         );
         write(harness, &episode, ["<!DOCTYPE html><html><body><pre id=\"out\"></pre><script src=\"script.js\"></script></body></html>", "", &script]).await;
-        let lines = common::js(&episode, "document.getElementById('out').textContent").await;
+        let lines =
+            crate::support::js(&episode, "document.getElementById('out').textContent").await;
         let lines = lines.as_str().unwrap();
         for line in lines.lines() {
             assert!(
@@ -318,9 +328,9 @@ fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
             );
         }
         assert_eq!(lines.lines().count(), 5, "{lines}");
-        let page = common::js(&episode, "document.body.innerText").await;
+        let page = crate::support::js(&episode, "document.body.innerText").await;
         assert!(!page.as_str().unwrap().contains("other secret"));
-        harness.close(&episode).await;
-        harness.close(&other).await;
+        crate::support::close(&episode).await;
+        crate::support::close(&other).await;
     });
 }

@@ -1,13 +1,9 @@
 //! The HTTP API over real browsers, the fence around the agent's browser, and recovery.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::support::{js, observation, run};
 use agora::config::Config;
 use agora::env::Environment;
 use agora::fence::{AllowList, Origin};
-use common::{js, observation, run};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,7 +16,7 @@ async fn serve_api(env: Environment, token: Option<String>) -> String {
 }
 
 /// An environment of the test's own (its own pool and settings) that may open the fixtures.
-async fn own_environment(harness: &common::Harness, config: Config) -> Environment {
+async fn own_environment(harness: &crate::support::Harness, config: Config) -> Environment {
     let allowed = AllowList::default();
     allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
     Environment::start(Arc::new(config), allowed).await.unwrap()
@@ -236,7 +232,7 @@ fn an_episode_cannot_reach_the_api() {
     run(|harness| async move {
         let base = serve_api(harness.env.clone(), None).await;
         let episode = harness.open("index.html").await;
-        let id = episode.lock().await.id.to_string();
+        let id = episode.id().to_string();
         // The page's own scripts cannot read the API...
         let fetched = js(
             &episode,
@@ -253,8 +249,7 @@ fn an_episode_cannot_reach_the_api() {
             .step(&episode, &format!("goto [{base}/episodes]"))
             .await;
         assert!(outcome.error.is_none());
-        let guard = episode.lock().await;
-        let observation = guard.observation.as_ref().unwrap();
+        let observation = crate::support::observation(&episode).await;
         assert_eq!(
             observation.blocked_url.as_deref(),
             Some(format!("{base}/episodes").as_str())
@@ -265,15 +260,15 @@ fn an_episode_cannot_reach_the_api() {
             observation.som_text()
         );
         assert!(!observation.som_text().contains(&id));
-        drop(guard);
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
 /// Kills the Chromium of `episode` with SIGKILL.
-fn kill_browser(episode: &agora::env::Episode) {
+async fn kill_browser(episode: &agora::env::EpisodeHandle) {
     let pid = episode
-        .session()
+        .browser()
+        .await
         .unwrap()
         .browser_pid()
         .expect("local browser pid");
@@ -288,18 +283,18 @@ fn kill_browser(episode: &agora::env::Episode) {
 fn a_killed_browser_fails_its_episode_and_the_next_episode_works() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        kill_browser(&*episode.lock().await);
+        kill_browser(&episode).await;
         let outcome = harness.step(&episode, "scroll [down]").await;
         let error = outcome.error.expect("the step fails");
         assert_eq!(error.code(), "browser_lost", "{error}");
         assert!(outcome.done, "the episode cannot go on");
-        assert!(episode.lock().await.lost.is_some());
-        harness.close(&episode).await;
+        assert!(episode.summary().await.lost.is_some());
+        crate::support::close(&episode).await;
 
         let next = harness.open("actions.html").await;
         let outcome = harness.step(&next, "scroll [down]").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        harness.close(&next).await;
+        crate::support::close(&next).await;
     });
 }
 
@@ -307,16 +302,17 @@ fn a_killed_browser_fails_its_episode_and_the_next_episode_works() {
 fn an_observation_of_a_killed_browser_says_the_browser_is_lost() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let mut episode_guard = episode.lock().await;
         // The first observation opened the direct DevTools link; the kill cuts it.
-        kill_browser(&episode_guard);
-        let error = episode_guard
-            .observe(agora::observe::ObserveOptions::default())
+        kill_browser(&episode).await;
+        let error = episode
+            .observe(Some(agora::observe::ObserveOptions::default()))
             .await
             .expect_err("nothing to observe");
-        assert_eq!(error.code(), "browser_lost", "{error}");
-        drop(episode_guard);
-        harness.close(&episode).await;
+        assert!(
+            matches!(&error, agora::env::EnvError::Action(action) if action.code() == "browser_lost"),
+            "{error}"
+        );
+        crate::support::close(&episode).await;
     });
 }
 
@@ -327,9 +323,8 @@ fn a_crashed_renderer_ends_its_episode_as_browser_lost_and_the_next_episode_work
         let profile = format!(
             "--user-data-dir={}",
             episode
-                .lock()
+                .browser()
                 .await
-                .session()
                 .unwrap()
                 .profile_dir()
                 .expect("local profile")
@@ -363,12 +358,12 @@ fn a_crashed_renderer_ends_its_episode_as_browser_lost_and_the_next_episode_work
         );
         let again = harness.step(&episode, "goto [about:blank]").await;
         assert_eq!(again.error.expect("still lost").code(), "browser_lost");
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
 
         let next = harness.open("actions.html").await;
         let outcome = harness.step(&next, "scroll [down]").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        harness.close(&next).await;
+        crate::support::close(&next).await;
     });
 }
 
@@ -376,6 +371,7 @@ fn a_crashed_renderer_ends_its_episode_as_browser_lost_and_the_next_episode_work
 fn idle_episodes_are_closed_and_their_browsers_return() {
     run(|harness| async move {
         let config = Config {
+            trajectory_dir: None,
             idle_timeout_s: 1,
             pool_size: 1,
             ..Config::default()
@@ -408,6 +404,7 @@ fn idle_episodes_are_closed_and_their_browsers_return() {
 fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
     run(|harness| async move {
         let config = Config {
+            trajectory_dir: None,
             pool_size: 1,
             ..Config::default()
         };
@@ -460,11 +457,7 @@ fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
             );
             ticks.tick().await;
         }
-        let outcome = episode
-            .lock()
-            .await
-            .step("scroll [down]", env.settle_policy(), None)
-            .await;
+        let outcome = episode.step("scroll [down]").await.outcome;
         let error = outcome.error.expect("the step fails");
         assert_eq!(error.code(), "browser_lost");
         assert!(
@@ -477,11 +470,7 @@ fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
             .create_episode(spec)
             .await
             .expect("a new episode works after the restart");
-        let outcome = next
-            .lock()
-            .await
-            .step("scroll [down]", env.settle_policy(), None)
-            .await;
+        let outcome = next.step("scroll [down]").await.outcome;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         env.shutdown().await;
     });
@@ -491,6 +480,7 @@ fn a_dead_chromedriver_is_restarted_and_the_episode_says_so() {
 fn a_pool_of_n_serves_n_parallel_episodes_warm_and_warms_up_again() {
     run(|harness| async move {
         let config = Config {
+            trajectory_dir: None,
             pool_size: 3,
             ..Config::default()
         };
@@ -503,12 +493,12 @@ fn a_pool_of_n_serves_n_parallel_episodes_warm_and_warms_up_again() {
         let episodes =
             futures::future::join_all((0..3).map(|_| env.create_episode(spec.clone()))).await;
         for episode in &episodes {
-            let episode = episode.as_ref().unwrap().lock().await;
-            assert!(episode.warm_start, "every parallel episode starts warm");
+            let start = episode.as_ref().unwrap().summary().await.start;
+            assert!(start.warm_start, "every parallel episode starts warm");
             assert!(
-                episode.pool_wait < Duration::from_millis(100),
+                start.pool_wait < Duration::from_millis(100),
                 "{:?}",
-                episode.pool_wait
+                start.pool_wait
             );
         }
         assert!(
@@ -523,6 +513,7 @@ fn a_pool_of_n_serves_n_parallel_episodes_warm_and_warms_up_again() {
 fn with_every_browser_busy_an_episode_waits_a_bounded_reported_time() {
     run(|harness| async move {
         let config = Config {
+            trajectory_dir: None,
             pool_size: 1,
             max_browsers: 1,
             pool_wait_s: 3,
@@ -551,13 +542,12 @@ fn with_every_browser_busy_an_episode_waits_a_bounded_reported_time() {
                 .is_err(),
             "the second episode waits for the busy browser"
         );
-        let first_id = first.lock().await.id.clone();
-        env.close_episode(&first_id).await.unwrap();
+        first.close().await.unwrap();
         let second = waiting
             .await
             .unwrap()
             .expect("it gets the returned browser");
-        let waited = second.lock().await.pool_wait;
+        let waited = second.summary().await.start.pool_wait;
         assert!(waited >= Duration::from_millis(300), "{waited:?}");
         env.shutdown().await;
     });
@@ -567,6 +557,7 @@ fn with_every_browser_busy_an_episode_waits_a_bounded_reported_time() {
 fn a_returned_browser_is_wiped_before_the_next_episode() {
     run(|harness| async move {
         let config = Config {
+            trajectory_dir: None,
             pool_size: 1,
             ..Config::default()
         };
@@ -578,35 +569,29 @@ fn a_returned_browser_is_wiped_before_the_next_episode() {
         };
         let first = env.create_episode(spec.clone()).await.unwrap();
         assert!(
-            first.lock().await.warm_start,
+            first.summary().await.start.warm_start,
             "the first episode takes the warm session"
         );
         {
-            let episode = first.lock().await;
-            let session = episode.session().unwrap();
+            let session = first.browser().await.unwrap();
             session
                 .execute("document.cookie = 'secret=1; path=/'; localStorage.setItem('answer', '42'); return 1;", vec![])
                 .await
                 .unwrap();
         }
-        first
-            .lock()
-            .await
-            .step("new_tab", env.settle_policy(), None)
-            .await;
-        let id = first.lock().await.id.clone();
-        env.close_episode(&id).await.unwrap();
+        first.step("new_tab").await;
+        first.close().await.unwrap();
         assert!(
             env.pool().wait_warm(Duration::from_secs(20)).await,
             "the session came back"
         );
         let second = env.create_episode(spec).await.unwrap();
-        let episode = second.lock().await;
-        assert!(episode.warm_start);
-        let observation = episode.observation.as_ref().unwrap();
+        assert!(second.summary().await.start.warm_start);
+        let observation = observation(&second).await;
         assert_eq!(observation.tabs.len(), 1, "extra tabs are closed");
-        let state = episode
-            .session()
+        let state = second
+            .browser()
+            .await
             .unwrap()
             .execute(
                 "return [document.cookie, localStorage.getItem('answer')];",
@@ -615,7 +600,6 @@ fn a_returned_browser_is_wiped_before_the_next_episode() {
             .await
             .unwrap();
         assert_eq!(state, json!(["", null]), "cookies and storage are cleared");
-        drop(episode);
         env.shutdown().await;
     });
 }
@@ -636,6 +620,7 @@ fn a_remote_webdriver_end_is_used_without_spawning_one() {
             .spawn()
             .expect("chromedriver runs");
         let config = Config {
+            trajectory_dir: None,
             pool_size: 0,
             webdriver_url: Some(format!("http://127.0.0.1:{port}")),
             ..Config::default()
@@ -660,7 +645,7 @@ fn a_remote_webdriver_end_is_used_without_spawning_one() {
             }
         };
         assert!(
-            !episode.lock().await.warm_start,
+            !episode.summary().await.start.warm_start,
             "pool size 0 creates on demand"
         );
         assert!(observation(&episode).await.som_text().contains("Click me"));
@@ -673,6 +658,7 @@ fn a_remote_webdriver_end_is_used_without_spawning_one() {
 fn missing_chromium_is_a_loud_error_with_the_install_command() {
     run(|_| async move {
         let config = Config {
+            trajectory_dir: None,
             chromium: "/nonexistent/chromium".into(),
             ..Config::default()
         };
@@ -691,12 +677,12 @@ fn missing_chromium_is_a_loud_error_with_the_install_command() {
 fn trajectories_are_saved_with_a_screenshot_per_step() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let counter = common::som_id(&episode, "#counter").await;
+        let counter = crate::support::som_id(&episode, "#counter").await;
         harness.step(&episode, &format!("click [{counter}]")).await;
         harness.step(&episode, "click [99999]").await;
         harness.step(&episode, "stop [done]").await;
-        let id = episode.lock().await.id.clone();
-        harness.close(&episode).await;
+        let id = episode.id().clone();
+        crate::support::close(&episode).await;
         let folder = harness
             .env
             .config()
@@ -832,7 +818,7 @@ fn every_error_answers_in_the_json_shape_with_what_to_fix() {
         }
         // An episode that runs no task cannot be evaluated: the caller's fault, not a 5xx.
         let episode = harness.open("index.html").await;
-        let id = episode.lock().await.id.to_string();
+        let id = episode.id().to_string();
         let (status, code, _) = shape(
             http.post(format!("{base}/episodes/{id}/evaluate"))
                 .send()
@@ -841,7 +827,7 @@ fn every_error_answers_in_the_json_shape_with_what_to_fix() {
         )
         .await;
         assert_eq!((status, code.as_str()), (409, "not_a_task_episode"));
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }
 
@@ -860,6 +846,7 @@ fn the_task_list_survives_a_broken_file_and_reloads() {
         std::fs::write(site.join("1.json"), task(1)).unwrap();
         std::fs::write(site.join("2.json"), "{ broken").unwrap();
         let config = Config {
+            trajectory_dir: None,
             task_dirs: vec![dir.path().to_owned()],
             pool_size: 0,
             ..Config::default()
@@ -1051,6 +1038,7 @@ fn no_server_file_is_reachable_through_a_task_or_an_evaluator() {
 fn episodes_tabs_and_typed_text_are_capped_with_the_flag_to_raise_each() {
     run(|harness| async move {
         let config = Config {
+            trajectory_dir: None,
             pool_size: 1,
             max_episodes: 1,
             max_tabs: 2,
@@ -1104,7 +1092,7 @@ fn episodes_tabs_and_typed_text_are_capped_with_the_flag_to_raise_each() {
             .episode(&agora::env::EpisodeId(id.clone()))
             .await
             .unwrap();
-        let field = common::som_id(&name, "#name").await;
+        let field = crate::support::som_id(&name, "#name").await;
         let refused = step(format!("type [{field}] [{}] [0]", "x".repeat(51))).await;
         assert_eq!(refused["error"], "text_too_long", "{refused}");
         let message = refused["message"].as_str().unwrap();

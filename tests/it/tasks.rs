@@ -1,13 +1,9 @@
 //! Task episodes in real Chromium: every evaluator kind reading the live page, input images,
 //! and gold-trajectory replay as `agora tasks check` does it.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::support::{Harness, run};
 use agora::gold::check_tasks;
 use agora::observe::ObserveOptions;
-use common::{Harness, run};
 use evaluators::EvalMode;
 use serde_json::{Value, json};
 
@@ -63,9 +59,8 @@ async fn score_after(
         let outcome = harness.step(&episode, action).await;
         assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
     }
-    let id = episode.lock().await.id.clone();
-    let evaluation = harness.env.evaluate(&id, None).await.unwrap();
-    harness.env.close_episode(&id).await.unwrap();
+    let evaluation = episode.evaluate(None).await.unwrap();
+    episode.close().await.unwrap();
     evaluation.outcome.score()
 }
 
@@ -111,19 +106,18 @@ fn program_html_runs_document_locators_helpers_and_page_content_in_the_page() {
             .create_task_episode(context, ObserveOptions::default())
             .await
             .unwrap();
-        let name = common::som_id(&episode, "#name").await;
+        let name = crate::support::som_id(&episode, "#name").await;
         harness
             .step(&episode, &format!("type [{name}] [Ada Lovelace] [0]"))
             .await;
-        let id = episode.lock().await.id.clone();
-        let evaluation = harness.env.evaluate(&id, None).await.unwrap();
+        let evaluation = episode.evaluate(None).await.unwrap();
         assert_eq!(evaluation.outcome.score(), Some(0.0));
         let report = serde_json::to_string(&evaluation.evaluators).unwrap();
         assert!(
             report.contains("clicked 1"),
             "the breakdown says what was compared: {report}"
         );
-        harness.env.close_episode(&id).await.unwrap();
+        episode.close().await.unwrap();
     });
 }
 
@@ -151,8 +145,7 @@ fn document_locator_values_reach_the_evaluator_exactly_as_javascript_made_them()
                 .create_task_episode(context.clone(), ObserveOptions::default())
                 .await
                 .unwrap();
-            let id = episode.lock().await.id.clone();
-            let evaluation = harness.env.evaluate(&id, Some(mode)).await.unwrap();
+            let evaluation = episode.evaluate(Some(mode)).await.unwrap();
             let report = serde_json::to_string(&evaluation.evaluators).unwrap();
             assert_eq!(
                 evaluation.outcome.score(),
@@ -185,7 +178,7 @@ fn document_locator_values_reach_the_evaluator_exactly_as_javascript_made_them()
                 ],
             };
             assert_eq!(actual, expected_text, "{mode:?}");
-            harness.env.close_episode(&id).await.unwrap();
+            episode.close().await.unwrap();
         }
     });
 }
@@ -204,12 +197,7 @@ fn where_vwa_raises_vwa_mode_refuses_to_score_and_correct_mode_scores() {
             .await
             .unwrap();
         harness.step(&episode, "stop [42]").await;
-        let id = episode.lock().await.id.clone();
-        let error = harness
-            .env
-            .evaluate(&id, Some(EvalMode::Vwa))
-            .await
-            .unwrap_err();
+        let error = episode.evaluate(Some(EvalMode::Vwa)).await.unwrap_err();
         match &error {
             agora::env::EnvError::Evaluation(evaluation) => {
                 assert!(evaluation.is_vwa_raises(), "{evaluation}")
@@ -220,13 +208,9 @@ fn where_vwa_raises_vwa_mode_refuses_to_score_and_correct_mode_scores() {
             error.to_string().contains("VWA would not have scored"),
             "{error}"
         );
-        let evaluation = harness
-            .env
-            .evaluate(&id, Some(EvalMode::Correct))
-            .await
-            .unwrap();
+        let evaluation = episode.evaluate(Some(EvalMode::Correct)).await.unwrap();
         assert_eq!(evaluation.outcome.score(), Some(1.0));
-        harness.env.close_episode(&id).await.unwrap();
+        episode.close().await.unwrap();
     });
 }
 
@@ -238,7 +222,7 @@ fn page_image_query_compares_page_images_by_ssim() {
                 "program_html": [], "page_image_query": [{"eval_image_url": "last", "eval_image_class": ".item-photos",
                 "eval_fuzzy_image_match": reference, "ssim_threshold": 0.9}]})
         };
-        let uploads = common::fixture_dir().join("uploads");
+        let uploads = crate::support::fixture_dir().join("uploads");
         let same = task_in(harness, uploads.clone(), "gallery.html", query("red.png"));
         assert_eq!(score_after(harness, same, &["stop []"]).await, Some(1.0));
         let different = task_in(harness, uploads, "gallery.html", query("blue.png"));

@@ -1,0 +1,183 @@
+//! Opening a start: a browser from the pool, the cookies that select the episode's tenant and
+//! log in its sites, the start URLs in tabs (first active), settled, and the first page
+//! observed. What comes out is an [`Opened`] start, which an episode is then built around
+//! (or which waits, opened ahead, for one: `prepared.rs`).
+
+use super::{EnvError, Environment, EpisodeTenant, SiteCookie, StartKey, Tenancy};
+use crate::browser::{BrowserError, BrowserSession, Lease, SettlePolicy, Viewport, settle};
+use crate::observe::{Observation, observe};
+use std::time::Duration;
+
+/// A browser at its start: tenant set, start URLs opened and settled, first page observed.
+pub(super) struct Opened {
+    /// The browser.
+    pub(super) session: BrowserSession,
+    /// The tenant it browses as (none when no sites are hosted).
+    pub(super) tenant: Option<EpisodeTenant>,
+    /// Viewport of every tab.
+    pub(super) viewport: Viewport,
+    /// The first observation.
+    pub(super) observation: Observation,
+    /// Whether the browser came from the warm pool.
+    pub(super) warm_start: bool,
+    /// How long the start waited for its browser.
+    pub(super) pool_wait: Duration,
+}
+
+impl Environment {
+    /// The tenant an episode browses as: a new private one, or the shared default.
+    pub(super) fn open_tenant(&self, tenancy: Tenancy) -> Result<Option<EpisodeTenant>, EnvError> {
+        let Some(sites) = &self.inner.sites else {
+            return Ok(None);
+        };
+        Ok(Some(match tenancy {
+            Tenancy::Private => EpisodeTenant {
+                id: sites.create_tenant()?,
+                private: true,
+            },
+            Tenancy::Shared => EpisodeTenant {
+                id: sites.default_tenant(),
+                private: false,
+            },
+        }))
+    }
+
+    /// Drops a tenant if it is an episode's own.
+    pub(super) fn drop_tenant(&self, tenant: Option<EpisodeTenant>) {
+        if let (Some(sites), Some(tenant)) = (&self.inner.sites, tenant)
+            && tenant.private
+        {
+            sites.remove_tenant(&tenant.id);
+        }
+    }
+
+    /// The cookies that select the tenant on every site and log in the given sites.
+    fn episode_cookies(
+        &self,
+        logins: &[String],
+        tenant: Option<EpisodeTenant>,
+    ) -> Result<Vec<SiteCookie>, EnvError> {
+        let (Some(sites), Some(tenant)) = (&self.inner.sites, tenant) else {
+            return Ok(Vec::new());
+        };
+        let mut cookies = Vec::new();
+        if tenant.private {
+            cookies.extend(sites.site_urls().into_iter().map(|(_, url)| SiteCookie {
+                url,
+                name: kit::TENANT_COOKIE.to_owned(),
+                value: tenant.id.to_string(),
+            }));
+        }
+        for site in logins {
+            cookies.extend(sites.login_cookies(site, &tenant.id)?);
+        }
+        Ok(cookies)
+    }
+
+    /// Opens `start` in a fresh tenant of `tenancy` (dropped again if the start fails to
+    /// open), in a browser from the pool.
+    pub(super) async fn open_now(
+        &self,
+        start: &StartKey,
+        tenancy: Tenancy,
+    ) -> Result<Opened, EnvError> {
+        let tenant = self.open_tenant(tenancy)?;
+        let opened = self.open_start(start, tenant, None).await;
+        if opened.is_err() {
+            self.drop_tenant(tenant);
+        }
+        opened
+    }
+
+    /// A browser at `start` as `tenant`: cookies set, the start URLs opened and settled, the
+    /// first page observed. The browser is `lease`, or one from the pool.
+    pub(super) async fn open_start(
+        &self,
+        start: &StartKey,
+        tenant: Option<EpisodeTenant>,
+        lease: Option<Lease>,
+    ) -> Result<Opened, EnvError> {
+        let cookies = self.episode_cookies(&start.logins, tenant)?;
+        let lease = match lease {
+            Some(lease) => lease,
+            None => self.inner.pool.acquire().await?,
+        };
+        let mut session = lease.session;
+        let opened = open_start_urls(
+            &mut session,
+            &start.start_urls,
+            &cookies,
+            start.viewport,
+            self.settle_policy(),
+        )
+        .await;
+        if let Err(error) = opened {
+            if !error.is_session_lost() {
+                self.inner.pool.release(session);
+            }
+            return Err(error.into());
+        }
+        let observation = match observe(&session, start.observe).await {
+            Ok(observation) => observation,
+            Err(error) => {
+                if error.is_session_lost() {
+                    // Best effort: a browser that is merely unreachable is ended with it.
+                    tokio::spawn(session.close());
+                } else {
+                    self.inner.pool.release(session);
+                }
+                return Err(EnvError::Action(error.into()));
+            }
+        };
+        Ok(Opened {
+            session,
+            tenant,
+            viewport: start.viewport,
+            observation,
+            warm_start: lease.warm,
+            pool_wait: lease.waited,
+        })
+    }
+
+    /// Gives an opened start's browser back (or ends it at shutdown) and drops its tenant.
+    pub(super) async fn discard(&self, opened: Opened) {
+        if self.inner.prepared.is_closed() {
+            opened.session.close().await;
+        } else {
+            self.inner.pool.release(opened.session);
+        }
+        self.drop_tenant(opened.tenant);
+    }
+}
+
+/// Sets the cookies, opens the start URLs, one tab each, and returns to the first tab.
+async fn open_start_urls(
+    session: &mut BrowserSession,
+    urls: &[String],
+    cookies: &[SiteCookie],
+    viewport: Viewport,
+    policy: SettlePolicy,
+) -> Result<(), BrowserError> {
+    for cookie in cookies {
+        session
+            .cdp(
+                "Network.setCookie",
+                serde_json::json!({ "url": cookie.url, "name": cookie.name, "value": cookie.value, "path": "/" }),
+            )
+            .await?;
+    }
+    let first = session.current_tab().cloned();
+    for (index, url) in urls.iter().enumerate() {
+        if index > 0 {
+            session.open_tab().await?;
+        }
+        session.set_viewport(viewport).await?;
+        session.instrument_current_tab().await?;
+        session.goto(url).await?;
+        settle(session, policy).await?;
+    }
+    if let (true, Some(first)) = (urls.len() > 1, first) {
+        session.switch_tab(first).await?;
+    }
+    Ok(())
+}
