@@ -13,11 +13,13 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Query, Req
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use kit::assets::Asset;
 use kit::fetch::OwnOrigins;
 use kit::form::Fields;
 use kit::{PageError, Tenants};
 use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::sync::LazyLock;
 
 /// Image submissions carry one picture plus the form fields.
 const BODY_LIMIT: usize = 2 * kit::upload::MAX_UPLOAD_BYTES;
@@ -54,6 +56,7 @@ pub fn router(tenants: Tenants, origins: OwnOrigins) -> Router {
         .route("/submit/{forum}", get(submit_form_in))
         .route("/f/{forum}/subscribe", post(subscribe))
         .route("/f/{forum}/unsubscribe", post(unsubscribe))
+        // `/sv/<id>.json` is the page script's vote, answered with JSON.
         .route("/sv/{id}", post(vote_submission))
         .route("/cv/{id}", post(vote_comment))
         .route("/user/{name}", get(user_page))
@@ -71,6 +74,7 @@ pub fn router(tenants: Tenants, origins: OwnOrigins) -> Router {
         .route("/logout", post(logout))
         .route("/submission_images/{file}", get(picture))
         .route("/static/style.css", get(stylesheet))
+        .route("/static/forum.js", get(script))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
@@ -270,7 +274,8 @@ async fn vote_submission(
     let outcome = async {
         let visitor = visitor?;
         let form = form_fields(&state, request).await?;
-        actions::vote_submission(&visitor, id_of(&id, "submission")?, &form).await
+        let (id, answer) = actions::VoteAnswer::of_segment(&id);
+        actions::vote_submission(&visitor, id_of(id, "submission")?, answer, &form).await
     };
     respond(outcome.await)
 }
@@ -284,7 +289,8 @@ async fn vote_comment(
     let outcome = async {
         let visitor = visitor?;
         let form = form_fields(&state, request).await?;
-        actions::vote_comment(&visitor, id_of(&id, "comment")?, &form).await
+        let (id, answer) = actions::VoteAnswer::of_segment(&id);
+        actions::vote_comment(&visitor, id_of(id, "comment")?, answer, &form).await
     };
     respond(outcome.await)
 }
@@ -395,6 +401,18 @@ async fn search_page(visitor: Result<Visitor, PageError>, query: QueryResult) ->
 
 async fn stylesheet(State(state): State<AppState>, headers: HeaderMap) -> Response {
     state.stylesheet.respond(&headers)
+}
+
+/// The page script: votes in place and reply forms opened where they are.
+static SCRIPT: LazyLock<Asset> = LazyLock::new(|| {
+    Asset::new(
+        include_bytes!("../static/forum.js"),
+        "text/javascript; charset=utf-8",
+    )
+});
+
+async fn script(headers: HeaderMap) -> Response {
+    SCRIPT.respond(&headers)
 }
 
 async fn submit_form(visitor: Result<Visitor, PageError>) -> Response {
