@@ -454,7 +454,7 @@ fn a_reply_to_a_comment_is_posted_through_marks_alone() {
         let boxes: Vec<_> = marks
             .elements
             .iter()
-            .filter(|element| element.name.starts_with("Reply to "))
+            .filter(|element| element.tag == "textarea" && element.name.starts_with("Reply to "))
             .collect();
         assert_eq!(boxes.len(), 1, "one reply box opened");
         let field = boxes[0].id;
@@ -475,6 +475,7 @@ fn a_reply_to_a_comment_is_posted_through_marks_alone() {
         step(env, &episode, &format!("click [{}]", post_reply[0])).await;
         let url = observation(&episode).await.url;
         assert!(url.contains("/-/comment/"), "the reply's permalink: {url}");
+        step(env, &episode, &format!("goto [{post}]")).await;
         let level = js(
             &episode,
             "[...document.querySelectorAll('.comment')].find((c) => c.querySelector(':scope > .comment__row .comment__content').textContent.includes('Replying through marks alone')).dataset.level",
