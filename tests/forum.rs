@@ -215,11 +215,7 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
         assert_eq!(score(env, &episode).await, 0.0, "no reply yet");
         // Evaluating navigates and cleans the page's marks: back to the post.
         step(env, &episode, &format!("goto [{post}]")).await;
-        let open_reply = som_id(
-            &episode,
-            ".comment[data-level=\"1\"] .comment__reply-link",
-        )
-        .await;
+        let open_reply = som_id(&episode, ".comment[data-level=\"1\"] .comment__reply-link").await;
         step(env, &episode, &format!("click [{open_reply}]")).await;
         let field = som_id(
             &episode,
@@ -361,7 +357,10 @@ fn a_listing_vote_moves_the_score_in_place_and_without_the_script_the_form_post_
         step(env, &episode, &format!("click [{up}]")).await;
         let seen = observation(&episode).await;
         assert_eq!(seen.url, listing, "the vote keeps the listing");
-        assert_eq!(js(&episode, "window.agoraSamePage === true").await, json!(true));
+        assert_eq!(
+            js(&episode, "window.agoraSamePage === true").await,
+            json!(true)
+        );
         assert_eq!(
             vote_state(&episode, first).await,
             (before + 1, "vote vote--user-upvoted".to_owned())
@@ -386,7 +385,11 @@ fn a_listing_vote_moves_the_score_in_place_and_without_the_script_the_form_post_
         let up = som_id(&episode, &format!("#{second} .vote__up")).await;
         step(env, &episode, &format!("click [{up}]")).await;
         devtools(&episode, "Network.setBlockedURLs", json!({"urls": []})).await;
-        assert_eq!(observation(&episode).await.url, listing, "back on the listing");
+        assert_eq!(
+            observation(&episode).await.url,
+            listing,
+            "back on the listing"
+        );
         assert_eq!(
             js(&episode, "window.agoraSamePage === undefined").await,
             json!(true),

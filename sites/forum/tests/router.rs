@@ -368,7 +368,10 @@ async fn votes_move_the_seeded_score_by_exactly_one_step_and_can_be_retracted() 
         .trim_start_matches("comment-")
         .to_owned();
     let response = site
-        .post_form(&format!("/cv/{comment}.json"), &[CSRF_FIELD, ("choice", "1")])
+        .post_form(
+            &format!("/cv/{comment}.json"),
+            &[CSRF_FIELD, ("choice", "1")],
+        )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     let answer: serde_json::Value = serde_json::from_str(&body_text(response).await).unwrap();
@@ -1152,8 +1155,16 @@ async fn every_sort_lists_everything_in_postmills_order_with_its_keyset_paramete
         ("/all/new", "new", None),
         ("/all/active", "active", Some("lastActive")),
         ("/all/top?t=all", "top", Some("netScore")),
-        ("/all/controversial?t=all", "controversial", Some("netScore")),
-        ("/all/most_commented?t=all", "most_commented", Some("commentCount")),
+        (
+            "/all/controversial?t=all",
+            "controversial",
+            Some("netScore"),
+        ),
+        (
+            "/all/most_commented?t=all",
+            "most_commented",
+            Some("commentCount"),
+        ),
     ] {
         let expected = postmill_order(&rows, sort);
         let (shown, more) = walk(&site, path).await;
@@ -1192,9 +1203,15 @@ async fn every_sort_lists_everything_in_postmills_order_with_its_keyset_paramete
         lowest.to_string()
     );
     // A keyset position in another form is refused with what to write instead.
-    let response = site.get("/all/active?next%5BlastActive%5D=123&next%5Bid%5D=5").await;
+    let response = site
+        .get("/all/active?next%5BlastActive%5D=123&next%5Bid%5D=5")
+        .await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    assert!(body_text(response).await.contains("2024-05-01T12:00:00+00:00"));
+    assert!(
+        body_text(response)
+            .await
+            .contains("2024-05-01T12:00:00+00:00")
+    );
 }
 
 #[tokio::test]
@@ -1215,7 +1232,12 @@ async fn a_time_window_filters_every_sort_and_a_new_post_rises_to_the_top_of_hot
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let fresh = location(&response).split('/').nth(3).unwrap().to_owned();
     // Seeded posts are over a year old: a day's window holds only the new one, in any sort.
-    for path in ["/all/new?t=day", "/all/hot?t=day", "/all/top?t=day", "/all/active?t=year"] {
+    for path in [
+        "/all/new?t=day",
+        "/all/hot?t=day",
+        "/all/top?t=day",
+        "/all/active?t=year",
+    ] {
         let page = site.page(path).await;
         assert_eq!(
             attribute(&page, "article.submission", "id"),
@@ -1257,11 +1279,7 @@ async fn comments_and_their_replies_are_listed_by_net_score_as_postmill_lists_th
         .collect::<Result<_, _>>()
         .unwrap();
     assert!(comments.len() > 20);
-    fn place(
-        comments: &[(i64, Option<i64>, i64, i64)],
-        parent: Option<i64>,
-        out: &mut Vec<i64>,
-    ) {
+    fn place(comments: &[(i64, Option<i64>, i64, i64)], parent: Option<i64>, out: &mut Vec<i64>) {
         let mut siblings: Vec<_> = comments
             .iter()
             .filter(|comment| comment.1 == parent)
@@ -1276,7 +1294,11 @@ async fn comments_and_their_replies_are_listed_by_net_score_as_postmill_lists_th
     place(&comments, None, &mut expected);
     let tied = comments
         .iter()
-        .filter(|a| comments.iter().any(|b| a.0 != b.0 && a.1 == b.1 && a.2 == b.2))
+        .filter(|a| {
+            comments
+                .iter()
+                .any(|b| a.0 != b.0 && a.1 == b.1 && a.2 == b.2)
+        })
         .count();
     assert!(tied > 0, "the thread has ties for the tie-break to order");
     let page = site.page(&format!("/f/{forum}/{submission}")).await;

@@ -79,6 +79,17 @@ impl Store {
         self.site.queries(&self.tenant).unwrap()
     }
 
+    /// The latest review of `sku` as the evaluators' `shopping_get_sku_latest_review_*`
+    /// helpers read it.
+    async fn helper_review(&self, sku: &str) -> evaluators::Review {
+        use evaluators::SiteQueries;
+        self.queries()
+            .shopping_latest_review(sku)
+            .await
+            .unwrap()
+            .unwrap()
+    }
+
     async fn page(&self, uri: &str) -> Html {
         let response = self.get(uri).await;
         let status = response.status();
@@ -814,13 +825,7 @@ async fn reviews_need_stars_and_appear_with_them() {
         .next()
         .unwrap();
     assert_eq!(stars.value().attr("title"), Some("80%"));
-    use evaluators::SiteQueries;
-    let review = store
-        .queries()
-        .shopping_latest_review(&product.sku)
-        .await
-        .unwrap()
-        .unwrap();
+    let review = store.helper_review(&product.sku).await;
     assert_eq!(
         (
             review.author.as_str(),
@@ -1103,7 +1108,10 @@ async fn every_review_is_reachable_through_magentos_review_pages_and_the_helpers
             |row| Ok((row.get(0)?, row.get(1)?)),
         )
         .unwrap();
-    assert!(total > 20, "a product with several pages of reviews: {total}");
+    assert!(
+        total > 20,
+        "a product with several pages of reviews: {total}"
+    );
     let expected: Vec<ShownReview> = raw
         .prepare(
             "SELECT nickname, title, detail, rating FROM reviews WHERE product_id = ?1
@@ -1140,7 +1148,10 @@ async fn every_review_is_reachable_through_magentos_review_pages_and_the_helpers
         let first = shown.len() + 1;
         assert_eq!(
             select_texts(&page, ".review-toolbar .toolbar-amount")[0],
-            format!("Items {first} to {} of {total} total", shown.len() + reviews.len())
+            format!(
+                "Items {first} to {} of {total} total",
+                shown.len() + reviews.len()
+            )
         );
         assert_eq!(
             select_texts(&page, "#tab-label-reviews-title"),
@@ -1166,13 +1177,7 @@ async fn every_review_is_reachable_through_magentos_review_pages_and_the_helpers
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     assert!(body_text(response).await.contains("10, 20 or 50"));
     // The evaluators' helpers name the review the first page lists first.
-    use evaluators::SiteQueries;
-    let latest = store
-        .queries()
-        .shopping_latest_review(&product.sku)
-        .await
-        .unwrap()
-        .unwrap();
+    let latest = store.helper_review(&product.sku).await;
     assert_eq!(
         (
             latest.author,

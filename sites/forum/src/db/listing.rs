@@ -349,7 +349,11 @@ mod atom {
             ("Z" | "z", _) => 0,
             (zone, sign @ (b'+' | b'-')) if zone.len() == 6 && bytes[22] == b':' => {
                 let minutes = number(20..22)? * 60 + number(23..25)?;
-                if sign == b'+' { minutes * 60 } else { -minutes * 60 }
+                if sign == b'+' {
+                    minutes * 60
+                } else {
+                    -minutes * 60
+                }
             }
             _ => return None,
         };
@@ -363,7 +367,10 @@ mod atom {
         if !(1..=days_in_month).contains(&day) || hour > 23 || minute > 59 || second > 59 {
             return None;
         }
-        Some(days_from_civil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second - offset)
+        Some(
+            days_from_civil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
+                - offset,
+        )
     }
 
     #[cfg(test)]
@@ -381,9 +388,15 @@ mod atom {
             assert_eq!(parse("2025-11-01T02:00:00+02:00"), Some(1_761_955_200));
             assert_eq!(parse("2025-11-01T00:00:00Z"), Some(1_761_955_200));
             for bad in [
-                "", "2025-11-01", "2025-13-01T00:00:00Z", "2023-02-29T00:00:00Z",
-                "2025-11-01T24:00:00Z", "2025-11-01 00:00:00Z", "2025-11-01T00:00:00+0200",
-                "+025-11-01T00:00:00Z", "1761955200",
+                "",
+                "2025-11-01",
+                "2025-13-01T00:00:00Z",
+                "2023-02-29T00:00:00Z",
+                "2025-11-01T24:00:00Z",
+                "2025-11-01 00:00:00Z",
+                "2025-11-01T00:00:00+0200",
+                "+025-11-01T00:00:00Z",
+                "1761955200",
             ] {
                 assert_eq!(parse(bad), None, "{bad}");
             }

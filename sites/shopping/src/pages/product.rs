@@ -60,9 +60,7 @@ fn review_position(query: &Fields, total: u64) -> Result<(u64, u32), PageError> 
         Some(limit) => REVIEW_LIMITS
             .into_iter()
             .find(|allowed| i64::from(*allowed) == limit)
-            .ok_or_else(|| {
-                PageError::bad_request("Show 10, 20 or 50 reviews per page (limit).")
-            })?,
+            .ok_or_else(|| PageError::bad_request("Show 10, 20 or 50 reviews per page (limit)."))?,
     };
     let last_page = total.div_ceil(u64::from(limit)).max(1);
     let page = query
