@@ -1,5 +1,6 @@
-//! The forum driven through real episodes in Chromium: voting from the seeded score, posting
-//! a picture, nested replies read back by VWA's reddit helpers, tenant isolation between
+//! The forum driven through real episodes in Chromium: voting from the seeded score (in place,
+//! and by the plain form post without the page script), posting a picture, nested replies read
+//! back by VWA's reddit helpers, a reply posted through marks alone, tenant isolation between
 //! parallel episodes, and bad input refused or defused on the page.
 
 use crate::support::{close, js, no_eval, observation, run, score, site_episode, som_id, step};
@@ -168,15 +169,11 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
         assert_eq!(scored, Some(0.0), "no reply yet: {report}");
         // Evaluating navigates and cleans the page's marks: back to the post.
         step(&episode, &format!("goto [{post}]")).await;
-        let open_reply = som_id(
-            &episode,
-            ".comment[data-level=\"1\"] .comment__reply summary",
-        )
-        .await;
+        let open_reply = som_id(&episode, ".comment[data-level=\"1\"] .comment__reply-link").await;
         step(&episode, &format!("click [{open_reply}]")).await;
         let field = som_id(
             &episode,
-            ".comment[data-level=\"1\"] .comment__reply textarea",
+            ".comment[data-level=\"1\"] .comment__reply-form textarea",
         )
         .await;
         step(
@@ -186,7 +183,7 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
         .await;
         let send = som_id(
             &episode,
-            ".comment[data-level=\"1\"] .comment__reply button",
+            ".comment[data-level=\"1\"] .comment__reply-form button",
         )
         .await;
         step(&episode, &format!("click [{send}]")).await;
@@ -258,6 +255,191 @@ fn a_blank_title_is_refused_on_the_page_and_hostile_markdown_runs_nothing() {
             json!("undefined"),
             "neither the script nor the image's handler ran"
         );
+        close(&episode).await;
+    });
+}
+
+/// The id attributes of the submissions on the page, in order.
+async fn submission_ids(episode: &EpisodeHandle) -> Vec<String> {
+    let ids = js(
+        episode,
+        "[...document.querySelectorAll('article.submission')].map((post) => post.id)",
+    )
+    .await;
+    serde_json::from_value(ids).unwrap()
+}
+
+/// The score and vote-form class of the submission whose element has id `id`.
+async fn vote_state(episode: &EpisodeHandle, id: &str) -> (i64, String) {
+    let state = js(
+        episode,
+        &format!(
+            "(() => {{ const form = document.querySelector('#{id} div.submission__vote form');
+                return [form.querySelector('.vote__net-score').textContent, form.getAttribute('class')]; }})()"
+        ),
+    )
+    .await;
+    (
+        state[0].as_str().unwrap().trim().parse().unwrap(),
+        state[1].as_str().unwrap().to_owned(),
+    )
+}
+
+/// Runs a DevTools command in the episode's tab.
+async fn devtools(episode: &EpisodeHandle, method: &str, params: Value) {
+    episode
+        .browser()
+        .await
+        .expect("live session")
+        .cdp(method, params)
+        .await
+        .unwrap_or_else(|error| panic!("{method}: {error}"));
+}
+
+#[test]
+fn a_listing_vote_moves_the_score_in_place_and_without_the_script_the_form_post_still_votes() {
+    run(|harness| async move {
+        let env = &harness.env;
+        let episode = episode(env, "/f/pics/top?t=all", no_eval()).await;
+        let listing = observation(&episode).await.url;
+        let posts = submission_ids(&episode).await;
+        let (first, second) = (&posts[0], &posts[1]);
+        let (before, class) = vote_state(&episode, first).await;
+        assert_eq!(class, "vote");
+        // A marker in the document: it survives an in-place vote and goes with a page load.
+        js(&episode, "window.agoraSamePage = true").await;
+        let up = som_id(&episode, &format!("#{first} .vote__up")).await;
+        step(&episode, &format!("click [{up}]")).await;
+        let seen = observation(&episode).await;
+        assert_eq!(seen.url, listing, "the vote keeps the listing");
+        assert_eq!(
+            js(&episode, "window.agoraSamePage === true").await,
+            json!(true)
+        );
+        assert_eq!(
+            vote_state(&episode, first).await,
+            (before + 1, "vote vote--user-upvoted".to_owned())
+        );
+        // Settling waited for the vote's request: the observation already names the lit arrow.
+        assert_eq!(
+            seen.element(up).map(|element| element.name.as_str()),
+            Some("Retract upvote")
+        );
+
+        // Without the page script the arrow posts its form and comes back to the listing.
+        devtools(&episode, "Network.enable", json!({})).await;
+        devtools(
+            &episode,
+            "Network.setBlockedURLs",
+            json!({"urls": ["*/static/forum.js"]}),
+        )
+        .await;
+        step(&episode, &format!("goto [{listing}]")).await;
+        let (score, _) = vote_state(&episode, second).await;
+        js(&episode, "window.agoraSamePage = true").await;
+        let up = som_id(&episode, &format!("#{second} .vote__up")).await;
+        step(&episode, &format!("click [{up}]")).await;
+        devtools(&episode, "Network.setBlockedURLs", json!({"urls": []})).await;
+        assert_eq!(
+            observation(&episode).await.url,
+            listing,
+            "back on the listing"
+        );
+        assert_eq!(
+            js(&episode, "window.agoraSamePage === undefined").await,
+            json!(true),
+            "the plain form post loaded the page again"
+        );
+        assert_eq!(
+            vote_state(&episode, second).await,
+            (score + 1, "vote vote--user-upvoted".to_owned())
+        );
+        assert_eq!(vote_state(&episode, first).await.0, before + 1);
+        close(&episode).await;
+    });
+}
+
+/// What VWA's Set-of-Marks numbers, as far as the reply controls go: links, buttons, text
+/// fields and elements with a button role whose bounding box is not empty and reaches into
+/// the viewport (it does not look at `<summary>`, nor at whether a box is painted). Returns
+/// each numbered element's text, or `form:<TAG>` inside a reply form.
+const VWA_NUMBERED: &str = "(() => [...document.querySelectorAll(
+    'a[href], button, input:not([type=hidden]), textarea, select, [role=button], [role=link]')]
+    .filter((element) => { const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight; })
+    .map((element) => element.closest('.comment__reply-form') ? 'form:' + element.tagName
+        : element.textContent.trim()))()";
+
+#[test]
+fn a_reply_to_a_comment_is_posted_through_marks_alone() {
+    run(|harness| async move {
+        let env = &harness.env;
+        let probe = episode(env, "/", no_eval()).await;
+        let post = first_post(&probe, "/f/pics/most_commented?t=all").await;
+        close(&probe).await;
+        let path = post
+            .split_once("/f/")
+            .map(|(_, path)| format!("/f/{path}"))
+            .unwrap();
+        let episode = episode(env, &path, no_eval()).await;
+        // Closed reply forms are out of every set of marks, Agora's and VWA's; the "Reply"
+        // controls are in both.
+        let marks = observation(&episode).await;
+        let named = |marks: &agora::observe::Observation, name: &str| {
+            marks
+                .elements
+                .iter()
+                .filter(|element| element.name == name || element.text == name)
+                .map(|element| element.id)
+                .collect::<Vec<_>>()
+        };
+        let replies = named(&marks, "Reply");
+        assert!(!replies.is_empty(), "the reply controls are marked");
+        assert!(named(&marks, "Post reply").is_empty());
+        assert!(
+            !marks
+                .elements
+                .iter()
+                .any(|element| element.name.starts_with("Reply to ")),
+            "no closed reply box is marked"
+        );
+        let vwa: Vec<String> = serde_json::from_value(js(&episode, VWA_NUMBERED).await).unwrap();
+        assert!(vwa.iter().any(|text| text == "Reply"), "{vwa:?}");
+        assert!(!vwa.iter().any(|text| text.starts_with("form:")), "{vwa:?}");
+
+        // Open the first comment's reply form, type into the box its marks name and post.
+        step(&episode, &format!("click [{}]", replies[0])).await;
+        let marks = observation(&episode).await;
+        let boxes: Vec<_> = marks
+            .elements
+            .iter()
+            .filter(|element| element.tag == "textarea" && element.name.starts_with("Reply to "))
+            .collect();
+        assert_eq!(boxes.len(), 1, "one reply box opened");
+        let field = boxes[0].id;
+        let post_reply = named(&marks, "Post reply");
+        assert_eq!(post_reply.len(), 1, "one Post reply button");
+        let vwa: Vec<String> = serde_json::from_value(js(&episode, VWA_NUMBERED).await).unwrap();
+        assert_eq!(
+            vwa.iter().filter(|text| text.starts_with("form:")).count(),
+            2,
+            "VWA numbers the open form's box and button: {vwa:?}"
+        );
+        step(
+            &episode,
+            &format!("type [{field}] [Replying through marks alone] [0]"),
+        )
+        .await;
+        step(&episode, &format!("click [{}]", post_reply[0])).await;
+        let url = observation(&episode).await.url;
+        assert!(url.contains("/-/comment/"), "the reply's permalink: {url}");
+        step(&episode, &format!("goto [{post}]")).await;
+        let level = js(
+            &episode,
+            "[...document.querySelectorAll('.comment')].find((c) => c.querySelector(':scope > .comment__row .comment__content').textContent.includes('Replying through marks alone')).dataset.level",
+        )
+        .await;
+        assert_eq!(level, json!("2"), "a reply to a top-level comment");
         close(&episode).await;
     });
 }

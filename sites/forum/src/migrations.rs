@@ -135,4 +135,28 @@ CREATE TRIGGER submissions_fts_update AFTER UPDATE OF title, body ON submissions
     INSERT INTO submissions_fts (rowid, title, body) VALUES (new.id, new.title, new.body);
 END;
 "#,
+    // Postmill's orders: the hot ranking is the creation time plus an advantage of 1800 s per
+    // net vote and 5000 s per comment (500 s once the net score is -5 or lower), capped at a
+    // day ahead and half a day behind, kept current by triggers; controversial sorts by the
+    // net score (the top index serves it), no longer by min(upvotes, downvotes).
+    r#"
+DROP INDEX submissions_controversial;
+DROP INDEX submissions_all_controversial;
+CREATE TRIGGER submissions_ranking_insert AFTER INSERT ON submissions BEGIN
+    UPDATE submissions SET ranking = new.created_at + max(min(
+        new.net_score * 1800
+            + new.comment_count * (CASE WHEN new.net_score > -5 THEN 5000 ELSE 500 END),
+        86400), -43200) WHERE id = new.id;
+END;
+CREATE TRIGGER submissions_ranking_update AFTER UPDATE OF net_score, comment_count ON submissions
+BEGIN
+    UPDATE submissions SET ranking = new.created_at + max(min(
+        new.net_score * 1800
+            + new.comment_count * (CASE WHEN new.net_score > -5 THEN 5000 ELSE 500 END),
+        86400), -43200) WHERE id = new.id;
+END;
+UPDATE submissions SET ranking = created_at + max(min(
+    net_score * 1800 + comment_count * (CASE WHEN net_score > -5 THEN 5000 ELSE 500 END),
+    86400), -43200);
+"#,
 ]);

@@ -12,7 +12,10 @@ use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::response::Response;
 use axum::routing::{get, post};
+use axum::http::HeaderMap;
 use kit::PageError;
+use kit::assets::Asset;
+use std::sync::LazyLock;
 use kit::form::{FormFields, QueryFields};
 
 /// The site's routes.
@@ -43,6 +46,7 @@ pub fn routes() -> Router<AppState> {
         .route("/submit/{forum}", get(submit_form_in))
         .route("/f/{forum}/subscribe", post(subscribe))
         .route("/f/{forum}/unsubscribe", post(unsubscribe))
+        // `/sv/<id>.json` is the page script's vote, answered with JSON.
         .route("/sv/{id}", post(vote_submission))
         .route("/cv/{id}", post(vote_comment))
         .route("/user/{name}", get(user_page))
@@ -58,6 +62,7 @@ pub fn routes() -> Router<AppState> {
         .route("/search", get(search_page))
         .route("/login", get(login_form).post(login))
         .route("/logout", post(logout))
+        .route("/static/forum.js", get(script))
         .fallback(not_found)
 }
 
@@ -171,7 +176,8 @@ async fn vote_submission(
     Path(id): Path<String>,
     FormFields(form): FormFields,
 ) -> PageResult {
-    actions::vote_submission(&visitor, id_of(&id, "submission")?, &form).await
+    let (id, answer) = actions::VoteAnswer::of_segment(&id);
+    actions::vote_submission(&visitor, id_of(id, "submission")?, answer, &form).await
 }
 
 async fn vote_comment(
@@ -179,7 +185,8 @@ async fn vote_comment(
     Path(id): Path<String>,
     FormFields(form): FormFields,
 ) -> PageResult {
-    actions::vote_comment(&visitor, id_of(&id, "comment")?, &form).await
+    let (id, answer) = actions::VoteAnswer::of_segment(&id);
+    actions::vote_comment(&visitor, id_of(id, "comment")?, answer, &form).await
 }
 
 async fn forum_list(visitor: Visitor) -> PageResult {
@@ -232,6 +239,18 @@ async fn logout(visitor: Visitor, FormFields(form): FormFields) -> PageResult {
 
 async fn search_page(visitor: Visitor, QueryFields(query): QueryFields) -> PageResult {
     search::show(&visitor, &query).await
+}
+
+/// The page script: votes in place and reply forms opened where they are.
+static SCRIPT: LazyLock<Asset> = LazyLock::new(|| {
+    Asset::new(
+        include_bytes!("../static/forum.js"),
+        "text/javascript; charset=utf-8",
+    )
+});
+
+async fn script(headers: HeaderMap) -> Response {
+    SCRIPT.respond(&headers)
 }
 
 async fn submit_form(visitor: Visitor) -> PageResult {

@@ -292,6 +292,39 @@ async fn votes_move_the_seeded_score_by_exactly_one_step_and_can_be_retracted() 
     );
     vote("0").await;
     assert_eq!(score_of(&site, &path).await, (seeded, "vote".into()));
+    // The page script's vote (`/sv/<id>.json`, as Postmill's) is answered with the new state.
+    let response = site
+        .post_form(&format!("/sv/{id}.json"), &[CSRF_FIELD, ("choice", "-1")])
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    let answer: serde_json::Value = serde_json::from_str(&body_text(response).await).unwrap();
+    assert_eq!(
+        answer,
+        serde_json::json!({"netScore": seeded - 1, "userVote": -1})
+    );
+    assert_eq!(
+        score_of(&site, &path).await,
+        (seeded - 1, "vote vote--user-downvoted".into())
+    );
+    let comment = attribute(&site.page(&path).await, ".comment[data-level]", "id")[0]
+        .trim_start_matches("comment-")
+        .to_owned();
+    let response = site
+        .post_form(
+            &format!("/cv/{comment}.json"),
+            &[CSRF_FIELD, ("choice", "1")],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let answer: serde_json::Value = serde_json::from_str(&body_text(response).await).unwrap();
+    assert_eq!(answer["userVote"], 1);
+    let page = site.page(&path).await;
+    let comment_score = select_texts(&page, &format!("#comment-{comment} .vote__net-score"))[0]
+        .parse::<i64>()
+        .unwrap();
+    assert_eq!(answer["netScore"], comment_score);
+    vote("0").await;
     // A forged token or a nonsense choice changes nothing.
     let forged = site
         .post_form(
@@ -962,5 +995,270 @@ async fn search_finds_submissions_by_title_and_body_words() {
     assert_eq!(
         select_texts(&new, ".submission__title"),
         ["Marram dunes instead"]
+    );
+}
+
+/// A seeded submission's row: what Postmill's orders are computed from.
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    id: i64,
+    created: i64,
+    net: i64,
+    comments: i64,
+    last_active: i64,
+}
+
+impl Site {
+    /// The base database, read directly (not through the site's code).
+    fn raw(&self) -> rusqlite::Connection {
+        rusqlite::Connection::open_with_flags(
+            self._data.path().join(forum::BASE_FILE),
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+        )
+        .unwrap()
+    }
+
+    fn rows(&self) -> Vec<Row> {
+        self.raw()
+            .prepare(
+                "SELECT id, created_at, net_score, comment_count, last_active FROM submissions
+                 WHERE deleted = 0",
+            )
+            .unwrap()
+            .query_map([], |row| {
+                Ok(Row {
+                    id: row.get(0)?,
+                    created: row.get(1)?,
+                    net: row.get(2)?,
+                    comments: row.get(3)?,
+                    last_active: row.get(4)?,
+                })
+            })
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+}
+
+/// Postmill's hot ranking, written out from its definition: the creation time plus 1800 s per
+/// net vote and 5000 s per comment (500 s per comment at a net score of -5 or below), the
+/// advantage held between -43200 and 86400 s.
+fn postmill_hot(row: &Row) -> i64 {
+    let per_comment = if row.net > -5 { 5_000 } else { 500 };
+    row.created + (row.net * 1_800 + row.comments * per_comment).clamp(-43_200, 86_400)
+}
+
+/// Every submission id in Postmill's order for `sort`, each sort with the id as tie-break.
+fn postmill_order(rows: &[Row], sort: &str) -> Vec<i64> {
+    use std::cmp::Reverse;
+    let mut rows = rows.to_vec();
+    match sort {
+        "hot" => rows.sort_by_key(|row| Reverse((postmill_hot(row), row.id))),
+        "new" => rows.sort_by_key(|row| Reverse(row.id)),
+        "active" => rows.sort_by_key(|row| Reverse((row.last_active, row.id))),
+        "top" => rows.sort_by_key(|row| Reverse((row.net, row.id))),
+        "controversial" => rows.sort_by_key(|row| (row.net, row.id)),
+        "most_commented" => rows.sort_by_key(|row| Reverse((row.comments, row.id))),
+        other => panic!("no sort {other}"),
+    }
+    rows.into_iter().map(|row| row.id).collect()
+}
+
+/// Follows a listing's "More" links from `start` to its end: every submission id in page
+/// order, and the first "More" link.
+async fn walk(site: &Site, start: &str) -> (Vec<i64>, String) {
+    let mut ids = Vec::new();
+    let mut first_more = String::new();
+    let mut next = Some(start.to_owned());
+    for _ in 0..=(POSTS as usize / 25 + 1) {
+        let Some(uri) = next.take() else { break };
+        let page = site.page(&uri).await;
+        ids.extend(
+            attribute(&page, "article.submission", "id")
+                .iter()
+                .map(|id| id.trim_start_matches("submission-").parse::<i64>().unwrap()),
+        );
+        next = attribute(&page, "a[rel=next]", "href").into_iter().next();
+        if first_more.is_empty() {
+            first_more = next.clone().unwrap_or_default();
+        }
+    }
+    assert!(next.is_none(), "{start} ends within the pages it can have");
+    (ids, first_more)
+}
+
+#[tokio::test]
+async fn every_sort_lists_everything_in_postmills_order_with_its_keyset_parameters() {
+    let site = Site::new();
+    let rows = site.rows();
+    assert!(rows.len() > 300);
+    // (path, sort, the keyset parameter of its "More" link besides next[id]).
+    for (path, sort, key) in [
+        ("/all", "hot", Some("ranking")),
+        ("/all/new", "new", None),
+        ("/all/active", "active", Some("lastActive")),
+        ("/all/top?t=all", "top", Some("netScore")),
+        (
+            "/all/controversial?t=all",
+            "controversial",
+            Some("netScore"),
+        ),
+        (
+            "/all/most_commented?t=all",
+            "most_commented",
+            Some("commentCount"),
+        ),
+    ] {
+        let expected = postmill_order(&rows, sort);
+        let (shown, more) = walk(&site, path).await;
+        assert_eq!(shown, expected, "{path} is in Postmill's {sort} order");
+        // "More" names the first submission of the next page, Postmill's way.
+        let query: std::collections::HashMap<String, String> =
+            url::form_urlencoded::parse(more.split_once('?').unwrap().1.as_bytes())
+                .into_owned()
+                .collect();
+        let next = rows.iter().find(|row| row.id == expected[25]).unwrap();
+        assert_eq!(query["next[id]"], next.id.to_string(), "{more}");
+        let value = match key {
+            Some("ranking") => postmill_hot(next).to_string(),
+            Some("lastActive") => site
+                .raw()
+                .query_row(
+                    "SELECT strftime('%Y-%m-%dT%H:%M:%S+00:00', ?1, 'unixepoch')",
+                    [next.last_active],
+                    |row| row.get(0),
+                )
+                .unwrap(),
+            Some("netScore") => next.net.to_string(),
+            Some("commentCount") => next.comments.to_string(),
+            _ => String::new(),
+        };
+        match key {
+            Some(key) => assert_eq!(query[&format!("next[{key}]")], value, "{more}"),
+            None => assert_eq!(query.len(), 1, "new pages by id alone: {more}"),
+        }
+    }
+    // Controversial starts with the most downvoted post.
+    let controversial = site.page("/all/controversial").await;
+    let lowest = rows.iter().map(|row| row.net).min().unwrap();
+    assert_eq!(
+        select_texts(&controversial, ".submission__vote .vote__net-score")[0],
+        lowest.to_string()
+    );
+    // A keyset position in another form is refused with what to write instead.
+    let response = site
+        .get("/all/active?next%5BlastActive%5D=123&next%5Bid%5D=5")
+        .await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        body_text(response)
+            .await
+            .contains("2024-05-01T12:00:00+00:00")
+    );
+}
+
+#[tokio::test]
+async fn a_time_window_filters_every_sort_and_a_new_post_rises_to_the_top_of_hot() {
+    let site = Site::logged_in();
+    let response = site
+        .post_multipart(
+            "/submit",
+            &[
+                CSRF_FIELD,
+                ("forum", "pics"),
+                ("title", "Fresh today"),
+                ("url", "https://example.org/fresh"),
+            ],
+            &[],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let fresh = location(&response).split('/').nth(3).unwrap().to_owned();
+    // Seeded posts are over a year old: a day's window holds only the new one, in any sort.
+    for path in [
+        "/all/new?t=day",
+        "/all/hot?t=day",
+        "/all/top?t=day",
+        "/all/active?t=year",
+    ] {
+        let page = site.page(path).await;
+        assert_eq!(
+            attribute(&page, "article.submission", "id"),
+            vec![format!("submission-{fresh}")],
+            "{path}"
+        );
+    }
+    // Its author's upvote and a day's head start put it first on the hot page of everything.
+    let hot = site.page("/all").await;
+    assert_eq!(
+        attribute(&hot, "article.submission", "id")[0],
+        format!("submission-{fresh}")
+    );
+}
+
+#[tokio::test]
+async fn comments_and_their_replies_are_listed_by_net_score_as_postmill_lists_them() {
+    let site = Site::new();
+    let connection = site.raw();
+    let (submission, forum): (i64, String) = connection
+        .query_row(
+            "SELECT s.id, f.name FROM submissions s JOIN forums f ON f.id = s.forum_id
+             ORDER BY s.comment_count DESC, s.id LIMIT 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap();
+    // (id, parent, net score, created) of every comment, and Postmill's order written out:
+    // siblings by net score, highest first, ties oldest first; replies right under their parent.
+    let comments: Vec<(i64, Option<i64>, i64, i64)> = connection
+        .prepare(
+            "SELECT id, parent_id, net_score, created_at FROM comments WHERE submission_id = ?1",
+        )
+        .unwrap()
+        .query_map([submission], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(comments.len() > 20);
+    fn place(comments: &[(i64, Option<i64>, i64, i64)], parent: Option<i64>, out: &mut Vec<i64>) {
+        let mut siblings: Vec<_> = comments
+            .iter()
+            .filter(|comment| comment.1 == parent)
+            .collect();
+        siblings.sort_by_key(|(id, _, net, created)| (std::cmp::Reverse(*net), *created, *id));
+        for (id, ..) in siblings {
+            out.push(*id);
+            place(comments, Some(*id), out);
+        }
+    }
+    let mut expected = Vec::new();
+    place(&comments, None, &mut expected);
+    let tied = comments
+        .iter()
+        .filter(|a| {
+            comments
+                .iter()
+                .any(|b| a.0 != b.0 && a.1 == b.1 && a.2 == b.2)
+        })
+        .count();
+    assert!(tied > 0, "the thread has ties for the tie-break to order");
+    let page = site.page(&format!("/f/{forum}/{submission}")).await;
+    let shown: Vec<i64> = attribute(&page, ".comment[data-level]", "id")
+        .iter()
+        .map(|id| id.trim_start_matches("comment-").parse().unwrap())
+        .collect();
+    assert_eq!(shown, expected);
+    // "The top comment" is the first one on the page.
+    let best = comments
+        .iter()
+        .filter(|comment| comment.1.is_none())
+        .map(|comment| comment.2)
+        .max()
+        .unwrap();
+    assert_eq!(
+        select_texts(&page, ".comment[data-level='1'] .vote__net-score")[0],
+        best.to_string()
     );
 }

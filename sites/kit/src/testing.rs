@@ -163,6 +163,8 @@ pub struct TestSite<D: SiteDefinition> {
     pub tenant: TenantId,
     /// The browser.
     pub client: RouterClient,
+    /// The seeded data dir the tenants copy (read-only).
+    pub data_dir: PathBuf,
 }
 
 impl<D: SiteDefinition> TestSite<D> {
@@ -176,8 +178,9 @@ impl<D: SiteDefinition> TestSite<D> {
     /// images taken by URL).
     pub fn hosting(scale: Scale, seed: u64, directory: Directory) -> Self {
         let tenants = Tenants::new();
+        let data_dir = seeded::<D>(scale, seed);
         let context = OpenContext {
-            data_dir: seeded::<D>(scale, seed),
+            data_dir: data_dir.clone(),
             tenants: tenants.clone(),
             directory: Arc::new(directory),
         };
@@ -189,6 +192,7 @@ impl<D: SiteDefinition> TestSite<D> {
             tenants,
             tenant,
             client,
+            data_dir,
         }
     }
 

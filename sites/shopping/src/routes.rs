@@ -107,7 +107,7 @@ async fn catalogue_page(visitor: &Visitor, path: &str, query: &Fields) -> PageRe
         .await?;
     match found {
         (Some(category), _) => listing::category(visitor, category, query).await,
-        (None, Some(found)) => product::show(visitor, found).await,
+        (None, Some(found)) => product::show(visitor, found, query).await,
         (None, None) => Err(PageError::not_found(
             "This product or category does not exist. Use the search box to find what you are looking for.",
         )),

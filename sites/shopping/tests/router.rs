@@ -63,6 +63,18 @@ async fn products(store: &Store) -> (Product, Product) {
     (configurable.unwrap(), simple.unwrap())
 }
 
+/// The latest review of `sku` as the evaluators' `shopping_get_sku_latest_review_*` helpers
+/// read it.
+async fn helper_review(store: &Store, sku: &str) -> evaluators::Review {
+    use evaluators::SiteQueries;
+    store
+        .queries()
+        .shopping_latest_review(sku)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
 fn prices(page: &Html) -> Vec<f64> {
     select_texts(page, ".product-items .price")
         .iter()
@@ -368,7 +380,7 @@ async fn the_product_page_has_the_hooks_vwa_helpers_read() {
     assert!(count(&page, ".fotorama__stage__frame img") >= 1);
     assert_eq!(
         count(&page, ".review-items .review-item"),
-        product.review_count.min(50) as usize
+        product.review_count.min(10) as usize
     );
     assert_eq!(count(&page, "#review-form input[name=rating]"), 5);
 
@@ -760,13 +772,7 @@ async fn reviews_need_stars_and_appear_with_them() {
         .next()
         .unwrap();
     assert_eq!(stars.value().attr("title"), Some("80%"));
-    use evaluators::SiteQueries;
-    let review = store
-        .queries()
-        .shopping_latest_review(&product.sku)
-        .await
-        .unwrap()
-        .unwrap();
+    let review = helper_review(&store, &product.sku).await;
     assert_eq!(
         (
             review.author.as_str(),
@@ -997,5 +1003,138 @@ async fn tenants_never_see_each_others_carts_or_orders() {
     assert!(
         select_texts(&second.page("/checkout/cart/").await, ".cart-empty p")[0]
             .contains("no items")
+    );
+}
+
+/// A review as the product page shows it: nickname, summary, body and rating percentage.
+type ShownReview = (String, String, String, String);
+
+/// Every review on one page of a product's review list, in page order.
+fn shown_reviews(page: &Html) -> Vec<ShownReview> {
+    let item = Selector::parse(".review-items .review-item").unwrap();
+    let text = |element: scraper::ElementRef<'_>, selector: &str| {
+        element
+            .select(&Selector::parse(selector).unwrap())
+            .next()
+            .map(|found| found.text().collect::<String>().trim().to_owned())
+            .unwrap_or_default()
+    };
+    page.select(&item)
+        .map(|review| {
+            let rating = review
+                .select(&Selector::parse(".rating-result").unwrap())
+                .next()
+                .and_then(|found| found.value().attr("title"))
+                .unwrap_or_default()
+                .to_owned();
+            (
+                text(review, ".review-author .review-details-value"),
+                text(review, ".review-title"),
+                text(review, ".review-content"),
+                rating,
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn every_review_is_reachable_through_magentos_review_pages_and_the_helpers_agree() {
+    let store = new_store();
+    // The most reviewed product, and its reviews read straight from the base file, newest
+    // first (Magento's review list order).
+    let raw = rusqlite::Connection::open_with_flags(
+        store.data_dir.join(shopping::BASE_FILE),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )
+    .unwrap();
+    let (id, total): (i64, i64) = raw
+        .query_row(
+            "SELECT product_id, count(*) FROM reviews GROUP BY product_id
+             ORDER BY count(*) DESC, product_id LIMIT 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap();
+    assert!(
+        total > 20,
+        "a product with several pages of reviews: {total}"
+    );
+    let expected: Vec<ShownReview> = raw
+        .prepare(
+            "SELECT nickname, title, detail, rating FROM reviews WHERE product_id = ?1
+             ORDER BY created_at DESC, id DESC",
+        )
+        .unwrap()
+        .query_map([id], |row| {
+            Ok((
+                row.get(0)?,
+                row.get(1)?,
+                row.get(2)?,
+                format!("{}%", row.get::<_, i64>(3)? * 20),
+            ))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let product = store
+        .queries()
+        .product(&shopping::seed::sku_of(id))
+        .await
+        .unwrap()
+        .unwrap();
+    // Ten to a page: "Next" walks every review exactly once.
+    let mut shown = Vec::new();
+    let mut next = Some(product.url());
+    let mut pages = 0;
+    while let Some(uri) = next.take() {
+        pages += 1;
+        assert!(pages <= total, "the pages end");
+        let page = store.page(&uri).await;
+        let reviews = shown_reviews(&page);
+        assert!(reviews.len() <= 10, "{uri}");
+        let first = shown.len() + 1;
+        assert_eq!(
+            select_texts(&page, ".review-toolbar .toolbar-amount")[0],
+            format!(
+                "Items {first} to {} of {total} total",
+                shown.len() + reviews.len()
+            )
+        );
+        assert_eq!(
+            select_texts(&page, "#tab-label-reviews-title"),
+            [format!("Reviews {total}")]
+        );
+        shown.extend(reviews);
+        next = page
+            .select(&Selector::parse(".review-toolbar .pages-item-next a").unwrap())
+            .next()
+            .and_then(|link| link.value().attr("href"))
+            .map(|href| href.split('#').next().unwrap().to_owned());
+    }
+    assert_eq!(pages, (total + 9) / 10);
+    assert_eq!(shown, expected, "every review, newest first, each once");
+    // Magento's parameters: ?limit=20&p=2 is the second twenty; a page past the end shows the
+    // last page; a page size the pager does not offer is refused with the ones it does.
+    let second = store.page(&format!("{}?limit=20&p=2", product.url())).await;
+    assert_eq!(shown_reviews(&second), expected[20..expected.len().min(40)]);
+    let beyond = store.page(&format!("{}?p=9999", product.url())).await;
+    let last_start = (expected.len() - 1) / 10 * 10;
+    assert_eq!(shown_reviews(&beyond), expected[last_start..]);
+    let response = store.get(&format!("{}?limit=15", product.url())).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(body_text(response).await.contains("10, 20 or 50"));
+    // The evaluators' helpers name the review the first page lists first.
+    let latest = helper_review(&store, &product.sku).await;
+    assert_eq!(
+        (
+            latest.author,
+            latest.text,
+            format!("{}%", latest.rating_percent)
+        ),
+        (
+            expected[0].0.clone(),
+            expected[0].2.clone(),
+            expected[0].3.clone()
+        )
     );
 }

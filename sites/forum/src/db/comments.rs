@@ -163,17 +163,31 @@ pub struct Placed {
     pub closes: u32,
 }
 
-/// Orders `comments` depth first under `root` (None: the submission) and says where each
-/// nested element opens and closes; the second value is how many stay open at the end.
+/// Postmill's order of sibling comments (top-level ones, or the replies to one comment): the
+/// highest net score first; ties keep the order Postmill loads them in, oldest first.
+fn postmill_order(first: &Comment, second: &Comment) -> std::cmp::Ordering {
+    second
+        .net_score
+        .cmp(&first.net_score)
+        .then_with(|| first.created_iso.cmp(&second.created_iso))
+        .then_with(|| first.id.cmp(&second.id))
+}
+
+/// Orders `comments` depth first under `root` (None: the submission), siblings in Postmill's
+/// order (highest net score first), and says where each nested element opens and closes; the
+/// second value is how many stay open at the end.
 pub fn thread(comments: Vec<Comment>, root: Option<i64>) -> (Vec<Placed>, u32) {
     let mut children: std::collections::HashMap<Option<i64>, Vec<Comment>> =
         std::collections::HashMap::new();
     for comment in comments {
         children.entry(comment.parent_id).or_default().push(comment);
     }
+    for siblings in children.values_mut() {
+        siblings.sort_by(postmill_order);
+    }
     let mut placed = Vec::new();
     let mut open = 0u32;
-    // (comment, level): a stack for depth-first order; children pushed newest last.
+    // (comment, level): a stack for depth-first order; siblings pushed last first.
     let mut stack: Vec<(Comment, u32)> = Vec::new();
     let starts = match root {
         None => children.remove(&None).unwrap_or_default(),

@@ -2,16 +2,6 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-/// Seconds of age one order of magnitude of score is worth in the hot ranking.
-const HOT_WEIGHT: f64 = 4_500.0;
-
-/// Postmill-style hot ranking: newer is higher, and every tenfold of net score is worth
-/// [`HOT_WEIGHT`] seconds.
-pub fn ranking(created_at: i64, net_score: i64) -> i64 {
-    let magnitude = (net_score.unsigned_abs().max(1) as f64).log10();
-    created_at + (net_score.signum() as f64 * magnitude * HOT_WEIGHT).round() as i64
-}
-
 /// The URL slug of a title ("What is this?" → "what-is-this"), at most 60 characters.
 pub fn slug_of(title: &str) -> String {
     let mut slug = String::new();
@@ -138,7 +128,8 @@ pub struct NewSubmission {
     pub image_id: Option<i64>,
 }
 
-/// Stores a submission (its author upvotes it, as Postmill does); returns its id.
+/// Stores a submission (its author upvotes it, as Postmill does); returns its id. Its hot
+/// ranking is kept by the schema's trigger.
 pub fn create(connection: &Connection, new: &NewSubmission, now: i64) -> rusqlite::Result<i64> {
     connection.execute(
         "INSERT INTO submissions (forum_id, user_id, title, url, body, image_id, created_at,
@@ -183,23 +174,15 @@ pub fn delete(connection: &Connection, id: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Sets `user_id`'s vote on a submission (1, -1, or 0 to retract) and re-ranks it.
+/// Sets `user_id`'s vote on a submission (1, -1, or 0 to retract); the schema's trigger
+/// re-ranks it.
 pub fn vote(connection: &Connection, id: i64, user_id: i64, choice: i64) -> rusqlite::Result<()> {
-    if !super::votes::cast(
+    super::votes::cast(
         connection,
         super::votes::Target::Submission,
         id,
         user_id,
         choice,
-    )? {
-        return Ok(());
-    }
-    let (created, net): (i64, i64) = connection
-        .prepare_cached("SELECT created_at, net_score FROM submissions WHERE id = ?1")?
-        .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))?;
-    connection.execute(
-        "UPDATE submissions SET ranking = ?2 WHERE id = ?1",
-        params![id, ranking(created, net)],
     )?;
     Ok(())
 }

@@ -1,12 +1,14 @@
-//! The forms that change state from listings and submission pages: votes, comments and
-//! replies, subscriptions and blocks. Each checks CSRF, needs a logged-in user and answers
-//! bad input with a message that says what to do.
+//! The forms that change state from listings and submission pages: votes (as a plain form
+//! post or, from the page script, as JSON), comments and replies, subscriptions and blocks.
+//! Each checks CSRF, needs a logged-in user and answers bad input with a message that says
+//! what to do.
 
 use super::{PageResult, local_path, now, permalink};
 use crate::ForumError;
 use crate::db::{comments, forums, submissions, users};
 use crate::visitor::{Notice, Visitor, login_redirect};
-use axum::response::{IntoResponse, Redirect};
+use axum::Json;
+use axum::response::{IntoResponse, Redirect, Response};
 use kit::PageError;
 use kit::form::Fields;
 use kit::notice::Notices;
@@ -26,49 +28,97 @@ fn choice(form: &Fields) -> Result<i64, PageError> {
     }
 }
 
-/// `POST /sv/<id>`: vote on a submission.
-pub async fn vote_submission(visitor: &Visitor, id: i64, form: &Fields) -> PageResult {
+/// How a vote is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VoteAnswer {
+    /// The plain form post: back to the page it came from.
+    Page,
+    /// The page script's request (`/sv/<id>.json`, as Postmill's): the new state as JSON,
+    /// `{"netScore": 12, "userVote": 1}`.
+    Json,
+}
+
+impl VoteAnswer {
+    /// The id part of a vote address's last segment and the answer it asks for (`12.json`).
+    pub fn of_segment(segment: &str) -> (&str, VoteAnswer) {
+        match segment.strip_suffix(".json") {
+            Some(id) => (id, VoteAnswer::Json),
+            None => (segment, VoteAnswer::Page),
+        }
+    }
+
+    /// The answer to a vote that left `net_score` and the voter's `choice`, or that goes back
+    /// to `return` (else `fallback`).
+    fn respond(self, net_score: i64, choice: i64, form: &Fields, fallback: &str) -> Response {
+        match self {
+            VoteAnswer::Page => {
+                Redirect::to(&local_path(form.get("return"), fallback)).into_response()
+            }
+            VoteAnswer::Json => {
+                Json(serde_json::json!({ "netScore": net_score, "userVote": choice }))
+                    .into_response()
+            }
+        }
+    }
+}
+
+/// `POST /sv/<id>[.json]`: vote on a submission.
+pub async fn vote_submission(
+    visitor: &Visitor,
+    id: i64,
+    answer: VoteAnswer,
+    form: &Fields,
+) -> PageResult {
     visitor.check_csrf(form.get(kit::csrf::FIELD))?;
     let Some(user) = visitor.user.clone() else {
         return Ok(login_redirect());
     };
     let choice = choice(form)?;
-    let path = visitor
+    let (path, net_score) = visitor
         .database
         .call(move |connection| {
-            let Some(submission) = submissions::by_id(connection, id, user.id)? else {
+            if submissions::by_id(connection, id, user.id)?.is_none() {
                 return Ok::<_, ForumError>(None);
-            };
+            }
             submissions::vote(connection, id, user.id, choice)?;
-            Ok(Some(submission.path()))
+            Ok(submissions::by_id(connection, id, user.id)?
+                .map(|voted| (voted.path(), voted.net_score)))
         })
         .await?
         .ok_or_else(super::submission::missing)?;
-    Ok(Redirect::to(&local_path(form.get("return"), &path)).into_response())
+    Ok(answer.respond(net_score, choice, form, &path))
 }
 
-/// `POST /cv/<id>`: vote on a comment.
-pub async fn vote_comment(visitor: &Visitor, id: i64, form: &Fields) -> PageResult {
+/// `POST /cv/<id>[.json]`: vote on a comment.
+pub async fn vote_comment(
+    visitor: &Visitor,
+    id: i64,
+    answer: VoteAnswer,
+    form: &Fields,
+) -> PageResult {
     visitor.check_csrf(form.get(kit::csrf::FIELD))?;
     let Some(user) = visitor.user.clone() else {
         return Ok(login_redirect());
     };
     let choice = choice(form)?;
-    let path = visitor
+    let (path, net_score) = visitor
         .database
         .call(move |connection| {
-            let Some(comment) = comments::by_id(connection, id, user.id)? else {
+            let live = comments::by_id(connection, id, user.id)?.filter(|comment| !comment.deleted);
+            if live.is_none() {
                 return Ok::<_, ForumError>(None);
-            };
-            if comment.deleted {
-                return Ok(None);
             }
             comments::vote(connection, id, user.id, choice)?;
-            Ok(Some(permalink(&comment.forum, comment.submission_id, id)))
+            Ok(comments::by_id(connection, id, user.id)?.map(|voted| {
+                (
+                    permalink(&voted.forum, voted.submission_id, id),
+                    voted.net_score,
+                )
+            }))
         })
         .await?
         .ok_or_else(missing_comment)?;
-    Ok(Redirect::to(&local_path(form.get("return"), &path)).into_response())
+    Ok(answer.respond(net_score, choice, form, &path))
 }
 
 fn missing_comment() -> PageError {

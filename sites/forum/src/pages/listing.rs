@@ -1,5 +1,6 @@
 //! Submission listings: the front page, `/all` and `/f/<forum>`, each in Postmill's sorts
-//! with time windows and keyset pages (`?next[ranking]=…&next[id]=…`).
+//! with time windows and keyset pages (`?next[ranking]=…&next[id]=…`, naming the first
+//! submission of the next page as Postmill does).
 
 use super::{PageResult, Post, now};
 use crate::ForumError;
@@ -9,6 +10,7 @@ use crate::visitor::{Framed, Layout, Visitor};
 use askama::Template;
 use kit::PageError;
 use kit::form::Fields;
+use percent_encoding::NON_ALPHANUMERIC;
 
 /// A link in a sort or window menu.
 #[derive(Debug, Clone)]
@@ -38,6 +40,8 @@ struct ListingPage {
     sorts: Vec<MenuLink>,
     windows: Vec<MenuLink>,
     posts: Vec<Post>,
+    /// This page's address: where a vote posted without the page script comes back to.
+    here: String,
     next_href: Option<String>,
     sidebar: Sidebar,
 }
@@ -83,28 +87,35 @@ fn window_of(query: &Fields) -> Result<Window, PageError> {
     }
 }
 
+/// The keyset position `next[<key>]=…&next[id]=…` (the first submission of the page), if any.
 fn cursor_of(query: &Fields, sort: Sort) -> Result<Option<Cursor>, PageError> {
-    let number = |name: &str| -> Result<Option<i64>, PageError> {
-        query
-            .get(name)
-            .map(|text| {
-                text.parse::<i64>().map_err(|_| {
-                    PageError::bad_request(format!(
-                        "The page position {name} must be a whole number, not \"{text}\". Use the \"More\" link at the bottom of the list."
-                    ))
-                })
-            })
-            .transpose()
-    };
-    let Some(id) = number("next[id]")? else {
+    let more = "Use the \"More\" link at the bottom of the list.";
+    let Some(id) = query.get("next[id]") else {
         return Ok(None);
     };
+    let id = id.parse::<i64>().map_err(|_| {
+        PageError::bad_request(format!(
+            "The page position next[id] must be a whole number, not \"{id}\". {more}"
+        ))
+    })?;
     let key = match sort.key_name() {
-        Some(name) => number(&format!("next[{name}]"))?.ok_or_else(|| {
-            PageError::bad_request(format!(
-                "The page position needs next[{name}] as well as next[id]. Use the \"More\" link at the bottom of the list."
-            ))
-        })?,
+        Some(name) => {
+            let parameter = format!("next[{name}]");
+            let text = query.get(&parameter).ok_or_else(|| {
+                PageError::bad_request(format!(
+                    "The page position needs {parameter} as well as next[id]. {more}"
+                ))
+            })?;
+            sort.read_key(text).ok_or_else(|| {
+                let form = match sort {
+                    Sort::Active => "a time like 2024-05-01T12:00:00+00:00",
+                    _ => "a whole number",
+                };
+                PageError::bad_request(format!(
+                    "The page position {parameter} must be {form}, not \"{text}\". {more}"
+                ))
+            })?
+        }
         None => 0,
     };
     Ok(Some(Cursor { key, id }))
@@ -119,7 +130,7 @@ fn missing_forum(name: &str) -> PageError {
 /// `GET` a listing of `place` in `sort`.
 pub async fn show(visitor: &Visitor, place: Place, sort: Sort, query: &Fields) -> PageResult {
     let window = window_of(query)?;
-    let after = cursor_of(query, sort)?;
+    let from = cursor_of(query, sort)?;
     let viewer = visitor.user.as_ref().map_or(0, |user| user.id);
     let lookup = place.clone();
     let found = visitor
@@ -146,7 +157,7 @@ pub async fn show(visitor: &Visitor, place: Place, sort: Sort, query: &Fields) -
                 }
                 _ => Scope::All,
             };
-            let page = listing::page(connection, scope, sort, window, after, viewer, now())?;
+            let page = listing::page(connection, scope, sort, window, from, viewer, now())?;
             let forum = match forum {
                 Some(forum) => {
                     let subscribed = forums::is_subscribed(connection, viewer, forum.id)?;
@@ -168,13 +179,6 @@ pub async fn show(visitor: &Visitor, place: Place, sort: Sort, query: &Fields) -
         Some((forum, _)) => Place::Forum(forum.name.clone()),
         None => place,
     };
-    let window_param = |window: Window| {
-        if sort.has_window() {
-            format!("t={}", window.code())
-        } else {
-            String::new()
-        }
-    };
     let sorts = Sort::ALL
         .into_iter()
         .map(|candidate| MenuLink {
@@ -195,18 +199,28 @@ pub async fn show(visitor: &Visitor, place: Place, sort: Sort, query: &Fields) -
     } else {
         Vec::new()
     };
-    let next_href = page.next.map(|cursor| {
+    // This listing's address starting at `from` (none: its first page).
+    let href = |from: Option<Cursor>| {
         let mut parts = Vec::new();
-        let window = window_param(window);
-        if !window.is_empty() {
-            parts.push(window);
+        if sort.has_window() || window != Window::All {
+            parts.push(format!("t={}", window.code()));
         }
-        if let Some(name) = sort.key_name() {
-            parts.push(format!("next%5B{name}%5D={}", cursor.key));
+        if let Some(cursor) = from {
+            if let Some(name) = sort.key_name() {
+                let key = sort.write_key(cursor.key);
+                let key = percent_encoding::utf8_percent_encode(&key, NON_ALPHANUMERIC);
+                parts.push(format!("next%5B{name}%5D={key}"));
+            }
+            parts.push(format!("next%5Bid%5D={}", cursor.id));
         }
-        parts.push(format!("next%5Bid%5D={}", cursor.id));
-        format!("{}?{}", place.sort_path(sort), parts.join("&"))
-    });
+        let path = place.sort_path(sort);
+        if parts.is_empty() {
+            path
+        } else {
+            format!("{path}?{}", parts.join("&"))
+        }
+    };
+    let next_href = page.next.map(|cursor| href(Some(cursor)));
     let heading = match (&forum, &place) {
         (Some((forum, _)), _) => forum.name.clone(),
         (None, Place::All) => "All forums".to_owned(),
@@ -222,6 +236,7 @@ pub async fn show(visitor: &Visitor, place: Place, sort: Sort, query: &Fields) -
         sorts,
         windows,
         posts: page.submissions.into_iter().map(Post::from).collect(),
+        here: href(from),
         next_href,
         sidebar: Sidebar {
             subscriptions,

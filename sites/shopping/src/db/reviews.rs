@@ -26,11 +26,13 @@ impl Review {
     }
 }
 
-/// The newest `limit` reviews of a product, newest first.
+/// A product's reviews, newest first (Magento's review list order), `limit` of them from the
+/// `offset`-th on.
 pub fn of_product(
     connection: &Connection,
     product_id: i64,
     limit: u32,
+    offset: u64,
 ) -> rusqlite::Result<Vec<Review>> {
     connection
         .prepare_cached(
@@ -38,9 +40,10 @@ pub fn of_product(
                     ltrim(strftime('%m', created_at, 'unixepoch'), '0') || '/' ||
                     ltrim(strftime('%d', created_at, 'unixepoch'), '0') || '/' ||
                     strftime('%Y', created_at, 'unixepoch')
-             FROM reviews WHERE product_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2",
+             FROM reviews WHERE product_id = ?1 ORDER BY created_at DESC, id DESC
+             LIMIT ?2 OFFSET ?3",
         )?
-        .query_map(params![product_id, limit], |row| {
+        .query_map(params![product_id, limit, offset], |row| {
             Ok(Review {
                 id: row.get(0)?,
                 nickname: row.get(1)?,
@@ -53,9 +56,10 @@ pub fn of_product(
         .collect()
 }
 
-/// The latest review of a product (the one VWA's REST list puts last).
+/// The latest review of a product: the first of its review list, and the one VWA's REST
+/// list puts last.
 pub fn latest(connection: &Connection, product_id: i64) -> rusqlite::Result<Option<Review>> {
-    Ok(of_product(connection, product_id, 1)?.into_iter().next())
+    Ok(of_product(connection, product_id, 1, 0)?.into_iter().next())
 }
 
 /// What a new review says.
