@@ -6,9 +6,10 @@
 //! ([`lint`]). It knows nothing of WebDriver or of the sites: it reads the live page through
 //! the [`Page`] trait and site data through [`SiteQueries`].
 //!
-//! Two modes ([`EvalMode`]): `Correct` (default) scores as VWA intends, with its known bugs
-//! fixed; `Vwa` reproduces VWA quirk for quirk. `docs/evaluation-modes.md` lists every
-//! divergence. A wrong answer is `Ok` with score 0; a broken evaluation is `Err`.
+//! Three modes ([`EvalMode`]): `Correct` (default) scores as VWA intends, with its known bugs
+//! fixed, and AES as Agora defines it; `Vwa` reproduces VWA quirk for quirk; `Magebench`
+//! reproduces MageBench's AES. `docs/evaluation-modes.md` lists every divergence. A wrong
+//! answer is `Ok` with score 0; a broken evaluation is `Err`.
 
 pub mod aes;
 pub mod chat;
@@ -111,7 +112,7 @@ pub async fn evaluate_in<P: Page, Q: SiteQueries + ?Sized>(
                 let generated_url = task.start_urls().first().copied().ok_or_else(|| {
                     EvalError::config("start_url", "an aes task starts at its workspace URL")
                 })?;
-                aes::evaluate_aes(spec, generated_url, page, queries).await?
+                aes::evaluate_aes(spec, generated_url, page, queries, mode).await?
             }
         };
         outcome = outcome.times(report.outcome);

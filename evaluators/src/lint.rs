@@ -271,7 +271,7 @@ fn lint_eval(task: &Task, findings: &mut Findings) {
     if spec.eval_types.is_empty() {
         findings.error(
             "eval.eval_types",
-            "no evaluator; list string_match, url_match, program_html or page_image_query",
+            "no evaluator; list string_match, url_match, program_html, page_image_query or aes",
         );
     }
     for (index, eval_type) in spec.eval_types.iter().enumerate() {
@@ -310,6 +310,19 @@ fn lint_eval(task: &Task, findings: &mut Findings) {
         }
         for (index, target) in spec.program_html.iter().enumerate() {
             lint_html_target(target, &format!("eval.program_html[{index}]"), findings);
+        }
+    }
+    if spec.eval_types.contains(&EvalType::Aes) {
+        match &spec.aes {
+            None => findings.error(
+                "eval.aes",
+                "aes is listed but there is no `aes` object: {\"target\": …, \"pass_threshold\": …}",
+            ),
+            Some(aes) => {
+                for (field, problem) in aes.problems() {
+                    findings.error(field, problem);
+                }
+            }
         }
     }
     if spec.eval_types.contains(&EvalType::PageImageQuery) {

@@ -125,18 +125,21 @@ impl Page for EpisodePage<'_> {
 
     async fn interact(&mut self, interaction: &Interaction) -> Result<(), PageError> {
         self.as_rendered().await?;
-        crate::act::interact(self.session, interaction)
-            .await
-            .map_err(|error| match error {
-                InteractionError::Page(message) => PageError::Interaction {
-                    interaction: interaction.to_string(),
-                    message,
-                },
-                InteractionError::Browser(error) => browser_error(error),
-            })?;
-        settle(self.session, self.policy)
-            .await
-            .map_err(|error| PageError::Browser(error.to_string()))?;
+        // A sequence is its steps, the page settling after each.
+        for step in interaction.steps() {
+            crate::act::interact(self.session, step)
+                .await
+                .map_err(|error| match error {
+                    InteractionError::Page(message) => PageError::Interaction {
+                        interaction: interaction.to_string(),
+                        message,
+                    },
+                    InteractionError::Browser(error) => browser_error(error),
+                })?;
+            settle(self.session, self.policy)
+                .await
+                .map_err(|error| PageError::Browser(error.to_string()))?;
+        }
         Ok(())
     }
 

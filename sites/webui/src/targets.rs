@@ -144,13 +144,14 @@ mod tests {
                 assert!(resource(resource_name).is_some(), "{resource_name}");
             }
             for interaction in &manifest.interactions {
-                let selector = interaction.selector();
-                let id = selector.trim_start_matches('#');
-                assert!(
-                    target.html.contains(&format!("id=\"{id}\"")),
-                    "{}: the interaction's selector {selector} names an element id of the page",
-                    target.name
-                );
+                for selector in interaction.selectors() {
+                    let id = selector.trim_start_matches('#');
+                    assert!(
+                        target.html.contains(&format!("id=\"{id}\"")),
+                        "{}: the interaction's selector {selector} names an element id of the page",
+                        target.name
+                    );
+                }
             }
         }
     }
