@@ -11,6 +11,7 @@ mod common;
 use agora::env::Episode;
 use agora::observe::ObserveOptions;
 use common::Harness;
+use evaluators::EvalMode;
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Instant;
@@ -58,8 +59,17 @@ async fn put(episode: &Arc<Mutex<Episode>>, files: [&str; 3]) {
 
 /// The episode's AES and its report.
 async fn aes(harness: &Harness, episode: &Arc<Mutex<Episode>>) -> (f64, serde_json::Value) {
+    aes_in(harness, episode, EvalMode::Correct).await
+}
+
+/// The episode's AES and its report in `mode`.
+async fn aes_in(
+    harness: &Harness,
+    episode: &Arc<Mutex<Episode>>,
+    mode: EvalMode,
+) -> (f64, serde_json::Value) {
     let id = episode.lock().await.id.clone();
-    let evaluation = harness.env.evaluate(&id, None).await.unwrap();
+    let evaluation = harness.env.evaluate(&id, Some(mode)).await.unwrap();
     let report = serde_json::to_value(&evaluation.evaluators[0].aes).unwrap();
     (evaluation.score().unwrap(), report)
 }
@@ -322,5 +332,70 @@ fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
         assert!(!page.as_str().unwrap().contains("other secret"));
         harness.close(&episode).await;
         harness.close(&other).await;
+    });
+}
+
+/// MageBench's own verdicts on 27 pages for three targets (`tests/fixtures/magebench_verdicts/`):
+/// `magebench` mode scores each within 0.01 of MageBench's AES and every state within 0.02.
+#[test]
+fn magebench_mode_matches_magebench_on_every_development_verdict() {
+    common::run(|harness| async move {
+        let dir = common::fixture_dir().join("magebench_verdicts");
+        let verdicts = std::fs::read_to_string(dir.join("verdicts.jsonl")).unwrap();
+        let mut episodes: Vec<(&str, Arc<Mutex<Episode>>)> = Vec::new();
+        let mut misses = Vec::new();
+        let mut count = 0;
+        for line in verdicts.lines() {
+            let verdict: serde_json::Value = serde_json::from_str(line).unwrap();
+            let target = webui::targets::named(verdict["target"].as_str().unwrap()).unwrap();
+            let candidate = verdict["candidate"].as_str().unwrap();
+            if !episodes.iter().any(|(name, _)| *name == target.name) {
+                episodes.push((target.name, episode(harness, target).await));
+            }
+            let episode = &episodes.iter().find(|(name, _)| *name == target.name).unwrap().1;
+            let folder = dir.join(target.name).join(candidate);
+            let files = ["index.html", "style.css", "script.js"]
+                .map(|file| std::fs::read_to_string(folder.join(file)).unwrap());
+            put(episode, [&files[0], &files[1], &files[2]]).await;
+            let started = Instant::now();
+            let (score, report) = aes_in(harness, episode, EvalMode::Magebench).await;
+            let elapsed = started.elapsed();
+            let expected = verdict["magebench_aes"].as_f64().unwrap();
+            let states = report["states"].as_array().unwrap();
+            let expected_states: Vec<Option<f64>> = verdict["magebench_states"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(serde_json::Value::as_f64)
+                .collect();
+            assert_eq!(states.len(), expected_states.len(), "{}/{candidate}", target.name);
+            let ours: Vec<f64> = states
+                .iter()
+                .map(|state| state["score"].as_f64().unwrap())
+                .collect();
+            eprintln!(
+                "{}/{candidate}: {score:.4} (MageBench {expected:.4}), states {ours:.4?} (MageBench {expected_states:?}), {:.0} ms",
+                target.name,
+                elapsed.as_secs_f64() * 1000.0
+            );
+            let mut wrong = (score - expected).abs() > 0.01;
+            for (state, theirs) in states.iter().zip(&expected_states) {
+                let score = state["score"].as_f64().unwrap();
+                wrong |= match theirs {
+                    Some(theirs) => (score - theirs).abs() > 0.02 || !state["failure"].is_null(),
+                    // MageBench's null: the interaction failed on the candidate, scoring 0.
+                    None => score != 0.0 || state["failure"].is_null(),
+                };
+            }
+            if wrong {
+                misses.push(format!("{}/{candidate}: {report:#}", target.name));
+            }
+            count += 1;
+        }
+        assert_eq!(count, 27);
+        for (_, episode) in &episodes {
+            harness.close(episode).await;
+        }
+        assert!(misses.is_empty(), "{}", misses.join("\n\n"));
     });
 }

@@ -1,6 +1,6 @@
 //! Key combinations in VWA's (Playwright's) names, turned into WebDriver key codes.
 
-use fantoccini::actions::{KeyAction, KeyActions};
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 
 /// A parsed combination: modifiers held down, then one key pressed.
