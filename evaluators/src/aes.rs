@@ -29,7 +29,7 @@ pub use interaction::{Interaction, InteractionKey, WaitUntil};
 use crate::error::EvalError;
 use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
 use crate::mode::EvalMode;
-use crate::page::{Page, PageError};
+use crate::page::{Page, PageError, Window};
 use crate::site_queries::SiteQueries;
 use crate::task::EvalType;
 use serde::de::DeserializeOwned;
@@ -200,21 +200,31 @@ fn no_targets() -> EvalError {
     )
 }
 
-/// Opens `url` and runs `script` with `args` (a measuring script), then again after each
-/// interaction. An interaction that fails leaves that state as its error and the next ones
-/// are still tried; a page with more than [`MAX_ELEMENTS`] elements fails the state.
+/// How a page is measured: a measuring script and its arguments, and the window the page is
+/// laid out in (`None`: the episode's; `Some`: with classic scrollbars, `magebench` mode).
+struct Measurement<'a> {
+    script: &'a str,
+    args: Vec<Value>,
+    window: Option<Window>,
+}
+
+/// Opens `url` and measures it, then again after each interaction. An interaction that fails
+/// leaves that state as its error and the next ones are still tried; a page with more than
+/// [`MAX_ELEMENTS`] elements fails the state.
 async fn measure_states<P: Page, T: DeserializeOwned>(
     page: &mut P,
     url: &str,
     interactions: &[Interaction],
-    script: &str,
-    args: &[Value],
+    measurement: &Measurement<'_>,
 ) -> Result<Vec<GeneratedState<T>>, EvalError> {
+    if let Some(window) = measurement.window {
+        page.emulate_window(Some(window)).await?;
+    }
     page.goto(url).await?;
-    let mut states = vec![measure(page, script, args).await?];
+    let mut states = vec![measure(page, measurement).await?];
     for interaction in interactions {
         states.push(match page.interact(interaction).await {
-            Ok(()) => measure(page, script, args).await?,
+            Ok(()) => measure(page, measurement).await?,
             Err(error @ PageError::Interaction { .. }) => Err(error.to_string()),
             Err(error) => return Err(error.into()),
         });
@@ -225,10 +235,14 @@ async fn measure_states<P: Page, T: DeserializeOwned>(
 /// Measures the page now.
 async fn measure<P: Page, T: DeserializeOwned>(
     page: &mut P,
-    script: &str,
-    args: &[Value],
+    measurement: &Measurement<'_>,
 ) -> Result<GeneratedState<T>, PageError> {
-    let value = page.call(script, args.to_vec()).await?;
+    if let Some(window) = measurement.window {
+        fit_scrollbars(page, window).await?;
+    }
+    let value = page
+        .call(measurement.script, measurement.args.clone())
+        .await?;
     if value["truncated"] == json!(true) {
         return Ok(Err(format!(
             "the page has more than {MAX_ELEMENTS} visible elements; AES measures at most that many"
@@ -241,17 +255,33 @@ async fn measure<P: Page, T: DeserializeOwned>(
     })
 }
 
+/// Lays the page out in `window` less the scrollbars it would show there.
+async fn fit_scrollbars<P: Page>(page: &mut P, window: Window) -> Result<(), PageError> {
+    let shown = page.call(magebench::SCROLLBARS_JS, Vec::new()).await?;
+    let room = |index: usize| {
+        if shown[index] == json!(true) {
+            magebench::SCROLLBAR_PX
+        } else {
+            0
+        }
+    };
+    page.emulate_window(Some(Window {
+        width: window.width - room(0),
+        height: window.height - room(1),
+    }))
+    .await
+}
+
 /// Measures the target's states (staged for this tenant only while it is measured); an
 /// interaction the target itself cannot take is a task error.
 async fn measure_target<P: Page, Q: SiteQueries + ?Sized, T: DeserializeOwned>(
     spec: &AesSpec,
     page: &mut P,
     queries: &Q,
-    script: &str,
-    args: &[Value],
+    measurement: &Measurement<'_>,
 ) -> Result<Vec<T>, EvalError> {
     let target_url = queries.webui_stage_target(&spec.target).await?;
-    let target = measure_states(page, &target_url, &spec.interactions, script, args).await;
+    let target = measure_states(page, &target_url, &spec.interactions, measurement).await;
     queries.webui_release_target(&target_url).await?;
     target?
         .into_iter()
@@ -266,6 +296,36 @@ async fn measure_target<P: Page, Q: SiteQueries + ?Sized, T: DeserializeOwned>(
             })
         })
         .collect()
+}
+
+/// `magebench` mode: the target's states (its annotated elements, every value a property may
+/// need), then the generated page's (every element, the values the target's annotations
+/// need), scored as MageBench does.
+async fn magebench_report<P: Page, Q: SiteQueries + ?Sized>(
+    spec: &AesSpec,
+    generated_url: &str,
+    page: &mut P,
+    queries: &Q,
+) -> Result<AesReport, EvalError> {
+    let measurement = |keys: Vec<String>, annotated_only: bool| Measurement {
+        script: magebench::MEASURE_JS,
+        args: vec![json!(keys), json!(annotated_only), json!(MAX_ELEMENTS)],
+        window: Some(magebench::WINDOW),
+    };
+    let all_keys = magebench::properties::all_keys()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let target: Vec<magebench::SeenState> =
+        measure_target(spec, page, queries, &measurement(all_keys, true)).await?;
+    let generated = measure_states(
+        page,
+        generated_url,
+        &spec.interactions,
+        &measurement(magebench::keys_for(&target), false),
+    )
+    .await?;
+    Ok(magebench::score_states(&spec.interactions, &target, &generated))
 }
 
 /// The `aes` evaluator: measures the target, then the generated page at `generated_url`, and
@@ -283,25 +343,25 @@ pub async fn evaluate_aes<P: Page, Q: SiteQueries + ?Sized>(
     let interactions = &spec.interactions;
     let mut report = match mode {
         EvalMode::Magebench => {
-            let target_args = [json!(magebench::properties::all_keys()), json!(true), json!(MAX_ELEMENTS)];
-            let target: Vec<magebench::SeenState> =
-                measure_target(spec, page, queries, magebench::MEASURE_JS, &target_args).await?;
-            let args = [json!(magebench::keys_for(&target)), json!(false), json!(MAX_ELEMENTS)];
-            let generated =
-                measure_states(page, generated_url, interactions, magebench::MEASURE_JS, &args)
-                    .await?;
-            magebench::score_states(interactions, &target, &generated)
+            let report = magebench_report(spec, generated_url, page, queries).await;
+            // Back to the episode's window.
+            page.emulate_window(None).await?;
+            report?
         }
         EvalMode::Correct | EvalMode::Vwa => {
             let names: Vec<&str> = weights::PROPERTIES
                 .iter()
                 .map(|property| property.name)
                 .collect();
-            let args = [json!(names), json!(MAX_ELEMENTS)];
+            let measurement = Measurement {
+                script: MEASURE_JS,
+                args: vec![json!(names), json!(MAX_ELEMENTS)],
+                window: None,
+            };
             let target: Vec<PageState> =
-                measure_target(spec, page, queries, MEASURE_JS, &args).await?;
+                measure_target(spec, page, queries, &measurement).await?;
             let generated =
-                measure_states(page, generated_url, interactions, MEASURE_JS, &args).await?;
+                measure_states(page, generated_url, interactions, &measurement).await?;
             score_states(interactions, &target, &generated)?
         }
     };

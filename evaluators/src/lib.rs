@@ -40,7 +40,7 @@ pub use error::EvalError;
 pub use evaluation::{CheckKind, CheckReport, CheckStatus, Evaluation, EvaluatorReport, Outcome};
 pub use judge::{JudgeConfig, Judges};
 pub use mode::EvalMode;
-pub use page::{Page, PageError};
+pub use page::{Page, PageError, Window};
 pub use site_queries::{NoSiteQueries, QueryFuture, Review, SiteQueries, SiteQuerySet};
 pub use task::{Task, TaskId};
 

@@ -24,6 +24,7 @@ use super::geometry::Rect;
 use super::state::{ElementReport, PropertyScore};
 use super::{AesReport, GeneratedState, Interaction, StateReport, state_label};
 use properties::{AREA_EXPONENT, POSITION_WEIGHT, Property, Rule};
+use crate::page::Window;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -32,6 +33,22 @@ pub const MEASURE_JS: &str = concat!(
     include_str!("../js/aes_common.js"),
     include_str!("../js/aes_magebench.js")
 );
+
+/// The window MageBench measures in: its headless Chromium window of 1920×1080 has a
+/// 1920×937 viewport, with classic scrollbars that take [`SCROLLBAR_PX`] when the page
+/// overflows (Agora's browsers hide theirs, so the viewport is narrowed by as much instead).
+pub const WINDOW: Window = Window {
+    width: 1920,
+    height: 937,
+};
+
+/// The room a classic scrollbar takes.
+pub const SCROLLBAR_PX: u32 = 15;
+
+/// Which scrollbars the page would show in a window with classic scrollbars: `[vertical,
+/// horizontal]` (the root's overflow, the body's when the root's is `visible`; `scroll`
+/// always, `auto` and `visible` when the content overflows).
+pub const SCROLLBARS_JS: &str = include_str!("../js/aes_scrollbars.js");
 
 /// The cost of a pair too far apart to be matched.
 const PENALTY: f64 = 1e5;
