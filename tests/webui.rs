@@ -156,15 +156,20 @@ fn a_target_renders_one_1920_by_1080_screenshot_per_state() {
 }
 
 /// For every target: a blank workspace scores 0, the target's own files 1, and each rung of
-/// the ladder strictly less than the one before.
+/// the ladder strictly less than the one before. Then the calibration of `pass_threshold`
+/// (docs/evaluation-modes.md): a rebuild with lengths ×1.0 passes, and a rebuild without its
+/// script (nor its `:hover` / `:focus` / `:active` rules), with its colours inverted or its
+/// text scrambled fails, a task passing only when every state reaches the threshold. Prints
+/// each rebuild's mean and lowest state.
 #[test]
-fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
+fn every_target_scores_one_itself_zero_blank_lower_at_every_rung_and_fails_broken_rebuilds() {
     common::run(|harness| async move {
+        let mut wrong = Vec::new();
         for target in TARGETS {
             let episode = episode(harness, target).await;
-            let (blank, _) = aes(harness, &episode).await;
+            let (blank, report) = aes(harness, &episode).await;
             assert!(
-                blank.abs() < 1e-9,
+                blank.abs() < 1e-9 && report["passed"] == false,
                 "{}: blank page scored {blank}",
                 target.name
             );
@@ -173,7 +178,7 @@ fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
             let (score, report) = aes(harness, &episode).await;
             let elapsed = started.elapsed();
             assert!(
-                (score - 1.0).abs() < 1e-6,
+                (score - 1.0).abs() < 1e-6 && report["passed"] == true,
                 "{}: the target against itself scored {score}: {report:#}",
                 target.name
             );
@@ -205,8 +210,27 @@ fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
                 );
                 previous = (rung.name.to_owned(), score);
             }
+            let mut line = format!("{:<11}", target.name);
+            for (name, files, must_pass) in rebuilds(target) {
+                put(&episode, [&files[0], &files[1], &files[2]]).await;
+                let (score, report) = aes(harness, &episode).await;
+                let (min_state, passed) = (
+                    report["min_state"].as_f64().unwrap(),
+                    report["passed"].as_bool().unwrap(),
+                );
+                line.push_str(&format!(" | {name} {score:.3}/{min_state:.3}"));
+                if must_pass.is_some_and(|must| must != passed) {
+                    wrong.push(format!(
+                        "{}: `{name}` {} (mean {score:.3}, lowest state {min_state:.3})",
+                        target.name,
+                        if passed { "passed" } else { "failed" }
+                    ));
+                }
+            }
+            eprintln!("{line}");
             harness.close(&episode).await;
         }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     });
 }
 
@@ -398,4 +422,130 @@ fn magebench_mode_matches_magebench_on_every_development_verdict() {
         }
         assert!(misses.is_empty(), "{}", misses.join("\n\n"));
     });
+}
+
+/// `css` with every length in px multiplied by `factor` (two decimals at most).
+fn scaled_px(css: &str, factor: f64) -> String {
+    let mut out = String::with_capacity(css.len());
+    let mut number = String::new();
+    let mut rest = css;
+    while let Some(character) = rest.chars().next() {
+        rest = &rest[character.len_utf8()..];
+        if character.is_ascii_digit() || (character == '.' && !number.is_empty()) {
+            number.push(character);
+            continue;
+        }
+        if !number.is_empty() {
+            if character == 'p' && rest.starts_with('x') {
+                let value: f64 = number.parse().unwrap();
+                out.push_str(&format!("{}", (value * factor * 100.0).round() / 100.0));
+            } else {
+                out.push_str(&number);
+            }
+            number.clear();
+        }
+        out.push(character);
+    }
+    out.push_str(&number);
+    out
+}
+
+/// `css` with every `#rgb` / `#rrggbb` colour mapped channel by channel.
+fn recoloured(css: &str, map: impl Fn(u8) -> u8) -> String {
+    let mut out = String::with_capacity(css.len());
+    let mut rest = css;
+    while let Some(at) = rest.find('#') {
+        out.push_str(&rest[..at]);
+        let digits: String = rest[at + 1..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .collect();
+        let channels: Option<Vec<u8>> = match digits.len() {
+            3 => Some(
+                digits
+                    .chars()
+                    .map(|digit| u8::from_str_radix(&format!("{digit}{digit}"), 16).unwrap())
+                    .collect(),
+            ),
+            6 => Some(
+                (0..3)
+                    .map(|index| u8::from_str_radix(&digits[index * 2..index * 2 + 2], 16).unwrap())
+                    .collect(),
+            ),
+            _ => None,
+        };
+        match channels {
+            Some(channels) => {
+                out.push('#');
+                for channel in channels {
+                    out.push_str(&format!("{:02x}", map(channel)));
+                }
+            }
+            None => out.push_str(&format!("#{digits}")),
+        }
+        rest = &rest[at + 1 + digits.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `css` without the rules for `:hover`, `:focus` and `:active`.
+fn without_pointer_styles(css: &str) -> String {
+    css.split_inclusive('}')
+        .filter(|rule| {
+            let selector = rule.split('{').next().unwrap_or_default();
+            ![":hover", ":focus", ":active"]
+                .iter()
+                .any(|pseudo| selector.contains(pseudo))
+        })
+        .collect()
+}
+
+/// `html` with the letters of its text (not of tags, scripts or styles) rotated by 13 and its
+/// digits by 5.
+fn scrambled_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let (mut in_tag, mut raw) = (false, false);
+    for (index, character) in html.char_indices() {
+        match character {
+            '<' => {
+                in_tag = true;
+                let tag = &html[index..];
+                if tag.starts_with("<script") || tag.starts_with("<style") || tag.starts_with("<title") {
+                    raw = true;
+                } else if tag.starts_with("</script") || tag.starts_with("</style") || tag.starts_with("</title") {
+                    raw = false;
+                }
+            }
+            '>' => in_tag = false,
+            _ => {}
+        }
+        out.push(match character {
+            'a'..='z' if !in_tag && !raw => (b'a' + (character as u8 - b'a' + 13) % 26) as char,
+            'A'..='Z' if !in_tag && !raw => (b'A' + (character as u8 - b'A' + 13) % 26) as char,
+            '0'..='9' if !in_tag && !raw => (b'0' + (character as u8 - b'0' + 5) % 10) as char,
+            other => other,
+        });
+    }
+    out
+}
+
+/// The rebuilds of a target the pass threshold is calibrated on (besides itself and a blank
+/// page), each with whether it must
+/// pass (`Some(true)`), must fail (`Some(false)`) or is only measured (`None`).
+fn rebuilds(target: &Target) -> Vec<(&'static str, [String; 3], Option<bool>)> {
+    let (html, css, script) = (
+        target.html.to_owned(),
+        target.css.to_owned(),
+        target.javascript.to_owned(),
+    );
+    vec![
+        ("lengths ×1.0", [html.clone(), scaled_px(&css, 1.0), script.clone()], Some(true)),
+        ("lengths ×1.05", [html.clone(), scaled_px(&css, 1.05), script.clone()], None),
+        ("colours ±12", [html.clone(), recoloured(&css, |c| c.saturating_add(12)), script.clone()], None),
+        ("lengths ×1.15", [html.clone(), scaled_px(&css, 1.15), script.clone()], None),
+        ("no script", [html.clone(), without_pointer_styles(&css), String::new()], Some(false)),
+        ("colours inverted", [html.clone(), recoloured(&css, |c| 255 - c), script.clone()], Some(false)),
+        ("text scrambled", [scrambled_text(&html), css.clone(), script.clone()], Some(false)),
+    ]
 }
