@@ -8,10 +8,11 @@
 
 mod common;
 
-use agora::env::Episode;
+use agora::env::{Episode, EpisodePage};
 use agora::observe::ObserveOptions;
 use common::Harness;
-use evaluators::EvalMode;
+use evaluators::aes::Interaction;
+use evaluators::{EvalMode, Page, PageError};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Instant;
@@ -548,4 +549,147 @@ fn rebuilds(target: &Target) -> Vec<(&'static str, [String; 3], Option<bool>)> {
         ("colours inverted", [html.clone(), recoloured(&css, |c| 255 - c), script.clone()], Some(false)),
         ("text scrambled", [scrambled_text(&html), css.clone(), script.clone()], Some(false)),
     ]
+}
+
+/// The text of the element `id` in the episode's page.
+async fn text_of(episode: &Arc<Mutex<Episode>>, id: &str) -> String {
+    let expression = format!("document.getElementById('{id}').textContent");
+    common::js(episode, &expression)
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// MageBench-style interactions with real input in Chromium: choosing an option, a key on an
+/// element and on the focus, a sequence, and a wait that waits for what the page shows later
+/// (and fails, capped, when it never does).
+#[test]
+fn magebench_style_interactions_select_press_wait_and_run_in_sequence() {
+    common::run(|harness| async move {
+        let episode = harness.open("/interactions.html").await;
+        let parse = |json: &str| serde_json::from_str::<Interaction>(json).unwrap();
+        let guard = episode.lock().await;
+        let mut page = EpisodePage::new(
+            guard.session().unwrap(),
+            harness.env.settle_policy(),
+            harness.env.allowed(),
+        );
+        page.interact(&parse(r##"{"action": "select", "selector": "#size", "option": "Large"}"##))
+            .await
+            .unwrap();
+        let missing = page
+            .interact(&parse(r##"{"action": "select", "selector": "#size", "option": "Huge"}"##))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&missing, PageError::Interaction { message, .. } if message.contains("Small, Large")),
+            "{missing}"
+        );
+        page.interact(&parse(
+            r##"{"action": "sequence", "steps": [
+                {"action": "type", "selector": "#q", "text": "milk"},
+                {"action": "press", "selector": "#q", "key": "Enter"}]}"##,
+        ))
+        .await
+        .unwrap();
+        page.interact(&parse(r#"{"action": "press", "key": "Escape"}"#))
+            .await
+            .unwrap();
+        page.interact(&parse(r##"{"action": "click", "selector": "#later"}"##))
+            .await
+            .unwrap();
+        let status = page
+            .call("return document.getElementById('status').textContent;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(status, "Idle", "the toast is not there yet after the click");
+        page.interact(&parse(
+            r##"{"action": "wait", "selector": "#toast", "until": "visible", "timeout_ms": 5000}"##,
+        ))
+        .await
+        .unwrap();
+        let started = Instant::now();
+        let never = page
+            .interact(&parse(
+                r##"{"action": "wait", "selector": "#status", "until": "text", "text": "Failed", "timeout_ms": 300}"##,
+            ))
+            .await
+            .unwrap_err();
+        assert!(
+            never.to_string().contains("waited 300 ms for `#status` to show `Failed`"),
+            "{never}"
+        );
+        assert!(started.elapsed().as_millis() < 5_000);
+        drop(page);
+        drop(guard);
+        assert_eq!(text_of(&episode, "chosen").await, "l");
+        assert_eq!(text_of(&episode, "submitted").await, "milk");
+        assert_eq!(text_of(&episode, "status").await, "Saved at last");
+        assert_eq!(
+            common::js(&episode, "document.body.dataset.escaped").await,
+            "yes"
+        );
+        harness.close(&episode).await;
+    });
+}
+
+/// `data-evalby` reads the same separated by `|` (MageBench's syntax), spaces or commas, in
+/// both modes' measurements; and a MageBench-annotated target (every shipped target is) is
+/// scored on its annotated properties in both modes.
+#[test]
+fn annotations_read_in_both_syntaxes_and_both_modes() {
+    common::run(|harness| async move {
+        let fixture = harness.open("/annotations.html").await;
+        {
+            let guard = fixture.lock().await;
+            let mut page = EpisodePage::new(
+                guard.session().unwrap(),
+                harness.env.settle_policy(),
+                harness.env.allowed(),
+            );
+            for (script, args) in [
+                (evaluators::aes::MEASURE_JS, json!([["text", "color"], 100])),
+                (
+                    evaluators::aes::magebench::MEASURE_JS,
+                    json!([["text", "color"], true, 100]),
+                ),
+            ] {
+                let measured = page
+                    .call(script, args.as_array().unwrap().clone())
+                    .await
+                    .unwrap();
+                let elements = measured["elements"].as_array().unwrap();
+                assert_eq!(elements.len(), 3, "{measured:#}");
+                for element in elements {
+                    assert_eq!(element["eval_by"], json!(["text", "color"]), "{element:#}");
+                }
+            }
+        }
+        harness.close(&fixture).await;
+
+        let target = webui::targets::named("landing").unwrap();
+        assert!(target.html.contains("data-evalby=\"text|color|font-size|font-weight\""));
+        let episode = episode(harness, target).await;
+        let inverted = recoloured(target.css, |channel| 255 - channel);
+        put(&episode, [target.html, &inverted, target.javascript]).await;
+        for mode in [EvalMode::Correct, EvalMode::Magebench] {
+            let (score, report) = aes_in(harness, &episode, mode).await;
+            assert!(score < 0.95, "{mode:?}: {score}");
+            let headline = &report["states"][0]["elements"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|element| element["target"] == "h1")
+                .unwrap()["properties"];
+            let colour = headline
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|property| property["property"] == "color")
+                .unwrap_or_else(|| panic!("{mode:?}: no colour scored: {headline:#}"));
+            assert!(colour["similarity"].as_f64().unwrap() < 0.5, "{mode:?}: {colour:#}");
+        }
+        harness.close(&episode).await;
+    });
 }

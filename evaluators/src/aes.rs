@@ -38,7 +38,7 @@ use serde_json::{Value, json};
 use state::{ElementReport, PageState, score_state, targets_of};
 
 /// The page side of `correct` mode: every visible element with its box and computed values.
-const MEASURE_JS: &str = concat!(
+pub const MEASURE_JS: &str = concat!(
     include_str!("js/aes_common.js"),
     include_str!("js/aes_measure.js")
 );
