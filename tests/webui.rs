@@ -543,7 +543,7 @@ fn rebuilds(target: &Target) -> Vec<(&'static str, [String; 3], Option<bool>)> {
     vec![
         ("lengths ×1.0", [html.clone(), scaled_px(&css, 1.0), script.clone()], Some(true)),
         ("lengths ×1.05", [html.clone(), scaled_px(&css, 1.05), script.clone()], None),
-        ("colours ±12", [html.clone(), recoloured(&css, |c| c.saturating_add(12)), script.clone()], None),
+        ("colours +12", [html.clone(), recoloured(&css, |c| c.saturating_add(12)), script.clone()], None),
         ("lengths ×1.15", [html.clone(), scaled_px(&css, 1.15), script.clone()], None),
         ("no script", [html.clone(), without_pointer_styles(&css), String::new()], Some(false)),
         ("colours inverted", [html.clone(), recoloured(&css, |c| 255 - c), script.clone()], Some(false)),
