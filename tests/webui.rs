@@ -377,7 +377,11 @@ fn magebench_mode_matches_magebench_on_every_development_verdict() {
             if !episodes.iter().any(|(name, _)| *name == target.name) {
                 episodes.push((target.name, episode(harness, target).await));
             }
-            let episode = &episodes.iter().find(|(name, _)| *name == target.name).unwrap().1;
+            let episode = &episodes
+                .iter()
+                .find(|(name, _)| *name == target.name)
+                .unwrap()
+                .1;
             let folder = dir.join(target.name).join(candidate);
             let files = ["index.html", "style.css", "script.js"]
                 .map(|file| std::fs::read_to_string(folder.join(file)).unwrap());
@@ -393,7 +397,12 @@ fn magebench_mode_matches_magebench_on_every_development_verdict() {
                 .values()
                 .map(serde_json::Value::as_f64)
                 .collect();
-            assert_eq!(states.len(), expected_states.len(), "{}/{candidate}", target.name);
+            assert_eq!(
+                states.len(),
+                expected_states.len(),
+                "{}/{candidate}",
+                target.name
+            );
             let ours: Vec<f64> = states
                 .iter()
                 .map(|state| state["score"].as_f64().unwrap())
@@ -512,9 +521,15 @@ fn scrambled_text(html: &str) -> String {
             '<' => {
                 in_tag = true;
                 let tag = &html[index..];
-                if tag.starts_with("<script") || tag.starts_with("<style") || tag.starts_with("<title") {
+                if tag.starts_with("<script")
+                    || tag.starts_with("<style")
+                    || tag.starts_with("<title")
+                {
                     raw = true;
-                } else if tag.starts_with("</script") || tag.starts_with("</style") || tag.starts_with("</title") {
+                } else if tag.starts_with("</script")
+                    || tag.starts_with("</style")
+                    || tag.starts_with("</title")
+                {
                     raw = false;
                 }
             }
@@ -541,13 +556,45 @@ fn rebuilds(target: &Target) -> Vec<(&'static str, [String; 3], Option<bool>)> {
         target.javascript.to_owned(),
     );
     vec![
-        ("lengths ×1.0", [html.clone(), scaled_px(&css, 1.0), script.clone()], Some(true)),
-        ("lengths ×1.05", [html.clone(), scaled_px(&css, 1.05), script.clone()], None),
-        ("colours +12", [html.clone(), recoloured(&css, |c| c.saturating_add(12)), script.clone()], None),
-        ("lengths ×1.15", [html.clone(), scaled_px(&css, 1.15), script.clone()], None),
-        ("no script", [html.clone(), without_pointer_styles(&css), String::new()], Some(false)),
-        ("colours inverted", [html.clone(), recoloured(&css, |c| 255 - c), script.clone()], Some(false)),
-        ("text scrambled", [scrambled_text(&html), css.clone(), script.clone()], Some(false)),
+        (
+            "lengths ×1.0",
+            [html.clone(), scaled_px(&css, 1.0), script.clone()],
+            Some(true),
+        ),
+        (
+            "lengths ×1.05",
+            [html.clone(), scaled_px(&css, 1.05), script.clone()],
+            None,
+        ),
+        (
+            "colours +12",
+            [
+                html.clone(),
+                recoloured(&css, |c| c.saturating_add(12)),
+                script.clone(),
+            ],
+            None,
+        ),
+        (
+            "lengths ×1.15",
+            [html.clone(), scaled_px(&css, 1.15), script.clone()],
+            None,
+        ),
+        (
+            "no script",
+            [html.clone(), without_pointer_styles(&css), String::new()],
+            Some(false),
+        ),
+        (
+            "colours inverted",
+            [html.clone(), recoloured(&css, |c| 255 - c), script.clone()],
+            Some(false),
+        ),
+        (
+            "text scrambled",
+            [scrambled_text(&html), css.clone(), script.clone()],
+            Some(false),
+        ),
     ]
 }
 
@@ -575,11 +622,15 @@ fn magebench_style_interactions_select_press_wait_and_run_in_sequence() {
             harness.env.settle_policy(),
             harness.env.allowed(),
         );
-        page.interact(&parse(r##"{"action": "select", "selector": "#size", "option": "Large"}"##))
-            .await
-            .unwrap();
+        page.interact(&parse(
+            r##"{"action": "select", "selector": "#size", "option": "Large"}"##,
+        ))
+        .await
+        .unwrap();
         let missing = page
-            .interact(&parse(r##"{"action": "select", "selector": "#size", "option": "Huge"}"##))
+            .interact(&parse(
+                r##"{"action": "select", "selector": "#size", "option": "Huge"}"##,
+            ))
             .await
             .unwrap_err();
         assert!(
@@ -600,7 +651,10 @@ fn magebench_style_interactions_select_press_wait_and_run_in_sequence() {
             .await
             .unwrap();
         let status = page
-            .call("return document.getElementById('status').textContent;", vec![])
+            .call(
+                "return document.getElementById('status').textContent;",
+                vec![],
+            )
             .await
             .unwrap();
         assert_eq!(status, "Idle", "the toast is not there yet after the click");
@@ -617,7 +671,9 @@ fn magebench_style_interactions_select_press_wait_and_run_in_sequence() {
             .await
             .unwrap_err();
         assert!(
-            never.to_string().contains("waited 300 ms for `#status` to show `Failed`"),
+            never
+                .to_string()
+                .contains("waited 300 ms for `#status` to show `Failed`"),
             "{never}"
         );
         assert!(started.elapsed().as_millis() < 5_000);
@@ -669,7 +725,11 @@ fn annotations_read_in_both_syntaxes_and_both_modes() {
         harness.close(&fixture).await;
 
         let target = webui::targets::named("landing").unwrap();
-        assert!(target.html.contains("data-evalby=\"text|color|font-size|font-weight\""));
+        assert!(
+            target
+                .html
+                .contains("data-evalby=\"text|color|font-size|font-weight\"")
+        );
         let episode = episode(harness, target).await;
         let inverted = recoloured(target.css, |channel| 255 - channel);
         put(&episode, [target.html, &inverted, target.javascript]).await;
@@ -688,7 +748,10 @@ fn annotations_read_in_both_syntaxes_and_both_modes() {
                 .iter()
                 .find(|property| property["property"] == "color")
                 .unwrap_or_else(|| panic!("{mode:?}: no colour scored: {headline:#}"));
-            assert!(colour["similarity"].as_f64().unwrap() < 0.5, "{mode:?}: {colour:#}");
+            assert!(
+                colour["similarity"].as_f64().unwrap() < 0.5,
+                "{mode:?}: {colour:#}"
+            );
         }
         harness.close(&episode).await;
     });

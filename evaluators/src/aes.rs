@@ -325,7 +325,11 @@ async fn magebench_report<P: Page, Q: SiteQueries + ?Sized>(
         &measurement(magebench::keys_for(&target), false),
     )
     .await?;
-    Ok(magebench::score_states(&spec.interactions, &target, &generated))
+    Ok(magebench::score_states(
+        &spec.interactions,
+        &target,
+        &generated,
+    ))
 }
 
 /// The `aes` evaluator: measures the target, then the generated page at `generated_url`, and
@@ -358,10 +362,8 @@ pub async fn evaluate_aes<P: Page, Q: SiteQueries + ?Sized>(
                 args: vec![json!(names), json!(MAX_ELEMENTS)],
                 window: None,
             };
-            let target: Vec<PageState> =
-                measure_target(spec, page, queries, &measurement).await?;
-            let generated =
-                measure_states(page, generated_url, interactions, &measurement).await?;
+            let target: Vec<PageState> = measure_target(spec, page, queries, &measurement).await?;
+            let generated = measure_states(page, generated_url, interactions, &measurement).await?;
             score_states(interactions, &target, &generated)?
         }
     };
@@ -465,7 +467,10 @@ mod tests {
         assert!((report.score - 1.0).abs() < 1e-12);
         assert_eq!(report.min_state, 1.0);
         // A failed interaction always costs: its state scores 0 and counts.
-        let failed = vec![Ok(target[0].clone()), Err("no element matches #x".to_owned())];
+        let failed = vec![
+            Ok(target[0].clone()),
+            Err("no element matches #x".to_owned()),
+        ];
         let report = score_states(&[hover], &target, &failed).unwrap();
         assert_eq!(report.states[1].score, Some(0.0));
         assert!((report.score - 0.5).abs() < 1e-12);

@@ -153,7 +153,9 @@ pub fn combine_queries(outcomes: &[Outcome], mode: EvalMode) -> Outcome {
 pub fn reply_answers(reply: &str, expected: &str, mode: EvalMode) -> bool {
     match mode {
         EvalMode::Vwa => reply.to_lowercase().contains(&expected.to_lowercase()),
-        EvalMode::Correct | EvalMode::Magebench => normalize_reply(reply) == normalize_reply(expected),
+        EvalMode::Correct | EvalMode::Magebench => {
+            normalize_reply(reply) == normalize_reply(expected)
+        }
     }
 }
 
@@ -212,7 +214,9 @@ impl ImagePair {
         let ssim = image_ssim(page_image, reference).ok()?;
         let colour_share = match mode {
             EvalMode::Vwa => None,
-            EvalMode::Correct | EvalMode::Magebench => Some(different_colour_share(page_image, reference)),
+            EvalMode::Correct | EvalMode::Magebench => {
+                Some(different_colour_share(page_image, reference))
+            }
         };
         Some(Self {
             ssim,

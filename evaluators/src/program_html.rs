@@ -181,7 +181,9 @@ pub async fn select<P: Page, Q: SiteQueries + ?Sized>(
             EvalMode::Vwa => {
                 EvalError::vwa_raises("ValueError", format!("Unknown locator: {}", target.locator))
             }
-            EvalMode::Correct | EvalMode::Magebench => EvalError::config(format!("{field}.locator"), other.to_string()),
+            EvalMode::Correct | EvalMode::Magebench => {
+                EvalError::config(format!("{field}.locator"), other.to_string())
+            }
         },
     })?;
     Ok(match locator {

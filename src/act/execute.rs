@@ -561,7 +561,10 @@ fn upload_path(file: &UploadSource, context: &ActContext<'_>) -> Result<PathBuf,
     }
 }
 
-pub(super) async fn scroll_into_view(session: &BrowserSession, element: &Element) -> Result<(), CmdError> {
+pub(super) async fn scroll_into_view(
+    session: &BrowserSession,
+    element: &Element,
+) -> Result<(), CmdError> {
     session
         .client()
         .execute(SCROLL_INTO_VIEW_JS, vec![serde_json::to_value(element)?])

@@ -142,9 +142,7 @@ fn refused(selector: &str, error: CmdError) -> InteractionError {
         {
             InteractionError::Page(format!("`{selector}` would not take the input: {standard}"))
         }
-        CmdError::InvalidArgument(_, why) => {
-            InteractionError::Page(format!("`{selector}`: {why}"))
-        }
+        CmdError::InvalidArgument(_, why) => InteractionError::Page(format!("`{selector}`: {why}")),
         _ => InteractionError::Browser(BrowserError::from(error)),
     }
 }

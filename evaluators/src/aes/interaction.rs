@@ -196,8 +196,14 @@ impl Interaction {
     /// sequence, a wait beyond [`MAX_WAIT_MS`].
     pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
-        if self.selectors().iter().any(|selector| selector.trim().is_empty()) {
-            problems.push(format!("`{self}` has an empty selector; give a CSS selector"));
+        if self
+            .selectors()
+            .iter()
+            .any(|selector| selector.trim().is_empty())
+        {
+            problems.push(format!(
+                "`{self}` has an empty selector; give a CSS selector"
+            ));
         }
         match self {
             Interaction::Wait { timeout_ms, .. } => match timeout_ms {
@@ -323,7 +329,11 @@ mod tests {
             serde_json::from_value::<Vec<Interaction>>(json).unwrap(),
             parsed
         );
-        assert!(parsed.iter().all(|interaction| interaction.problems().is_empty()));
+        assert!(
+            parsed
+                .iter()
+                .all(|interaction| interaction.problems().is_empty())
+        );
     }
 
     #[test]

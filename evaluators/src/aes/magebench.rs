@@ -23,8 +23,8 @@ use super::assignment::minimum_cost;
 use super::geometry::Rect;
 use super::state::{ElementReport, PropertyScore};
 use super::{AesReport, GeneratedState, Interaction, StateReport, state_label};
-use properties::{AREA_EXPONENT, POSITION_WEIGHT, Property, Rule};
 use crate::page::Window;
+use properties::{AREA_EXPONENT, POSITION_WEIGHT, Property, Rule};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -389,10 +389,7 @@ mod tests {
         };
         assert_eq!(overlap(&a, &a).0, 1.0);
         assert_eq!(position(&a, &inside), 1.0);
-        let apart = Rect {
-            x: 20.0,
-            ..a
-        };
+        let apart = Rect { x: 20.0, ..a };
         // Areas of 100 each, a hull of 30 × 10: GIoU = 0 − 100 / 300.
         let (giou, intersection, _) = overlap(&a, &apart);
         assert_eq!(intersection, 0.0);
@@ -455,7 +452,11 @@ mod tests {
     #[test]
     fn keys_cover_filters_and_expanded_annotations() {
         let mut card = element("card", (0.0, 0.0, 10.0, 10.0), "Card");
-        card.eval_by = vec!["border-radius".into(), "box-shadow".into(), "padding".into()];
+        card.eval_by = vec![
+            "border-radius".into(),
+            "box-shadow".into(),
+            "padding".into(),
+        ];
         let keys = keys_for(&[state(vec![card])]);
         assert!(keys.contains(&"text".to_owned()));
         assert!(keys.contains(&"border-top-left-radius".to_owned()));

@@ -131,21 +131,9 @@ pub const PROPERTIES: &[Property] = &[
     property("value", 6.8, Rule::Text),
     property("text-shadow", 83.0, Rule::TextShadow),
     property("color", 30.0, Rule::Colour("color")),
-    property(
-        "background-color",
-        59.0,
-        Rule::Colour("background-color"),
-    ),
-    property(
-        "background-image",
-        12.6,
-        Rule::Choice("background-image"),
-    ),
-    property(
-        "background-repeat",
-        24.5,
-        Rule::Choice("background-repeat"),
-    ),
+    property("background-color", 59.0, Rule::Colour("background-color")),
+    property("background-image", 12.6, Rule::Choice("background-image")),
+    property("background-repeat", 24.5, Rule::Choice("background-repeat")),
     property("background-size", 14.3, Rule::BackgroundSize),
     property("background-linear-gradient", 18.0, Rule::LinearGradient),
     property("src", 12.6, Rule::Choice("src")),
@@ -190,36 +178,12 @@ pub const PROPERTIES: &[Property] = &[
         2.1,
         Rule::Pixels("border-right-width"),
     ),
-    property(
-        "border-left-color",
-        16.9,
-        Rule::Colour("border-left-color"),
-    ),
-    property(
-        "border-left-style",
-        79.2,
-        Rule::Choice("border-left-style"),
-    ),
-    property(
-        "border-left-width",
-        2.1,
-        Rule::Pixels("border-left-width"),
-    ),
-    property(
-        "border-top-color",
-        16.9,
-        Rule::Colour("border-top-color"),
-    ),
-    property(
-        "border-top-width",
-        2.1,
-        Rule::Pixels("border-left-width"),
-    ),
-    property(
-        "border-top-style",
-        79.2,
-        Rule::Choice("border-top-style"),
-    ),
+    property("border-left-color", 16.9, Rule::Colour("border-left-color")),
+    property("border-left-style", 79.2, Rule::Choice("border-left-style")),
+    property("border-left-width", 2.1, Rule::Pixels("border-left-width")),
+    property("border-top-color", 16.9, Rule::Colour("border-top-color")),
+    property("border-top-width", 2.1, Rule::Pixels("border-left-width")),
+    property("border-top-style", 79.2, Rule::Choice("border-top-style")),
     property(
         "border-top-left-radius",
         100.0,
@@ -333,7 +297,10 @@ mod tests {
     fn annotations_expand_as_magebench_does() {
         let plain = with_background("rgb(255, 255, 255) none repeat scroll 0% 0% / auto");
         let names = |name: &str, element: &SeenElement| -> Vec<&str> {
-            expand(name, element).iter().map(|property| property.name).collect()
+            expand(name, element)
+                .iter()
+                .map(|property| property.name)
+                .collect()
         };
         assert_eq!(names("border-radius", &plain).len(), 4);
         assert_eq!(names("border", &plain).len(), 4);
@@ -343,7 +310,8 @@ mod tests {
         );
         assert!(names("border-down", &plain).is_empty());
         assert!(names("background", &plain).is_empty());
-        let gradient = with_background("rgba(0, 0, 0, 0) linear-gradient(rgb(1, 2, 3), rgb(4, 5, 6))");
+        let gradient =
+            with_background("rgba(0, 0, 0, 0) linear-gradient(rgb(1, 2, 3), rgb(4, 5, 6))");
         assert_eq!(
             names("background", &gradient),
             [
@@ -354,7 +322,10 @@ mod tests {
         );
         assert!(names("padding", &plain).is_empty() && names("opacity", &plain).is_empty());
         assert_eq!(names("color", &plain), ["color"]);
-        assert_eq!(named("border-top-width").unwrap().rule.key(), "border-left-width");
+        assert_eq!(
+            named("border-top-width").unwrap().rule.key(),
+            "border-left-width"
+        );
     }
 
     #[test]

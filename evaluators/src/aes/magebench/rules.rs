@@ -31,7 +31,11 @@ pub fn pixels(target: &str, generated: &str) -> Similarity {
     } else {
         0.0
     };
-    Ok(if difference < 1.0 { 1.0 - difference } else { 0.0 })
+    Ok(if difference < 1.0 {
+        1.0 - difference
+    } else {
+        0.0
+    })
 }
 
 /// The channels of a colour: the numbers between the first `(` and the end (`)` stripped),
@@ -137,7 +141,10 @@ static WHOLE_ALPHA: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"rgba\(\d+, \d+, \d+, \d+\)").expect("colour pattern"));
 
 fn matches<'a>(pattern: &Regex, value: &'a str) -> Vec<&'a str> {
-    pattern.find_iter(value).map(|found| found.as_str()).collect()
+    pattern
+        .find_iter(value)
+        .map(|found| found.as_str())
+        .collect()
 }
 
 /// The gradient of `background`: the opaque `rgb(…)` colours of both values paired in order
@@ -176,8 +183,14 @@ pub fn text_shadow(target: &str, generated: &str) -> Similarity {
         }
         weight += 2.0;
     }
-    let x: Vec<&str> = target.split(' ').filter(|word| word.ends_with("px")).collect();
-    let y: Vec<&str> = generated.split(' ').filter(|word| word.ends_with("px")).collect();
+    let x: Vec<&str> = target
+        .split(' ')
+        .filter(|word| word.ends_with("px"))
+        .collect();
+    let y: Vec<&str> = generated
+        .split(' ')
+        .filter(|word| word.ends_with("px"))
+        .collect();
     for (x, y) in x.iter().zip(&y) {
         total += pixels(x, y)?;
         weight += 1.0;
@@ -231,11 +244,17 @@ mod tests {
     #[test]
     fn box_shadows_score_only_opaque_single_shadows() {
         assert_eq!(
-            box_shadow("rgb(0, 0, 0) 0px 4px 14px 0px", "rgb(0, 0, 0) 0px 4px 14px 0px"),
+            box_shadow(
+                "rgb(0, 0, 0) 0px 4px 14px 0px",
+                "rgb(0, 0, 0) 0px 4px 14px 0px"
+            ),
             Ok(1.0)
         );
-        let moved =
-            box_shadow("rgb(0, 0, 0) 0px 4px 14px 0px", "rgb(0, 0, 0) 0px 2px 14px 0px").unwrap();
+        let moved = box_shadow(
+            "rgb(0, 0, 0) 0px 4px 14px 0px",
+            "rgb(0, 0, 0) 0px 2px 14px 0px",
+        )
+        .unwrap();
         assert!((moved - 5.5 / 6.0).abs() < 1e-12);
         for raising in [
             "none",
@@ -254,7 +273,10 @@ mod tests {
         assert_eq!(background_size("cover", "100px 50px"), Err(Raises));
         let gradient = "rgba(0, 0, 0, 0) linear-gradient(rgb(231, 245, 255), rgb(208, 235, 255)) repeat scroll 0% 0% / auto padding-box border-box";
         assert_eq!(linear_gradient(gradient, gradient), Ok(1.0));
-        assert_eq!(linear_gradient(gradient, "rgba(0, 0, 0, 0) none"), Err(Raises));
+        assert_eq!(
+            linear_gradient(gradient, "rgba(0, 0, 0, 0) none"),
+            Err(Raises)
+        );
         assert_eq!(
             text_shadow("rgb(0, 0, 0) 1px 1px 2px", "rgb(0, 0, 0) 1px 1px 2px"),
             Ok(1.0)
@@ -266,9 +288,6 @@ mod tests {
             Err(Raises)
         );
         // Different numbers of colours: the colour weighs 2 and scores 0.
-        assert_eq!(
-            text_shadow("rgb(0, 0, 0) 2px", "none"),
-            Ok(0.0)
-        );
+        assert_eq!(text_shadow("rgb(0, 0, 0) 2px", "none"), Ok(0.0));
     }
 }
