@@ -109,7 +109,8 @@ pub struct Config {
         default_value = "tasks"
     )]
     pub task_dirs: Vec<PathBuf>,
-    /// How evaluations score: `correct` (default) or `vwa` (VWA's quirks reproduced).
+    /// How evaluations score: `correct` (default), `vwa` (VWA's quirks reproduced) or
+    /// `magebench` (MageBench's AES reproduced).
     #[arg(long, env = "AGORA_EVAL_MODE", default_value = "correct")]
     pub eval_mode: evaluators::EvalMode,
     /// Text judge (fuzzy / unachievable-reason checks): OpenAI-compatible base URL up to `/v1`.

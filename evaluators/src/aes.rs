@@ -1,35 +1,50 @@
 //! Atomic Element Similarity (MageBench's WebUI score): how closely a generated page
-//! reproduces a target page, in its initial state and after each scripted interaction.
+//! reproduces a target page, in its initial state and after each scripted interaction
+//! ([`interaction`]).
 //!
-//! Per state, the target's atomic elements (annotated `data-filter-by` / `data-evalby`,
-//! visible, changed since the previous state) are assigned to the generated page's visible
-//! elements by the Hungarian algorithm over GIoU, a filter penalty and a child-count term
-//! ([`state`]); a matched pair scores the weighted mean of its properties' similarities and a
-//! GIoU term ([`weights`], [`similarity`]); a state is the area^β-weighted mean over its
-//! targets, and the AES is the mean over states. Elements count as changed when their outer
-//! HTML, box or scored values differ, so a `:hover` style counts too (MageBench compares the
-//! outer HTML only).
+//! Two modes. `correct` (Agora's, [`state`]): per state, the target's atomic elements
+//! (annotated `data-filter-by` / `data-evalby`, visible, changed since the previous state) are
+//! assigned to the generated page's visible elements by the Hungarian algorithm over GIoU, a
+//! filter penalty and a child-count term; a matched pair scores the weighted mean of its
+//! properties' similarities and a GIoU term ([`weights`], [`similarity`]); a state is the
+//! area^β-weighted mean over its targets; the AES is the mean over states, and a task passes
+//! only when every state reaches the threshold. Elements count as changed when their outer
+//! HTML, box or scored values differ, so a `:hover` style counts too. A page that throws on
+//! load scores 0, and so does a state whose interaction failed. `magebench`
+//! ([`magebench`]): what MageBench's own code computes, for comparable numbers.
 //!
 //! The target is served to the episode's browser only while it is measured, at a one-time URL
-//! from [`TargetStaging::stage`]; the measuring runs `js/aes_measure.js`.
+//! from [`TargetStaging::stage`].
 
 pub mod assignment;
 pub mod geometry;
+pub mod interaction;
+pub mod magebench;
 pub mod similarity;
 pub mod state;
 pub mod weights;
 
+pub use interaction::{Interaction, InteractionKey, WaitUntil};
+
 use crate::error::EvalError;
 use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
-use crate::page::{Page, PageError};
+use crate::mode::EvalMode;
+use crate::page::{Page, PageError, Window};
 use crate::staging::TargetStaging;
 use crate::task::EvalType;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 use state::{ElementReport, PageState, score_state, targets_of};
-use std::fmt;
 
-/// The page-side measurement: every visible element with its box and computed values.
-const MEASURE_JS: &str = include_str!("js/aes_measure.js");
+/// The page side of `correct` mode: every visible element with its box and computed values.
+pub const MEASURE_JS: &str = concat!(
+    include_str!("js/aes_common.js"),
+    include_str!("js/aes_measure.js")
+);
+
+/// The most elements measured on a page; a generated page with more fails its state.
+pub const MAX_ELEMENTS: usize = 5_000;
 
 /// The `eval.aes` object of a WebUI task.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -39,61 +54,33 @@ pub struct AesSpec {
     /// Interactions after the initial state, each followed by a measured state.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub interactions: Vec<Interaction>,
-    /// The least AES that counts as a pass (`agora tasks check`, run summaries).
+    /// The least AES every state must reach for the task to pass (`correct` mode's scale).
     pub pass_threshold: f64,
 }
 
-/// A scripted interaction on the element a CSS selector picks (the same selector on the
-/// target and the generated page).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "snake_case")]
-pub enum Interaction {
-    /// Click it.
-    Click {
-        /// CSS selector.
-        selector: String,
-    },
-    /// Move the pointer over it.
-    Hover {
-        /// CSS selector.
-        selector: String,
-    },
-    /// Click it and type text.
-    Type {
-        /// CSS selector.
-        selector: String,
-        /// What to type.
-        text: String,
-    },
-    /// Scroll it into view.
-    Scroll {
-        /// CSS selector.
-        selector: String,
-    },
-}
-
-impl Interaction {
-    /// The selector of the element acted on.
-    pub fn selector(&self) -> &str {
-        match self {
-            Interaction::Click { selector }
-            | Interaction::Hover { selector }
-            | Interaction::Type { selector, .. }
-            | Interaction::Scroll { selector } => selector,
+impl AesSpec {
+    /// What is wrong with it, as (field, message): an empty target, a threshold outside
+    /// `[0, 1]`, interactions that cannot run as written.
+    pub fn problems(&self) -> Vec<(String, String)> {
+        let mut problems = Vec::new();
+        if self.target.trim().is_empty() {
+            problems.push((
+                "eval.aes.target".to_owned(),
+                "name the target page (a folder of sites/webui/targets)".to_owned(),
+            ));
         }
-    }
-}
-
-impl fmt::Display for Interaction {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Interaction::Click { selector } => write!(formatter, "click [{selector}]"),
-            Interaction::Hover { selector } => write!(formatter, "hover [{selector}]"),
-            Interaction::Type { selector, text } => {
-                write!(formatter, "type [{selector}] [{text}] [0]")
+        if !(0.0..=1.0).contains(&self.pass_threshold) {
+            problems.push((
+                "eval.aes.pass_threshold".to_owned(),
+                format!("{} is outside [0, 1]", self.pass_threshold),
+            ));
+        }
+        for (index, interaction) in self.interactions.iter().enumerate() {
+            for problem in interaction.problems() {
+                problems.push((format!("eval.aes.interactions[{index}]"), problem));
             }
-            Interaction::Scroll { selector } => write!(formatter, "scroll [{selector}]"),
         }
+        problems
     }
 }
 
@@ -102,8 +89,11 @@ impl fmt::Display for Interaction {
 pub struct StateReport {
     /// `initial`, or the interaction that led to it.
     pub state: String,
-    /// Its score; `None` when no target element changed in it (it is then left out).
+    /// Its score; `None` when no target element changed in it (`correct` mode leaves it out).
     pub score: Option<f64>,
+    /// What it weighs in the pooled AES (`magebench` mode: Σ area^β of its targets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight: Option<f64>,
     /// Why the generated page scored 0 here (it threw on load, an interaction failed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
@@ -114,17 +104,55 @@ pub struct StateReport {
 /// The AES and its per-state, per-element breakdown.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AesReport {
-    /// The mean over scored states, in `[0, 1]`.
+    /// The AES in `[0, 1]`: the mean over scored states (`magebench`: pooled by weight).
     pub score: f64,
+    /// The lowest state score (a task passes only when it reaches the threshold).
+    #[serde(default)]
+    pub min_state: f64,
+    /// Whether every state reached the task's pass threshold.
+    #[serde(default)]
+    pub passed: bool,
     /// Each state.
     pub states: Vec<StateReport>,
 }
 
-/// A generated state, or why it could not be reached.
-pub type GeneratedState = Result<PageState, String>;
+impl AesReport {
+    /// A report of `score` over `states`, not yet judged against a threshold.
+    pub fn new(score: f64, states: Vec<StateReport>) -> Self {
+        // Nine decimals: a page identical to its target scores exactly 1, not 1 − 1e-16.
+        let round = |value: f64| (value * 1e9).round() / 1e9;
+        let min_state = states
+            .iter()
+            .filter_map(|state| state.score)
+            .fold(f64::INFINITY, f64::min);
+        AesReport {
+            score: round(score),
+            min_state: if min_state.is_finite() {
+                round(min_state)
+            } else {
+                round(score)
+            },
+            passed: false,
+            states,
+        }
+    }
+}
 
-/// Scores measured generated states against the target's (same length: the initial state,
-/// then one per interaction).
+/// A generated state, or why it could not be reached.
+pub type GeneratedState<T = PageState> = Result<T, String>;
+
+/// The label of state `index`: `initial`, then the interaction that led to it.
+pub(crate) fn state_label(interactions: &[Interaction], index: usize) -> String {
+    match index {
+        0 => "initial".to_owned(),
+        _ => interactions
+            .get(index - 1)
+            .map_or_else(|| format!("state {index}"), Interaction::to_string),
+    }
+}
+
+/// Scores measured generated states against the target's in `correct` mode (same length:
+/// the initial state, then one per interaction).
 pub fn score_states(
     interactions: &[Interaction],
     target: &[PageState],
@@ -137,12 +165,6 @@ pub fn score_states(
         .map(|error| format!("the page threw on load: {}", error.message));
     let mut states = Vec::with_capacity(target.len());
     for (index, target_state) in target.iter().enumerate() {
-        let label = match index {
-            0 => "initial".to_owned(),
-            _ => interactions
-                .get(index - 1)
-                .map_or_else(|| format!("state {index}"), Interaction::to_string),
-        };
         let targets = targets_of(target_state);
         let failure = threw.clone().or_else(|| match generated.get(index) {
             Some(Ok(_)) => None,
@@ -155,55 +177,54 @@ pub fn score_states(
         };
         let (score, elements) = score_state(&targets, candidates)?;
         states.push(StateReport {
-            state: label,
-            score,
+            state: state_label(interactions, index),
+            // A failed state costs, even where no target changed.
+            score: if failure.is_some() { Some(0.0) } else { score },
+            weight: None,
             failure,
             elements,
         });
     }
-    let scored: Vec<f64> = states.iter().filter_map(|state| state.score).collect();
-    if scored.is_empty() {
-        return Err(EvalError::config(
-            "eval.aes.target",
-            "the target has no visible element annotated with data-filter-by; annotate its atomic elements",
-        ));
+    if target.iter().all(|state| targets_of(state).is_empty()) {
+        return Err(no_targets());
     }
+    let scored: Vec<f64> = states.iter().filter_map(|state| state.score).collect();
     let mean = scored.iter().sum::<f64>() / scored.len() as f64;
-    Ok(AesReport {
-        // Nine decimals: a page identical to its target scores exactly 1, not 1 − 1e-16.
-        score: (mean * 1e9).round() / 1e9,
-        states,
-    })
+    Ok(AesReport::new(mean, states))
 }
 
-/// Measures the page now.
-async fn measure<P: Page>(page: &mut P) -> Result<PageState, PageError> {
-    let names: Vec<&str> = weights::PROPERTIES
-        .iter()
-        .map(|property| property.name)
-        .collect();
-    let value = page
-        .call(MEASURE_JS, vec![serde_json::json!(names)])
-        .await?;
-    serde_json::from_value(value).map_err(|error| {
-        PageError::Browser(format!(
-            "the AES measurement returned an unexpected shape: {error}"
-        ))
-    })
+fn no_targets() -> EvalError {
+    EvalError::config(
+        "eval.aes.target",
+        "the target has no visible element annotated with data-filter-by; annotate its atomic elements",
+    )
+}
+
+/// How a page is measured: a measuring script and its arguments, and the window the page is
+/// laid out in (`None`: the episode's; `Some`: with classic scrollbars, `magebench` mode).
+struct Measurement<'a> {
+    script: &'a str,
+    args: Vec<Value>,
+    window: Option<Window>,
 }
 
 /// Opens `url` and measures it, then again after each interaction. An interaction that fails
-/// leaves that state as its error and the next ones are still tried.
-async fn measure_states<P: Page>(
+/// leaves that state as its error and the next ones are still tried; a page with more than
+/// [`MAX_ELEMENTS`] elements fails the state.
+async fn measure_states<P: Page, T: DeserializeOwned>(
     page: &mut P,
     url: &str,
     interactions: &[Interaction],
-) -> Result<Vec<GeneratedState>, EvalError> {
+    measurement: &Measurement<'_>,
+) -> Result<Vec<GeneratedState<T>>, EvalError> {
+    if let Some(window) = measurement.window {
+        page.emulate_window(Some(window)).await?;
+    }
     page.goto(url).await?;
-    let mut states = vec![Ok(measure(page).await?)];
+    let mut states = vec![measure(page, measurement).await?];
     for interaction in interactions {
         states.push(match page.interact(interaction).await {
-            Ok(()) => Ok(measure(page).await?),
+            Ok(()) => measure(page, measurement).await?,
             Err(error @ PageError::Interaction { .. }) => Err(error.to_string()),
             Err(error) => return Err(error.into()),
         });
@@ -211,31 +232,142 @@ async fn measure_states<P: Page>(
     Ok(states)
 }
 
-/// The `aes` evaluator: measures the target (staged for this tenant only while it is
-/// measured), then the generated page at `generated_url`, and scores them.
+/// Measures the page now.
+async fn measure<P: Page, T: DeserializeOwned>(
+    page: &mut P,
+    measurement: &Measurement<'_>,
+) -> Result<GeneratedState<T>, PageError> {
+    if let Some(window) = measurement.window {
+        fit_scrollbars(page, window).await?;
+    }
+    let value = page
+        .call(measurement.script, measurement.args.clone())
+        .await?;
+    if value["truncated"] == json!(true) {
+        return Ok(Err(format!(
+            "the page has more than {MAX_ELEMENTS} visible elements; AES measures at most that many"
+        )));
+    }
+    serde_json::from_value(value).map(Ok).map_err(|error| {
+        PageError::Browser(format!(
+            "the AES measurement returned an unexpected shape: {error}"
+        ))
+    })
+}
+
+/// Lays the page out in `window` less the scrollbars it would show there.
+async fn fit_scrollbars<P: Page>(page: &mut P, window: Window) -> Result<(), PageError> {
+    let shown = page.call(magebench::SCROLLBARS_JS, Vec::new()).await?;
+    let room = |index: usize| {
+        if shown[index] == json!(true) {
+            magebench::SCROLLBAR_PX
+        } else {
+            0
+        }
+    };
+    page.emulate_window(Some(Window {
+        width: window.width - room(0),
+        height: window.height - room(1),
+    }))
+    .await
+}
+
+/// Measures the target's states (staged for this tenant only while it is measured); an
+/// interaction the target itself cannot take is a task error.
+async fn measure_target<P: Page, T: DeserializeOwned>(
+    spec: &AesSpec,
+    page: &mut P,
+    staging: &dyn TargetStaging,
+    measurement: &Measurement<'_>,
+) -> Result<Vec<T>, EvalError> {
+    let target_url = staging.stage(&spec.target).await?;
+    let target = measure_states(page, &target_url, &spec.interactions, measurement).await;
+    staging.release(&target_url).await?;
+    target?
+        .into_iter()
+        .enumerate()
+        .map(|(index, state)| {
+            state.map_err(|why| {
+                let field = match index {
+                    0 => "eval.aes.target".to_owned(),
+                    _ => format!("eval.aes.interactions[{}]", index - 1),
+                };
+                EvalError::config(field, format!("the target itself fails: {why}"))
+            })
+        })
+        .collect()
+}
+
+/// `magebench` mode: the target's states (its annotated elements, every value a property may
+/// need), then the generated page's (every element, the values the target's annotations
+/// need), scored as MageBench does.
+async fn magebench_report<P: Page>(
+    spec: &AesSpec,
+    generated_url: &str,
+    page: &mut P,
+    staging: &dyn TargetStaging,
+) -> Result<AesReport, EvalError> {
+    let measurement = |keys: Vec<String>, annotated_only: bool| Measurement {
+        script: magebench::MEASURE_JS,
+        args: vec![json!(keys), json!(annotated_only), json!(MAX_ELEMENTS)],
+        window: Some(magebench::WINDOW),
+    };
+    let all_keys = magebench::properties::all_keys()
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let target: Vec<magebench::SeenState> =
+        measure_target(spec, page, staging, &measurement(all_keys, true)).await?;
+    let generated = measure_states(
+        page,
+        generated_url,
+        &spec.interactions,
+        &measurement(magebench::keys_for(&target), false),
+    )
+    .await?;
+    Ok(magebench::score_states(
+        &spec.interactions,
+        &target,
+        &generated,
+    ))
+}
+
+/// The `aes` evaluator: measures the target, then the generated page at `generated_url`, and
+/// scores them in `mode`'s way (`magebench`, or Agora's for the others).
 pub async fn evaluate_aes<P: Page>(
     spec: &AesSpec,
     generated_url: &str,
     page: &mut P,
     staging: &dyn TargetStaging,
+    mode: EvalMode,
 ) -> Result<EvaluatorReport, EvalError> {
-    let target_url = staging.stage(&spec.target).await?;
-    let target = measure_states(page, &target_url, &spec.interactions).await;
-    staging.release(&target_url).await?;
-    let target = target?
-        .into_iter()
-        .enumerate()
-        .map(|(index, state)| {
-            state.map_err(|why| {
-                EvalError::config(
-                    format!("eval.aes.interactions[{}]", index.saturating_sub(1)),
-                    format!("the interaction fails on the target itself: {why}"),
-                )
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let generated = measure_states(page, generated_url, &spec.interactions).await?;
-    let report = score_states(&spec.interactions, &target, &generated)?;
+    if let Some((field, problem)) = spec.problems().into_iter().next() {
+        return Err(EvalError::config(field, problem));
+    }
+    let interactions = &spec.interactions;
+    let mut report = match mode {
+        EvalMode::Magebench => {
+            let report = magebench_report(spec, generated_url, page, staging).await;
+            // Back to the episode's window.
+            page.emulate_window(None).await?;
+            report?
+        }
+        EvalMode::Correct | EvalMode::Vwa => {
+            let names: Vec<&str> = weights::PROPERTIES
+                .iter()
+                .map(|property| property.name)
+                .collect();
+            let measurement = Measurement {
+                script: MEASURE_JS,
+                args: vec![json!(names), json!(MAX_ELEMENTS)],
+                window: None,
+            };
+            let target: Vec<PageState> = measure_target(spec, page, staging, &measurement).await?;
+            let generated = measure_states(page, generated_url, interactions, &measurement).await?;
+            score_states(interactions, &target, &generated)?
+        }
+    };
+    report.passed = report.min_state >= spec.pass_threshold;
     let checks = report
         .states
         .iter()
@@ -322,17 +454,27 @@ mod tests {
     }
 
     #[test]
-    fn a_state_where_nothing_changed_is_left_out() {
+    fn a_state_where_nothing_changed_is_left_out_unless_its_interaction_failed() {
         let hover = Interaction::Hover {
             selector: "#x".into(),
         };
         let mut unchanged = button("rgb(0, 0, 0)");
         unchanged.changed = false;
         let target = vec![page(vec![button("rgb(0, 0, 0)")]), page(vec![unchanged])];
-        let generated = vec![Ok(target[0].clone()), Err("x".to_owned())];
-        let report = score_states(&[hover], &target, &generated).unwrap();
+        let generated: Vec<GeneratedState> = target.iter().cloned().map(Ok).collect();
+        let report = score_states(std::slice::from_ref(&hover), &target, &generated).unwrap();
         assert_eq!(report.states[1].score, None);
         assert!((report.score - 1.0).abs() < 1e-12);
+        assert_eq!(report.min_state, 1.0);
+        // A failed interaction always costs: its state scores 0 and counts.
+        let failed = vec![
+            Ok(target[0].clone()),
+            Err("no element matches #x".to_owned()),
+        ];
+        let report = score_states(&[hover], &target, &failed).unwrap();
+        assert_eq!(report.states[1].score, Some(0.0));
+        assert!((report.score - 0.5).abs() < 1e-12);
+        assert_eq!(report.min_state, 0.0);
     }
 
     #[test]
@@ -341,17 +483,5 @@ mod tests {
         let error =
             score_states(&[], std::slice::from_ref(&plain), &[Ok(plain.clone())]).unwrap_err();
         assert!(error.is_config(), "{error}");
-    }
-
-    #[test]
-    fn interactions_read_from_task_json_and_print_as_actions() {
-        let parsed: Vec<Interaction> = serde_json::from_str(
-            r##"[{"action": "click", "selector": "#tab-2"},
-                 {"action": "type", "selector": "input[name=q]", "text": "milk"}]"##,
-        )
-        .unwrap();
-        assert_eq!(parsed[0].to_string(), "click [#tab-2]");
-        assert_eq!(parsed[1].to_string(), "type [input[name=q]] [milk] [0]");
-        assert_eq!(parsed[1].selector(), "input[name=q]");
     }
 }

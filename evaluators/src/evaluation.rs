@@ -177,6 +177,18 @@ impl Evaluation {
     pub fn score(&self) -> Option<f64> {
         self.outcome.score()
     }
+
+    /// Whether the task passed: every evaluator scored 1, except AES, which passes when every
+    /// state reached the task's threshold.
+    pub fn passed(&self) -> bool {
+        self.evaluators.iter().all(|report| match &report.aes {
+            Some(aes) => aes.passed,
+            None => report
+                .outcome
+                .score()
+                .is_some_and(|score| score >= 1.0 - 1e-9),
+        })
+    }
 }
 
 #[cfg(test)]
@@ -193,6 +205,35 @@ mod tests {
         assert_eq!(NeedsJudge.times(JudgeFailed), JudgeFailed);
         assert_eq!(Score(1.0).score(), Some(1.0));
         assert_eq!(NeedsJudge.score(), None);
+    }
+
+    #[test]
+    fn an_aes_task_passes_when_every_state_reached_its_threshold() {
+        let aes = |score: f64, passed: bool| EvaluatorReport {
+            eval_type: EvalType::Aes,
+            outcome: Outcome::Score(score),
+            checks: Vec::new(),
+            aes: Some(crate::aes::AesReport {
+                passed,
+                ..crate::aes::AesReport::new(score, Vec::new())
+            }),
+        };
+        let evaluation = |report| Evaluation {
+            outcome: Outcome::Score(0.93),
+            mode: EvalMode::Correct,
+            evaluators: vec![report],
+        };
+        // A mean of 0.93 whose lowest state missed the threshold fails; 0.95 with every state
+        // through passes though it is not 1.
+        assert!(!evaluation(aes(0.93, false)).passed());
+        assert!(evaluation(aes(0.95, true)).passed());
+        let text = EvaluatorReport {
+            eval_type: EvalType::StringMatch,
+            outcome: Outcome::Score(0.0),
+            checks: Vec::new(),
+            aes: None,
+        };
+        assert!(!evaluation(text).passed());
     }
 
     #[test]

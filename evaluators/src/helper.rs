@@ -370,7 +370,7 @@ pub fn product_price(text: &str, mode: EvalMode) -> f64 {
     let amount: String = text.chars().skip(1).collect();
     let amount = match mode {
         EvalMode::Vwa => amount,
-        EvalMode::Correct => amount.replace(',', ""),
+        EvalMode::Correct | EvalMode::Magebench => amount.replace(',', ""),
     };
     js_parse_float(&amount).unwrap_or(0.0)
 }

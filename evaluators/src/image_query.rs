@@ -109,7 +109,7 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
             query_outcome = query_outcome.times(Outcome::from_pass(pass));
             let expected = match mode {
                 EvalMode::Vwa => format!("SSIM > {threshold} with {references}"),
-                EvalMode::Correct => format!(
+                EvalMode::Correct | EvalMode::Magebench => format!(
                     "SSIM > {threshold} and at most {:.0} % of pixels in another colour, with {references}",
                     MAX_DIFFERENT_COLOUR_SHARE * 100.0
                 ),
@@ -140,7 +140,7 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
 pub fn combine_queries(outcomes: &[Outcome], mode: EvalMode) -> Outcome {
     match mode {
         EvalMode::Vwa => outcomes.last().copied().unwrap_or(Outcome::Score(1.0)),
-        EvalMode::Correct => outcomes
+        EvalMode::Correct | EvalMode::Magebench => outcomes
             .iter()
             .fold(Outcome::Score(1.0), |product, outcome| {
                 product.times(*outcome)
@@ -153,7 +153,9 @@ pub fn combine_queries(outcomes: &[Outcome], mode: EvalMode) -> Outcome {
 pub fn reply_answers(reply: &str, expected: &str, mode: EvalMode) -> bool {
     match mode {
         EvalMode::Vwa => reply.to_lowercase().contains(&expected.to_lowercase()),
-        EvalMode::Correct => normalize_reply(reply) == normalize_reply(expected),
+        EvalMode::Correct | EvalMode::Magebench => {
+            normalize_reply(reply) == normalize_reply(expected)
+        }
     }
 }
 
@@ -212,7 +214,9 @@ impl ImagePair {
         let ssim = image_ssim(page_image, reference).ok()?;
         let colour_share = match mode {
             EvalMode::Vwa => None,
-            EvalMode::Correct => Some(different_colour_share(page_image, reference)),
+            EvalMode::Correct | EvalMode::Magebench => {
+                Some(different_colour_share(page_image, reference))
+            }
         };
         Some(Self {
             ssim,

@@ -7,9 +7,10 @@
 //! the [`Page`] trait, site data through [`SiteQueries`] and staged targets through
 //! [`TargetStaging`].
 //!
-//! Two modes ([`EvalMode`]): `Correct` (default) scores as VWA intends, with its known bugs
-//! fixed; `Vwa` reproduces VWA quirk for quirk. `docs/evaluation-modes.md` lists every
-//! divergence. A wrong answer is `Ok` with score 0; a broken evaluation is `Err`.
+//! Three modes ([`EvalMode`]): `Correct` (default) scores as VWA intends, with its known bugs
+//! fixed, and AES as Agora defines it; `Vwa` reproduces VWA quirk for quirk; `Magebench`
+//! reproduces MageBench's AES. `docs/evaluation-modes.md` lists every divergence. A wrong
+//! answer is `Ok` with score 0; a broken evaluation is `Err`.
 
 pub mod aes;
 pub mod chat;
@@ -41,7 +42,7 @@ pub use error::EvalError;
 pub use evaluation::{CheckKind, CheckReport, CheckStatus, Evaluation, EvaluatorReport, Outcome};
 pub use judge::{JudgeConfig, Judges};
 pub use mode::EvalMode;
-pub use page::{Page, PageError};
+pub use page::{Page, PageError, Window};
 pub use site_queries::{NoSiteQueries, QueryFuture, Review, SiteQueries, SiteQuerySet};
 pub use staging::{SiteAccess, TargetStaging};
 pub use task::{Task, TaskId};
@@ -104,7 +105,7 @@ pub async fn evaluate<P: Page>(
                 let generated_url = task.start_urls().first().copied().ok_or_else(|| {
                     EvalError::config("start_url", "an aes task starts at its workspace URL")
                 })?;
-                aes::evaluate_aes(spec, generated_url, page, sites.staging()?).await?
+                aes::evaluate_aes(spec, generated_url, page, sites.staging()?, mode).await?
             }
         };
         outcome = outcome.times(report.outcome);

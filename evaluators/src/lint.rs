@@ -348,31 +348,15 @@ fn lint_page_image_query(spec: &EvalSpec, findings: &mut Findings) {
 }
 
 fn lint_aes(spec: Option<&AesSpec>, findings: &mut Findings) {
-    let Some(spec) = spec else {
-        findings.error(
+    match spec {
+        None => findings.error(
             "eval.aes",
             "aes is listed but there is no `aes` object: {\"target\": …, \"pass_threshold\": …}",
-        );
-        return;
-    };
-    if spec.target.trim().is_empty() {
-        findings.error("eval.aes.target", "name the WebUI target page to reproduce");
-    }
-    if !(0.0..=1.0).contains(&spec.pass_threshold) {
-        findings.error(
-            "eval.aes.pass_threshold",
-            format!(
-                "{} is not a score: give a pass threshold from 0 to 1",
-                spec.pass_threshold
-            ),
-        );
-    }
-    for (index, interaction) in spec.interactions.iter().enumerate() {
-        if interaction.selector().trim().is_empty() {
-            findings.error(
-                format!("eval.aes.interactions[{index}]"),
-                "the interaction needs a CSS selector",
-            );
+        ),
+        Some(aes) => {
+            for (field, problem) in aes.problems() {
+                findings.error(field, problem);
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ pub const TOLERANCE: f64 = 1e-8;
 pub fn clean_answer(answer: &str, mode: EvalMode) -> String {
     match mode {
         EvalMode::Vwa => vwa::clean_answer(answer),
-        EvalMode::Correct => {
+        EvalMode::Correct | EvalMode::Magebench => {
             let answer = answer.trim();
             let unquoted = ['\'', '"']
                 .iter()
@@ -48,7 +48,7 @@ pub fn includes(reference: &str, prediction: &str, mode: EvalMode) -> bool {
             vwa::must_include(reference, &PyValue::Str(clean_answer(prediction, mode)), "")
                 .unwrap_or(false)
         }
-        EvalMode::Correct => {
+        EvalMode::Correct | EvalMode::Magebench => {
             let reference = clean_answer(reference, mode);
             let prediction = clean_answer(prediction, mode);
             match parse_number(&reference) {

@@ -65,6 +65,15 @@ impl PageError {
     }
 }
 
+/// A window to lay a page out in: its viewport in CSS pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// Viewport width.
+    pub width: u32,
+    /// Viewport height.
+    pub height: u32,
+}
+
 /// The live page of an episode (the active tab).
 pub trait Page {
     /// The current URL.
@@ -90,6 +99,17 @@ pub trait Page {
     /// Fetches a resource with the episode's cookies.
     fn fetch_bytes(&mut self, url: &str)
     -> impl Future<Output = Result<Vec<u8>, PageError>> + Send;
+    /// Lays the page out in `window` from now on (`None`: back as the episode had it); a page
+    /// that cannot refuses.
+    fn emulate_window(
+        &mut self,
+        window: Option<Window>,
+    ) -> impl Future<Output = Result<(), PageError>> + Send {
+        let refused = PageError::Browser(format!(
+            "this page cannot be laid out in another window ({window:?})"
+        ));
+        async move { Err(refused) }
+    }
     /// Carries out a scripted interaction with real input and waits until the page settles;
     /// a page that cannot interact refuses.
     fn interact(

@@ -83,7 +83,7 @@ impl LocatorKind {
         } else if let Some(body) = text.strip_prefix("lambda:") {
             let body = match mode {
                 EvalMode::Vwa => text.trim_start_matches(|c| "lambd:".contains(c)),
-                EvalMode::Correct => body,
+                EvalMode::Correct | EvalMode::Magebench => body,
             };
             Ok(LocatorKind::Lambda(body.to_owned()))
         } else if let Some(call) = text.strip_prefix("func:") {
@@ -181,7 +181,9 @@ pub async fn select<P: Page, Q: SiteQueries + ?Sized>(
             EvalMode::Vwa => {
                 EvalError::vwa_raises("ValueError", format!("Unknown locator: {}", target.locator))
             }
-            EvalMode::Correct => EvalError::config(format!("{field}.locator"), other.to_string()),
+            EvalMode::Correct | EvalMode::Magebench => {
+                EvalError::config(format!("{field}.locator"), other.to_string())
+            }
         },
     })?;
     Ok(match locator {
@@ -229,7 +231,7 @@ pub async fn check_selection(
                 .map(Some),
             None => Ok(None),
         },
-        EvalMode::Correct => match selection.to_js() {
+        EvalMode::Correct | EvalMode::Magebench => match selection.to_js() {
             Some(value) => check_correctly(&value, checks, field, judges)
                 .await
                 .map(Some),

@@ -63,7 +63,9 @@ pub async fn evaluate_answer(
 ) -> Result<EvaluatorReport, EvalError> {
     match mode {
         EvalMode::Vwa => crate::vwa::evaluate_answer(checks, answer, context, judges).await,
-        EvalMode::Correct => evaluate_correctly(checks, answer, context, judges).await,
+        EvalMode::Correct | EvalMode::Magebench => {
+            evaluate_correctly(checks, answer, context, judges).await
+        }
     }
 }
 

@@ -52,7 +52,7 @@ pub fn url_matches(url: &str, references: &str, note: UrlNote, mode: EvalMode) -
                 UrlNote::GoldInPred => references.any(|reference| url.contains(&reference)),
             }
         }
-        EvalMode::Correct => {
+        EvalMode::Correct | EvalMode::Magebench => {
             let Some(page) = Parts::of_absolute(url) else {
                 return false;
             };

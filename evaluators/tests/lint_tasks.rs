@@ -93,6 +93,20 @@ fn crafted_bad_files_are_reported_precisely() {
     has("task 6 agora.gold[1]: the gold trajectory must end with a stop step");
     has("task 6 agora.decoys[0].steps: a decoy needs steps ending with a stop step");
     has("task 6 agora.decoys[1].steps[0]: the decoy must end with a stop step");
+    has("task 21 eval.aes.target: name the target page");
+    has("task 21 eval.aes.pass_threshold: 1.5 is outside [0, 1]");
+    has("task 21 eval.aes.interactions[0]: a wait of 60000 ms is longer than the 10000 ms cap");
+    has("task 21 eval.aes.interactions[1]: a sequence inside a sequence");
+    has("task 21 eval.aes.interactions[2]: `hover []` has an empty selector");
+    has("webui_interactions.json[2]");
+    has("unknown variant `Hyper`");
+    has("task 23 eval.aes: aes is listed but there is no `aes` object");
+    // Every MageBench-style interaction of task 20 is accepted.
+    assert!(
+        !errors.iter().any(|error| error.contains("task 20")),
+        "{}",
+        errors.join("\n")
+    );
     let warnings: Vec<String> = report
         .diagnostics
         .iter()

@@ -17,12 +17,12 @@ use fantoccini::error::{CmdError, ErrorStatus};
 use fantoccini::key::Key;
 use std::path::{Path, PathBuf};
 
-const SELECT_OPTION_JS: &str = include_str!("js/select_option.js");
+pub(super) const SELECT_OPTION_JS: &str = include_str!("js/select_option.js");
 const CLICK_POINT_JS: &str = concat!(
     include_str!("../observe/js/visible_point.js"),
     include_str!("js/click_point.js")
 );
-const SCROLL_INTO_VIEW_JS: &str =
+pub(super) const SCROLL_INTO_VIEW_JS: &str =
     "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});";
 
 /// What an action may touch besides the page.
@@ -145,19 +145,9 @@ pub async fn execute(
         }
         Action::Press { keys } => {
             let combo = parse_combo(keys)?;
-            let mut sequence = KeyActions::new("keyboard".into());
-            for modifier in &combo.modifiers {
-                sequence = sequence.then(KeyAction::Down { value: *modifier });
-            }
-            sequence = sequence
-                .then(KeyAction::Down { value: combo.key })
-                .then(KeyAction::Up { value: combo.key });
-            for modifier in combo.modifiers.iter().rev() {
-                sequence = sequence.then(KeyAction::Up { value: *modifier });
-            }
             session
                 .client()
-                .perform_actions(sequence)
+                .perform_actions(combo.actions())
                 .await
                 .map_err(BrowserError::from)?;
         }
@@ -424,7 +414,7 @@ fn element_error(id: SomId, error: CmdError) -> ActionError {
     ActionError::Browser(BrowserError::from(error))
 }
 
-async fn hover(session: &BrowserSession, element: &Element) -> Result<(), CmdError> {
+pub(super) async fn hover(session: &BrowserSession, element: &Element) -> Result<(), CmdError> {
     session
         .client()
         .execute(SCROLL_INTO_VIEW_JS, vec![serde_json::to_value(element)?])
@@ -575,71 +565,10 @@ fn upload_path(file: &UploadSource, context: &ActContext<'_>) -> Result<PathBuf,
     }
 }
 
-/// Why a scripted interaction (WebUI evaluation) did not happen.
-#[derive(Debug, thiserror::Error)]
-pub enum InteractionError {
-    /// The page has no such element, or it would not take the input: the page's fault.
-    #[error("{0}")]
-    Page(String),
-    /// The browser failed underneath.
-    #[error(transparent)]
-    Browser(#[from] BrowserError),
-}
-
-/// Carries out a scripted interaction on the first element its selector matches, with real
-/// input (scrolled into view first).
-pub async fn interact(
+pub(super) async fn scroll_into_view(
     session: &BrowserSession,
-    interaction: &evaluators::aes::Interaction,
-) -> Result<(), InteractionError> {
-    use evaluators::aes::Interaction;
-    let selector = interaction.selector();
-    let element = match session.client().find(Locator::Css(selector)).await {
-        Ok(element) => element,
-        Err(CmdError::Standard(error))
-            if matches!(
-                error.error,
-                ErrorStatus::NoSuchElement | ErrorStatus::InvalidSelector
-            ) =>
-        {
-            return Err(InteractionError::Page(format!(
-                "no element matches `{selector}`"
-            )));
-        }
-        Err(error) => return Err(BrowserError::from(error).into()),
-    };
-    let done = match interaction {
-        Interaction::Click { .. } => match scroll_into_view(session, &element).await {
-            Ok(()) => element.click().await,
-            Err(error) => Err(error),
-        },
-        Interaction::Hover { .. } => hover(session, &element).await,
-        Interaction::Type { text, .. } => match scroll_into_view(session, &element).await {
-            Ok(()) => match element.click().await {
-                Ok(()) => element.send_keys(text).await,
-                Err(error) => Err(error),
-            },
-            Err(error) => Err(error),
-        },
-        Interaction::Scroll { .. } => scroll_into_view(session, &element).await,
-    };
-    done.map_err(|error| match &error {
-        CmdError::Standard(standard)
-            if matches!(
-                standard.error,
-                ErrorStatus::ElementNotInteractable
-                    | ErrorStatus::ElementClickIntercepted
-                    | ErrorStatus::InvalidElementState
-                    | ErrorStatus::StaleElementReference
-            ) =>
-        {
-            InteractionError::Page(format!("`{selector}` would not take the input: {standard}"))
-        }
-        _ => InteractionError::Browser(BrowserError::from(error)),
-    })
-}
-
-async fn scroll_into_view(session: &BrowserSession, element: &Element) -> Result<(), CmdError> {
+    element: &Element,
+) -> Result<(), CmdError> {
     session
         .client()
         .execute(SCROLL_INTO_VIEW_JS, vec![serde_json::to_value(element)?])

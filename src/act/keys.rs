@@ -1,5 +1,6 @@
 //! Key combinations in VWA's (Playwright's) names, turned into WebDriver key codes.
 
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 
 /// A parsed combination: modifiers held down, then one key pressed.
@@ -9,6 +10,23 @@ pub struct KeyCombo {
     pub modifiers: Vec<char>,
     /// The key pressed while the modifiers are held.
     pub key: char,
+}
+
+impl KeyCombo {
+    /// The key presses: modifiers down, the key down and up, modifiers up in reverse order.
+    pub fn actions(&self) -> KeyActions {
+        let mut sequence = KeyActions::new("keyboard".into());
+        for modifier in &self.modifiers {
+            sequence = sequence.then(KeyAction::Down { value: *modifier });
+        }
+        sequence = sequence
+            .then(KeyAction::Down { value: self.key })
+            .then(KeyAction::Up { value: self.key });
+        for modifier in self.modifiers.iter().rev() {
+            sequence = sequence.then(KeyAction::Up { value: *modifier });
+        }
+        sequence
+    }
 }
 
 /// Why a key combination is not understood.

@@ -286,7 +286,7 @@ pub struct ScreenshotQuery {
 /// `POST /episodes/{id}/evaluate`.
 #[derive(Debug, Default, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EvaluateRequest {
-    /// `correct` (default: the server's `--eval-mode`) or `vwa`.
+    /// `correct` (default: the server's `--eval-mode`), `vwa` or `magebench`.
     #[schema(value_type = Option<String>)]
     pub mode: Option<evaluators::EvalMode>,
 }

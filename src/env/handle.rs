@@ -5,7 +5,8 @@
 //! requests to one episode take turns.
 
 use super::episode::{Episode, StepOutcome, Summary};
-use super::{EnvError, Environment, EpisodeId};
+use super::{EnvError, Environment, EpisodeId, EpisodePage};
+use crate::fence::AllowList;
 use crate::act::{Action, ParseActionError};
 use crate::browser::BrowserSession;
 use crate::observe::{ObserveOptions, SomId};
@@ -139,6 +140,12 @@ impl BrowserGuard {
     /// The episode held.
     pub(super) fn episode(&self) -> &Episode {
         &self.episode
+    }
+
+    /// The evaluators' view of the page (settling as the episode does, fetching only what
+    /// `allowed` permits): for tests that drive interactions or measurements directly.
+    pub fn page<'a>(&'a self, allowed: &'a AllowList) -> EpisodePage<'a> {
+        EpisodePage::new(self, self.episode.settle_policy(), allowed)
     }
 }
 

@@ -18,7 +18,7 @@ pub use episode::{EpisodeId, StartFacts, StepOutcome, Summary, TrajectoryStep};
 pub use error::EnvError;
 pub use events::{EpisodeEvent, EpisodeEvents, EpisodeView};
 pub use handle::{BrowserGuard, EpisodeHandle, Stepped};
-use page::EpisodePage;
+pub use page::EpisodePage;
 use prepared::StartKey;
 use recorder::Recorder;
 pub use site_host::{SiteCookie, SiteHost, SiteHostError};

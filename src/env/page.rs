@@ -3,11 +3,11 @@
 //! cookies, and only from origins the agent may reach.
 
 use crate::act::InteractionError;
-use crate::browser::{BrowserError, BrowserSession, SettlePolicy, settle};
+use crate::browser::{BrowserError, BrowserSession, SettlePolicy, Viewport, settle};
 use crate::fence::AllowList;
 use evaluators::aes::Interaction;
 use evaluators::js_value::{JsValue, encoding_script};
-use evaluators::{Page, PageError};
+use evaluators::{Page, PageError, Window};
 use serde_json::{Value, json};
 
 /// The most an evaluator fetches for one image (`eval_image_url`, page images); a larger
@@ -21,6 +21,8 @@ pub struct EpisodePage<'a> {
     policy: SettlePolicy,
     allowed: &'a AllowList,
     http: reqwest::Client,
+    /// The episode's viewport while another window is emulated.
+    episode_viewport: Option<Viewport>,
 }
 
 impl<'a> EpisodePage<'a> {
@@ -45,6 +47,7 @@ impl<'a> EpisodePage<'a> {
             policy,
             allowed,
             http,
+            episode_viewport: None,
         }
     }
 
@@ -125,19 +128,58 @@ impl Page for EpisodePage<'_> {
 
     async fn interact(&mut self, interaction: &Interaction) -> Result<(), PageError> {
         self.as_rendered().await?;
-        crate::act::interact(self.session, interaction)
-            .await
-            .map_err(|error| match error {
-                InteractionError::Page(message) => PageError::Interaction {
-                    interaction: interaction.to_string(),
-                    message,
-                },
-                InteractionError::Browser(error) => browser_error(error),
-            })?;
-        settle(self.session, self.policy)
-            .await
-            .map_err(|error| PageError::Browser(error.to_string()))?;
+        // A sequence is its steps, the page settling after each.
+        for step in interaction.steps() {
+            crate::act::interact(self.session, step)
+                .await
+                .map_err(|error| match error {
+                    InteractionError::Page(message) => PageError::Interaction {
+                        interaction: interaction.to_string(),
+                        message,
+                    },
+                    InteractionError::Browser(error) => browser_error(error),
+                })?;
+            settle(self.session, self.policy)
+                .await
+                .map_err(|error| PageError::Browser(error.to_string()))?;
+        }
         Ok(())
+    }
+
+    async fn emulate_window(&mut self, window: Option<Window>) -> Result<(), PageError> {
+        let viewport = match window {
+            Some(window) => {
+                if self.episode_viewport.is_none() {
+                    let size = self
+                        .session
+                        .execute("return [window.innerWidth, window.innerHeight];", vec![])
+                        .await
+                        .map_err(browser_error)?;
+                    let side = |index: usize| {
+                        size[index]
+                            .as_u64()
+                            .and_then(|side| u32::try_from(side).ok())
+                            .unwrap_or_default()
+                    };
+                    self.episode_viewport = Some(Viewport {
+                        width: side(0),
+                        height: side(1),
+                    });
+                }
+                Viewport {
+                    width: window.width,
+                    height: window.height,
+                }
+            }
+            None => match self.episode_viewport.take() {
+                Some(viewport) => viewport,
+                None => return Ok(()),
+            },
+        };
+        self.session
+            .set_viewport(viewport)
+            .await
+            .map_err(browser_error)
     }
 
     async fn fetch_bytes(&mut self, url: &str) -> Result<Vec<u8>, PageError> {

@@ -86,9 +86,12 @@ impl TaskResult {
         self.stop_reason == StopReason::Error
     }
 
-    /// Whether it scored 1.
+    /// Whether it passed: it scored 1 (an AES task: every state reached its threshold).
     pub fn passed(&self) -> bool {
-        self.score.is_some_and(|score| score >= 1.0 - 1e-9)
+        match &self.evaluation {
+            Some(evaluation) => self.score.is_some() && evaluation.passed(),
+            None => self.score.is_some_and(|score| score >= 1.0 - 1e-9),
+        }
     }
 }
 

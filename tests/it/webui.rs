@@ -7,6 +7,8 @@
 use crate::support::{Harness, run};
 use agora::env::EpisodeHandle;
 use agora::observe::ObserveOptions;
+use evaluators::aes::Interaction;
+use evaluators::{EvalMode, Page, PageError};
 use serde_json::json;
 use std::time::Instant;
 use webui::targets::{TARGETS, Target};
@@ -59,18 +61,23 @@ async fn put(episode: &EpisodeHandle, files: [&str; 3]) {
     }
 }
 
-/// The episode's AES and its report.
-async fn aes(episode: &EpisodeHandle) -> (f64, serde_json::Value) {
-    let evaluation = episode.evaluate(None).await.unwrap();
-    let report = serde_json::to_value(&evaluation.evaluators[0].aes).unwrap();
-    (evaluation.score().unwrap(), report)
-}
-
 /// The target's screenshots for its task description, one per state.
 async fn screenshots(harness: &Harness, target: &Target) -> Vec<Vec<u8>> {
     let config = webui::tasks::screenshot_config(target).unwrap();
     let context = harness.env.inline_task(&config).unwrap();
     harness.env.target_screenshots(context).await.unwrap()
+}
+
+/// The episode's AES and its report.
+async fn aes(episode: &EpisodeHandle) -> (f64, serde_json::Value) {
+    aes_in(episode, EvalMode::Correct).await
+}
+
+/// The episode's AES and its report in `mode`.
+async fn aes_in(episode: &EpisodeHandle, mode: EvalMode) -> (f64, serde_json::Value) {
+    let evaluation = episode.evaluate(Some(mode)).await.unwrap();
+    let report = serde_json::to_value(&evaluation.evaluators[0].aes).unwrap();
+    (evaluation.score().unwrap(), report)
 }
 
 fn files(target: &Target) -> [&'static str; 3] {
@@ -155,15 +162,20 @@ fn a_target_renders_one_1920_by_1080_screenshot_per_state() {
 }
 
 /// For every target: a blank workspace scores 0, the target's own files 1, and each rung of
-/// the ladder strictly less than the one before.
+/// the ladder strictly less than the one before. Then the calibration of `pass_threshold`
+/// (docs/evaluation-modes.md): a rebuild with lengths ×1.0 passes, and a rebuild without its
+/// script (nor its `:hover` / `:focus` / `:active` rules), with its colours inverted or its
+/// text scrambled fails, a task passing only when every state reaches the threshold. Prints
+/// each rebuild's mean and lowest state.
 #[test]
-fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
+fn every_target_scores_one_itself_zero_blank_lower_at_every_rung_and_fails_broken_rebuilds() {
     run(|harness| async move {
+        let mut wrong = Vec::new();
         for target in TARGETS {
             let episode = episode(harness, target).await;
-            let (blank, _) = aes(&episode).await;
+            let (blank, report) = aes(&episode).await;
             assert!(
-                blank.abs() < 1e-9,
+                blank.abs() < 1e-9 && report["passed"] == false,
                 "{}: blank page scored {blank}",
                 target.name
             );
@@ -172,7 +184,7 @@ fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
             let (score, report) = aes(&episode).await;
             let elapsed = started.elapsed();
             assert!(
-                (score - 1.0).abs() < 1e-6,
+                (score - 1.0).abs() < 1e-6 && report["passed"] == true,
                 "{}: the target against itself scored {score}: {report:#}",
                 target.name
             );
@@ -204,8 +216,27 @@ fn every_target_scores_one_itself_zero_blank_and_lower_at_every_rung() {
                 );
                 previous = (rung.name.to_owned(), score);
             }
+            let mut line = format!("{:<11}", target.name);
+            for (name, files, must_pass) in rebuilds(target) {
+                put(&episode, [&files[0], &files[1], &files[2]]).await;
+                let (score, report) = aes(&episode).await;
+                let (min_state, passed) = (
+                    report["min_state"].as_f64().unwrap(),
+                    report["passed"].as_bool().unwrap(),
+                );
+                line.push_str(&format!(" | {name} {score:.3}/{min_state:.3}"));
+                if must_pass.is_some_and(|must| must != passed) {
+                    wrong.push(format!(
+                        "{}: `{name}` {} (mean {score:.3}, lowest state {min_state:.3})",
+                        target.name,
+                        if passed { "passed" } else { "failed" }
+                    ));
+                }
+            }
+            eprintln!("{line}");
             crate::support::close(&episode).await;
         }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     });
 }
 
@@ -318,8 +349,7 @@ fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
                .then((lines) => {{ document.getElementById('out').textContent = lines.join('\\n'); }});"
         );
         write(harness, &episode, ["<!DOCTYPE html><html><body><pre id=\"out\"></pre><script src=\"script.js\"></script></body></html>", "", &script]).await;
-        let lines =
-            crate::support::js(&episode, "document.getElementById('out').textContent").await;
+        let lines = crate::support::js(&episode, "document.getElementById('out').textContent").await;
         let lines = lines.as_str().unwrap();
         for line in lines.lines() {
             assert!(
@@ -332,5 +362,394 @@ fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
         assert!(!page.as_str().unwrap().contains("other secret"));
         crate::support::close(&episode).await;
         crate::support::close(&other).await;
+    });
+}
+
+/// MageBench's own verdicts on 27 pages for three targets (`tests/fixtures/magebench_verdicts/`):
+/// `magebench` mode scores each within 0.01 of MageBench's AES and every state within 0.02.
+#[test]
+fn magebench_mode_matches_magebench_on_every_development_verdict() {
+    run(|harness| async move {
+        let dir = crate::support::fixture_dir().join("magebench_verdicts");
+        let verdicts = std::fs::read_to_string(dir.join("verdicts.jsonl")).unwrap();
+        let mut episodes: Vec<(&str, EpisodeHandle)> = Vec::new();
+        let mut misses = Vec::new();
+        let mut count = 0;
+        for line in verdicts.lines() {
+            let verdict: serde_json::Value = serde_json::from_str(line).unwrap();
+            let target = webui::targets::named(verdict["target"].as_str().unwrap()).unwrap();
+            let candidate = verdict["candidate"].as_str().unwrap();
+            if !episodes.iter().any(|(name, _)| *name == target.name) {
+                episodes.push((target.name, episode(harness, target).await));
+            }
+            let episode = &episodes
+                .iter()
+                .find(|(name, _)| *name == target.name)
+                .unwrap()
+                .1;
+            let folder = dir.join(target.name).join(candidate);
+            let files = ["index.html", "style.css", "script.js"]
+                .map(|file| std::fs::read_to_string(folder.join(file)).unwrap());
+            put(episode, [&files[0], &files[1], &files[2]]).await;
+            let started = Instant::now();
+            let (score, report) = aes_in(episode, EvalMode::Magebench).await;
+            let elapsed = started.elapsed();
+            let expected = verdict["magebench_aes"].as_f64().unwrap();
+            let states = report["states"].as_array().unwrap();
+            let expected_states: Vec<Option<f64>> = verdict["magebench_states"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(serde_json::Value::as_f64)
+                .collect();
+            assert_eq!(
+                states.len(),
+                expected_states.len(),
+                "{}/{candidate}",
+                target.name
+            );
+            let ours: Vec<f64> = states
+                .iter()
+                .map(|state| state["score"].as_f64().unwrap())
+                .collect();
+            eprintln!(
+                "{}/{candidate}: {score:.4} (MageBench {expected:.4}), states {ours:.4?} (MageBench {expected_states:?}), {:.0} ms",
+                target.name,
+                elapsed.as_secs_f64() * 1000.0
+            );
+            let mut wrong = (score - expected).abs() > 0.01;
+            for (state, theirs) in states.iter().zip(&expected_states) {
+                let score = state["score"].as_f64().unwrap();
+                wrong |= match theirs {
+                    Some(theirs) => (score - theirs).abs() > 0.02 || !state["failure"].is_null(),
+                    // MageBench's null: the interaction failed on the candidate, scoring 0.
+                    None => score != 0.0 || state["failure"].is_null(),
+                };
+            }
+            if wrong {
+                misses.push(format!("{}/{candidate}: {report:#}", target.name));
+            }
+            count += 1;
+        }
+        assert_eq!(count, 27);
+        for (_, episode) in &episodes {
+            crate::support::close(episode).await;
+        }
+        assert!(misses.is_empty(), "{}", misses.join("\n\n"));
+    });
+}
+
+/// `css` with every length in px multiplied by `factor` (two decimals at most).
+fn scaled_px(css: &str, factor: f64) -> String {
+    let mut out = String::with_capacity(css.len());
+    let mut number = String::new();
+    let mut rest = css;
+    while let Some(character) = rest.chars().next() {
+        rest = &rest[character.len_utf8()..];
+        if character.is_ascii_digit() || (character == '.' && !number.is_empty()) {
+            number.push(character);
+            continue;
+        }
+        if !number.is_empty() {
+            if character == 'p' && rest.starts_with('x') {
+                let value: f64 = number.parse().unwrap();
+                out.push_str(&format!("{}", (value * factor * 100.0).round() / 100.0));
+            } else {
+                out.push_str(&number);
+            }
+            number.clear();
+        }
+        out.push(character);
+    }
+    out.push_str(&number);
+    out
+}
+
+/// `css` with every `#rgb` / `#rrggbb` colour mapped channel by channel.
+fn recoloured(css: &str, map: impl Fn(u8) -> u8) -> String {
+    let mut out = String::with_capacity(css.len());
+    let mut rest = css;
+    while let Some(at) = rest.find('#') {
+        out.push_str(&rest[..at]);
+        let digits: String = rest[at + 1..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .collect();
+        let channels: Option<Vec<u8>> = match digits.len() {
+            3 => Some(
+                digits
+                    .chars()
+                    .map(|digit| u8::from_str_radix(&format!("{digit}{digit}"), 16).unwrap())
+                    .collect(),
+            ),
+            6 => Some(
+                (0..3)
+                    .map(|index| u8::from_str_radix(&digits[index * 2..index * 2 + 2], 16).unwrap())
+                    .collect(),
+            ),
+            _ => None,
+        };
+        match channels {
+            Some(channels) => {
+                out.push('#');
+                for channel in channels {
+                    out.push_str(&format!("{:02x}", map(channel)));
+                }
+            }
+            None => out.push_str(&format!("#{digits}")),
+        }
+        rest = &rest[at + 1 + digits.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `css` without the rules for `:hover`, `:focus` and `:active`.
+fn without_pointer_styles(css: &str) -> String {
+    css.split_inclusive('}')
+        .filter(|rule| {
+            let selector = rule.split('{').next().unwrap_or_default();
+            ![":hover", ":focus", ":active"]
+                .iter()
+                .any(|pseudo| selector.contains(pseudo))
+        })
+        .collect()
+}
+
+/// `html` with the letters of its text (not of tags, scripts or styles) rotated by 13 and its
+/// digits by 5.
+fn scrambled_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let (mut in_tag, mut raw) = (false, false);
+    for (index, character) in html.char_indices() {
+        match character {
+            '<' => {
+                in_tag = true;
+                let tag = &html[index..];
+                if tag.starts_with("<script")
+                    || tag.starts_with("<style")
+                    || tag.starts_with("<title")
+                {
+                    raw = true;
+                } else if tag.starts_with("</script")
+                    || tag.starts_with("</style")
+                    || tag.starts_with("</title")
+                {
+                    raw = false;
+                }
+            }
+            '>' => in_tag = false,
+            _ => {}
+        }
+        out.push(match character {
+            'a'..='z' if !in_tag && !raw => (b'a' + (character as u8 - b'a' + 13) % 26) as char,
+            'A'..='Z' if !in_tag && !raw => (b'A' + (character as u8 - b'A' + 13) % 26) as char,
+            '0'..='9' if !in_tag && !raw => (b'0' + (character as u8 - b'0' + 5) % 10) as char,
+            other => other,
+        });
+    }
+    out
+}
+
+/// The rebuilds of a target the pass threshold is calibrated on (besides itself and a blank
+/// page), each with whether it must
+/// pass (`Some(true)`), must fail (`Some(false)`) or is only measured (`None`).
+fn rebuilds(target: &Target) -> Vec<(&'static str, [String; 3], Option<bool>)> {
+    let (html, css, script) = (
+        target.html.to_owned(),
+        target.css.to_owned(),
+        target.javascript.to_owned(),
+    );
+    vec![
+        (
+            "lengths ×1.0",
+            [html.clone(), scaled_px(&css, 1.0), script.clone()],
+            Some(true),
+        ),
+        (
+            "lengths ×1.05",
+            [html.clone(), scaled_px(&css, 1.05), script.clone()],
+            None,
+        ),
+        (
+            "colours +12",
+            [
+                html.clone(),
+                recoloured(&css, |c| c.saturating_add(12)),
+                script.clone(),
+            ],
+            None,
+        ),
+        (
+            "lengths ×1.15",
+            [html.clone(), scaled_px(&css, 1.15), script.clone()],
+            None,
+        ),
+        (
+            "no script",
+            [html.clone(), without_pointer_styles(&css), String::new()],
+            Some(false),
+        ),
+        (
+            "colours inverted",
+            [html.clone(), recoloured(&css, |c| 255 - c), script.clone()],
+            Some(false),
+        ),
+        (
+            "text scrambled",
+            [scrambled_text(&html), css.clone(), script.clone()],
+            Some(false),
+        ),
+    ]
+}
+
+/// The text of the element `id` in the episode's page.
+async fn text_of(episode: &EpisodeHandle, id: &str) -> String {
+    let expression = format!("document.getElementById('{id}').textContent");
+    crate::support::js(episode, &expression)
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// MageBench-style interactions with real input in Chromium: choosing an option, a key on an
+/// element and on the focus, a sequence, and a wait that waits for what the page shows later
+/// (and fails, capped, when it never does).
+#[test]
+fn magebench_style_interactions_select_press_wait_and_run_in_sequence() {
+    run(|harness| async move {
+        let episode = harness.open("/interactions.html").await;
+        let parse = |json: &str| serde_json::from_str::<Interaction>(json).unwrap();
+        let guard = episode.browser().await.unwrap();
+        let mut page = guard.page(harness.env.allowed());
+        page.interact(&parse(
+            r##"{"action": "select", "selector": "#size", "option": "Large"}"##,
+        ))
+        .await
+        .unwrap();
+        let missing = page
+            .interact(&parse(
+                r##"{"action": "select", "selector": "#size", "option": "Huge"}"##,
+            ))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&missing, PageError::Interaction { message, .. } if message.contains("Small, Large")),
+            "{missing}"
+        );
+        page.interact(&parse(
+            r##"{"action": "sequence", "steps": [
+                {"action": "type", "selector": "#q", "text": "milk"},
+                {"action": "press", "selector": "#q", "key": "Enter"}]}"##,
+        ))
+        .await
+        .unwrap();
+        page.interact(&parse(r#"{"action": "press", "key": "Escape"}"#))
+            .await
+            .unwrap();
+        page.interact(&parse(r##"{"action": "click", "selector": "#later"}"##))
+            .await
+            .unwrap();
+        let status = page
+            .call(
+                "return document.getElementById('status').textContent;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(status, "Idle", "the toast is not there yet after the click");
+        page.interact(&parse(
+            r##"{"action": "wait", "selector": "#toast", "until": "visible", "timeout_ms": 5000}"##,
+        ))
+        .await
+        .unwrap();
+        let started = Instant::now();
+        let never = page
+            .interact(&parse(
+                r##"{"action": "wait", "selector": "#status", "until": "text", "text": "Failed", "timeout_ms": 300}"##,
+            ))
+            .await
+            .unwrap_err();
+        assert!(
+            never
+                .to_string()
+                .contains("waited 300 ms for `#status` to show `Failed`"),
+            "{never}"
+        );
+        assert!(started.elapsed().as_millis() < 5_000);
+        drop(page);
+        drop(guard);
+        assert_eq!(text_of(&episode, "chosen").await, "l");
+        assert_eq!(text_of(&episode, "submitted").await, "milk");
+        assert_eq!(text_of(&episode, "status").await, "Saved at last");
+        assert_eq!(
+            crate::support::js(&episode, "document.body.dataset.escaped").await,
+            "yes"
+        );
+        crate::support::close(&episode).await;
+    });
+}
+
+/// `data-evalby` reads the same separated by `|` (MageBench's syntax), spaces or commas, in
+/// both modes' measurements; and a MageBench-annotated target (every shipped target is) is
+/// scored on its annotated properties in both modes.
+#[test]
+fn annotations_read_in_both_syntaxes_and_both_modes() {
+    run(|harness| async move {
+        let fixture = harness.open("/annotations.html").await;
+        {
+            let guard = fixture.browser().await.unwrap();
+            let mut page = guard.page(harness.env.allowed());
+            for (script, args) in [
+                (evaluators::aes::MEASURE_JS, json!([["text", "color"], 100])),
+                (
+                    evaluators::aes::magebench::MEASURE_JS,
+                    json!([["text", "color"], true, 100]),
+                ),
+            ] {
+                let measured = page
+                    .call(script, args.as_array().unwrap().clone())
+                    .await
+                    .unwrap();
+                let elements = measured["elements"].as_array().unwrap();
+                assert_eq!(elements.len(), 3, "{measured:#}");
+                for element in elements {
+                    assert_eq!(element["eval_by"], json!(["text", "color"]), "{element:#}");
+                }
+            }
+        }
+        crate::support::close(&fixture).await;
+
+        let target = webui::targets::named("landing").unwrap();
+        assert!(
+            target
+                .html
+                .contains("data-evalby=\"text|color|font-size|font-weight\"")
+        );
+        let episode = episode(harness, target).await;
+        let inverted = recoloured(target.css, |channel| 255 - channel);
+        put(&episode, [target.html, &inverted, target.javascript]).await;
+        for mode in [EvalMode::Correct, EvalMode::Magebench] {
+            let (score, report) = aes_in(&episode, mode).await;
+            assert!(score < 0.95, "{mode:?}: {score}");
+            let headline = &report["states"][0]["elements"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|element| element["target"] == "h1")
+                .unwrap()["properties"];
+            let colour = headline
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|property| property["property"] == "color")
+                .unwrap_or_else(|| panic!("{mode:?}: no colour scored: {headline:#}"));
+            assert!(
+                colour["similarity"].as_f64().unwrap() < 0.5,
+                "{mode:?}: {colour:#}"
+            );
+        }
+        crate::support::close(&episode).await;
     });
 }

@@ -1,5 +1,7 @@
 //! The best one-to-one assignment of target elements to generated ones (Hungarian algorithm,
-//! `pathfinding`'s Kuhn–Munkres over fixed-point scores).
+//! `pathfinding`'s Kuhn–Munkres over fixed-point scores): [`assign`] for Agora's AES, which
+//! may leave any target unmatched, and [`minimum_cost`] for MageBench's, which pairs as many as
+//! it can as SciPy's `linear_sum_assignment` does.
 
 use pathfinding::kuhn_munkres::kuhn_munkres;
 use pathfinding::matrix::Matrix;
@@ -34,6 +36,34 @@ pub fn assign(scores: &[Vec<f64>], candidates: usize) -> Vec<Option<usize>> {
         .collect()
 }
 
+/// Fixed-point scale of [`minimum_cost`]'s costs: fine enough for its 1e-5 terms, coarse
+/// enough that a row of penalty cells (1e5) sums far inside `i64`.
+const COST_SCALE: f64 = 1e8;
+
+/// For each row of `costs` (targets × `columns` candidates), the column a minimum-cost
+/// assignment of min(rows, columns) pairs gives it, or `None` when there are more rows than
+/// columns and it got none.
+pub fn minimum_cost(costs: &[Vec<f64>], columns: usize) -> Vec<Option<usize>> {
+    let rows = costs.len();
+    if rows == 0 || columns == 0 {
+        return vec![None; rows];
+    }
+    let fixed = |row: usize, column: usize| (-costs[row][column] * COST_SCALE).round() as i64;
+    if rows <= columns {
+        let weights = Matrix::from_fn(rows, columns, |(row, column)| fixed(row, column));
+        let (_, assignment) = kuhn_munkres(&weights);
+        return assignment.into_iter().map(Some).collect();
+    }
+    // More targets than candidates: every candidate gets one target.
+    let weights = Matrix::from_fn(columns, rows, |(column, row)| fixed(row, column));
+    let (_, assignment) = kuhn_munkres(&weights);
+    let mut rows_to_columns = vec![None; rows];
+    for (column, row) in assignment.into_iter().enumerate() {
+        rows_to_columns[row] = Some(column);
+    }
+    rows_to_columns
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,6 +85,20 @@ mod tests {
     fn no_candidates_matches_nothing_and_no_targets_is_empty() {
         assert_eq!(assign(&[vec![], vec![]], 0), vec![None, None]);
         assert!(assign(&[], 5).is_empty());
+    }
+
+    #[test]
+    fn minimum_cost_pairs_as_many_as_it_can() {
+        // Every row gets a column, the penalty cell included, when there are enough.
+        let costs = vec![vec![-1.0, 1e5], vec![1e5, 1e5]];
+        assert_eq!(minimum_cost(&costs, 2), vec![Some(0), Some(1)]);
+        // Minimises the total, not each row.
+        let costs = vec![vec![-0.9, -0.8], vec![-0.85, -0.1]];
+        assert_eq!(minimum_cost(&costs, 2), vec![Some(1), Some(0)]);
+        // More rows than columns: the cheapest rows are paired.
+        let costs = vec![vec![-0.2], vec![-0.9], vec![0.5]];
+        assert_eq!(minimum_cost(&costs, 1), vec![None, Some(0), None]);
+        assert_eq!(minimum_cost(&[vec![], vec![]], 0), vec![None, None]);
     }
 
     #[test]

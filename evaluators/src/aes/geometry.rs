@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// An element's box in document CSS pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Rect {
     /// Left edge.
     pub x: f64,

@@ -97,6 +97,24 @@ pub struct ElementReport {
     pub properties: Vec<PropertyScore>,
     /// The element's score in `[0, 1]` (0 when unmatched).
     pub score: f64,
+    /// What else to know about how it scored (`magebench` mode: left out, properties skipped).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl ElementReport {
+    /// A target with no generated element, weighing `weight`.
+    pub fn unmatched(target: &str, weight: f64) -> Self {
+        ElementReport {
+            target: target.to_owned(),
+            weight,
+            matched: None,
+            giou: None,
+            properties: Vec::new(),
+            score: 0.0,
+            note: None,
+        }
+    }
 }
 
 /// The targets of a state: visible atomic elements, less those that did not change since
@@ -186,14 +204,7 @@ pub fn score_state(
             .filter(|candidate| passes_filter(target, candidate));
         reports.push(match matched {
             Some(candidate) => element_report(target, candidate, properties, weight),
-            None => ElementReport {
-                target: target.name.clone(),
-                weight,
-                matched: None,
-                giou: None,
-                properties: Vec::new(),
-                score: 0.0,
-            },
+            None => ElementReport::unmatched(&target.name, weight),
         });
     }
     let total: f64 = reports.iter().map(|report| report.weight).sum();
@@ -242,6 +253,7 @@ fn element_report(
         giou: Some(overlap),
         properties: scores,
         score,
+        note: None,
     }
 }
 

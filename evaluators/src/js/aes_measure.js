@@ -1,8 +1,10 @@
-// AES measurement (evaluators/src/aes.rs): every visible element under <body>, with its box in
-// document pixels, child count, AES annotations, and the computed value of each property in
-// arguments[0]. `changed` says whether the element's outer HTML, box or values differ from the
-// previous call on this document (remembered in a WeakMap on the window).
-const names = arguments[0];
+// AES measurement in `correct` mode (evaluators/src/aes/state.rs), after aes_common.js: every
+// visible element under <body>, with its box in document pixels, child count, AES annotations,
+// and the computed value of each property in arguments[0]. `changed` says whether the element's
+// outer HTML, box or values differ from the previous call on this document (remembered in a
+// WeakMap on the window). At most arguments[1] elements; `truncated` says there were more.
+const [names, limit] = arguments;
+finishAnimations();
 const seen = window.__agoraAesSeen || (window.__agoraAesSeen = new WeakMap());
 const skipped = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'BR', 'HEAD', 'TITLE']);
 const maxText = 500;
@@ -22,20 +24,18 @@ function value(element, style, name, box) {
   }
 }
 
-function describe(element) {
-  let name = element.tagName.toLowerCase();
-  if (element.id) name += '#' + element.id;
-  for (const cls of Array.from(element.classList).slice(0, 3)) name += '.' + cls;
-  return name;
-}
-
 const elements = [];
+let truncated = false;
 const all = document.body ? document.body.querySelectorAll('*') : [];
 for (const element of all) {
   if (skipped.has(element.tagName) || element.closest('#__agora_overlay')) continue;
   const box = element.getBoundingClientRect();
   if (box.width <= 0 || box.height <= 0) continue;
   if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+  if (elements.length === limit) {
+    truncated = true;
+    break;
+  }
   const style = getComputedStyle(element);
   const props = {};
   for (const name of names) props[name] = value(element, style, name, box);
@@ -49,7 +49,7 @@ for (const element of all) {
     rect,
     children: element.children.length,
     filter_by: element.getAttribute('data-filter-by'),
-    eval_by: (element.getAttribute('data-evalby') || '').split(/[\s,]+/).filter(Boolean),
+    eval_by: annotationNames(element),
     changed,
     props,
   });
@@ -58,4 +58,4 @@ const errors = (window.__agoraPageErrors || []).slice(0, 20).map((error) => ({
   kind: String(error.kind),
   message: String(error.message).slice(0, 300),
 }));
-return { elements, errors };
+return { elements, errors, truncated };

@@ -140,17 +140,27 @@ mod tests {
             assert!(!manifest.description.trim().is_empty(), "{}", target.name);
             assert!(target.html.contains("data-filter-by"), "{}", target.name);
             assert!(target.html.contains("data-evalby"), "{}", target.name);
+            // `|`-separated, as MageBench's code splits them.
+            for annotation in target.html.split("data-evalby=\"").skip(1) {
+                let names = annotation.split('"').next().unwrap_or_default();
+                assert!(
+                    !names.contains([' ', ',']),
+                    "{}: data-evalby=\"{names}\" must separate its names with `|`",
+                    target.name
+                );
+            }
             for resource_name in &manifest.resources {
                 assert!(resource(resource_name).is_some(), "{resource_name}");
             }
             for interaction in &manifest.interactions {
-                let selector = interaction.selector();
-                let id = selector.trim_start_matches('#');
-                assert!(
-                    target.html.contains(&format!("id=\"{id}\"")),
-                    "{}: the interaction's selector {selector} names an element id of the page",
-                    target.name
-                );
+                for selector in interaction.selectors() {
+                    let id = selector.trim_start_matches('#');
+                    assert!(
+                        target.html.contains(&format!("id=\"{id}\"")),
+                        "{}: the interaction's selector {selector} names an element id of the page",
+                        target.name
+                    );
+                }
             }
         }
     }

@@ -135,10 +135,14 @@ pub fn description_markdown(target: &Target, task_id: usize) -> Result<String, W
     }
     text.push_str("\n## Elements the interactions use\n\n");
     for interaction in &manifest.interactions {
-        text.push_str(&format!(
-            "- `{}`: `{interaction}`\n",
-            interaction.selector()
-        ));
+        let selectors: Vec<String> = interaction
+            .selectors()
+            .iter()
+            .map(|selector| format!("`{selector}`"))
+            .collect();
+        if !selectors.is_empty() {
+            text.push_str(&format!("- {}: `{interaction}`\n", selectors.join(", ")));
+        }
     }
     text.push_str(&format!("\n## States, rendered at {width}×{height}\n"));
     let captions = state_captions(&manifest);

@@ -106,7 +106,8 @@ struct ObserveParams {
 struct EvaluateParams {
     /// The episode (default: the one this connection started last).
     episode_id: Option<String>,
-    /// `correct` (default: the server's mode) or `vwa` (VisualWebArena's quirks).
+    /// `correct` (default: the server's mode), `vwa` (VisualWebArena's quirks) or
+    /// `magebench` (MageBench's AES).
     #[schemars(with = "Option<String>")]
     mode: Option<evaluators::EvalMode>,
 }

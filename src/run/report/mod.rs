@@ -174,10 +174,7 @@ fn describe_setup(manifest: &RunManifest) -> String {
         "agent {}{model}; at most {} steps; {} evaluation; Agora {}",
         manifest.agent,
         manifest.max_steps,
-        match manifest.eval_mode {
-            evaluators::EvalMode::Correct => "correct",
-            evaluators::EvalMode::Vwa => "vwa",
-        },
+        manifest.eval_mode.name(),
         manifest.server
     )
 }
