@@ -46,6 +46,7 @@ pub const DEFAULT_PORT: u16 = 9980;
 #[derive(Debug, Clone)]
 pub struct Classifieds {
     tenants: Tenants,
+    reset: kit::reset::Reset,
 }
 
 impl Classifieds {
@@ -55,12 +56,19 @@ impl Classifieds {
         tenants.register_site(SITE, image)?;
         Ok(Self {
             tenants: tenants.clone(),
+            reset: kit::reset::Reset::new(tenants.clone(), SITE, "users"),
         })
     }
 
-    /// The site's HTTP routes.
+    /// Makes VWA's reset call ask for `token` (VWA's default token until then).
+    pub fn with_reset_token(mut self, token: kit::reset::ResetToken) -> Self {
+        self.reset = self.reset.with_token(token);
+        self
+    }
+
+    /// The site's HTTP routes, VWA's reset call included.
     pub fn router(&self) -> axum::Router {
-        routes::router(self.tenants.clone())
+        self.reset.wrap(routes::router(self.tenants.clone()))
     }
 
     /// A session cookie `(name, value)` that logs `email` in on tenant `id`.

@@ -58,7 +58,9 @@ impl Site for ClassifiedsSite {
     }
 
     fn open(&self, context: &OpenContext) -> Result<Arc<dyn HostedSite>, SiteError> {
-        let site = Classifieds::open(&context.data_dir, &context.tenants).map_err(site_error)?;
+        let site = Classifieds::open(&context.data_dir, &context.tenants)
+            .map_err(site_error)?
+            .with_reset_token(context.reset_token.clone());
         Ok(Arc::new(site))
     }
 

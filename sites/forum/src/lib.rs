@@ -48,6 +48,7 @@ pub const DEFAULT_PORT: u16 = 9999;
 pub struct Forum {
     tenants: Tenants,
     origins: OwnOrigins,
+    reset: kit::reset::Reset,
 }
 
 impl Forum {
@@ -58,7 +59,14 @@ impl Forum {
         Ok(Self {
             tenants: tenants.clone(),
             origins: OwnOrigins::default(),
+            reset: kit::reset::Reset::new(tenants.clone(), SITE, "users"),
         })
+    }
+
+    /// Makes VWA's reset call ask for `token` (VWA's default token until then).
+    pub fn with_reset_token(mut self, token: kit::reset::ResetToken) -> Self {
+        self.reset = self.reset.with_token(token);
+        self
     }
 
     /// Lets image posts take pictures by URL from the sites of `directory` (none before).
@@ -67,9 +75,10 @@ impl Forum {
         self
     }
 
-    /// The site's HTTP routes.
+    /// The site's HTTP routes, VWA's reset call included.
     pub fn router(&self) -> axum::Router {
-        routes::router(self.tenants.clone(), self.origins.clone())
+        self.reset
+            .wrap(routes::router(self.tenants.clone(), self.origins.clone()))
     }
 
     /// A session cookie `(name, value)` that logs `username` in on tenant `id`.

@@ -4,7 +4,7 @@
 use crate::db::listing::Sort;
 use crate::pages::listing::Place;
 use crate::pages::{
-    account, actions, forums, image, listing, messages, search, submission, submit, user,
+    account, actions, forums, image, listing, messages, search, settings, submission, submit, user,
 };
 use crate::state::AppState;
 use crate::visitor::Visitor;
@@ -58,6 +58,8 @@ pub fn router(tenants: Tenants, origins: OwnOrigins) -> Router {
         .route("/cv/{id}", post(vote_comment))
         .route("/user/{name}", get(user_page))
         .route("/user/{name}/block_list", get(block_list))
+        .route("/user/{name}/account", get(account).post(change_password))
+        .route("/user/{name}/delete_account", post(delete_account))
         .route(
             "/user/{name}/compose_message",
             get(compose_form).post(compose),
@@ -306,6 +308,38 @@ async fn user_page(visitor: Result<Visitor, PageError>, Path(name): Path<String>
 
 async fn block_list(visitor: Result<Visitor, PageError>, Path(name): Path<String>) -> Response {
     let outcome = async { user::block_list(&visitor?, &name).await };
+    respond(outcome.await)
+}
+
+async fn account(visitor: Result<Visitor, PageError>, Path(name): Path<String>) -> Response {
+    respond(visitor.and_then(|visitor| settings::show(&visitor, &name)))
+}
+
+async fn change_password(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    Path(name): Path<String>,
+    request: Request,
+) -> Response {
+    let outcome = async {
+        let visitor = visitor?;
+        let form = form_fields(&state, request).await?;
+        settings::change_password(&visitor, &name, &form).await
+    };
+    respond(outcome.await)
+}
+
+async fn delete_account(
+    State(state): State<AppState>,
+    visitor: Result<Visitor, PageError>,
+    Path(name): Path<String>,
+    request: Request,
+) -> Response {
+    let outcome = async {
+        let visitor = visitor?;
+        let form = form_fields(&state, request).await?;
+        settings::delete(&visitor, &name, &form).await
+    };
     respond(outcome.await)
 }
 

@@ -60,7 +60,8 @@ impl Site for ForumSite {
     fn open(&self, context: &OpenContext) -> Result<Arc<dyn HostedSite>, SiteError> {
         let site = Forum::open(&context.data_dir, &context.tenants)
             .map_err(site_error)?
-            .with_sites(&context.directory);
+            .with_sites(&context.directory)
+            .with_reset_token(context.reset_token.clone());
         Ok(Arc::new(site))
     }
 

@@ -8,7 +8,7 @@
 //! [`auth`] holds argon2 passwords and sessions, [`csrf`] the double-submit tokens every
 //! form carries, [`throttle`] the failed-login limit, [`upload`] the capped, sniffed image
 //! uploads, [`fetch`] pictures taken by URL from Agora's own sites only, [`error_page`] the HTML error
-//! page and [`assets`] the cache headers of static files.
+//! page, [`assets`] the cache headers of static files and [`reset`] VWA's reset call.
 
 pub mod assets;
 pub mod auth;
@@ -24,6 +24,7 @@ pub mod money;
 pub mod multipart;
 pub mod names;
 pub mod pager;
+pub mod reset;
 pub mod samples;
 pub mod site;
 pub mod tenant;

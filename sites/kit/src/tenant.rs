@@ -217,6 +217,32 @@ impl Tenants {
         Ok(())
     }
 
+    /// Replaces tenant `id`'s copy of `site` with a fresh copy of the base (the spare when one
+    /// is ready), after `carry` has moved what must outlive the reset from the old copy, if
+    /// the tenant had one, into the fresh one. Requests already holding the old copy finish
+    /// on it; every later request sees the fresh one.
+    pub fn replace_copy(
+        &self,
+        id: &TenantId,
+        site: SiteName,
+        carry: impl FnOnce(&Database, &Database) -> Result<(), KitError>,
+    ) -> Result<(), KitError> {
+        let tenant = self.tenant(id)?;
+        let base = self
+            .read()?
+            .bases
+            .get(&site)
+            .cloned()
+            .ok_or_else(|| KitError::UnknownSite(site.to_string()))?;
+        let mut copies = tenant.copies.lock().map_err(|_| KitError::Poisoned)?;
+        let fresh = base.fresh_copy()?;
+        if let Some(old) = copies.get(&site) {
+            carry(old, &fresh)?;
+        }
+        copies.insert(site, fresh);
+        Ok(())
+    }
+
     /// Forgets a tenant and frees its copies; a browser still holding its cookie is refused.
     /// The default tenant cannot be removed (reset it instead).
     pub fn remove(&self, id: &TenantId) {

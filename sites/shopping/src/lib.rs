@@ -15,6 +15,7 @@ mod error;
 pub mod migrations;
 mod pages;
 mod queries;
+pub mod rest;
 mod routes;
 pub mod seed;
 mod site;
@@ -47,6 +48,7 @@ pub const DEFAULT_PORT: u16 = 7770;
 pub struct Shopping {
     tenants: Tenants,
     base_url: String,
+    reset: kit::reset::Reset,
 }
 
 impl Shopping {
@@ -58,12 +60,22 @@ impl Shopping {
         Ok(Self {
             tenants: tenants.clone(),
             base_url: base_url.trim_end_matches('/').to_owned(),
+            reset: kit::reset::Reset::new(tenants.clone(), SITE, "customers"),
         })
     }
 
-    /// The site's HTTP routes.
+    /// Makes VWA's reset call ask for `token` (VWA's default token until then).
+    pub fn with_reset_token(mut self, token: kit::reset::ResetToken) -> Self {
+        self.reset = self.reset.with_token(token);
+        self
+    }
+
+    /// The site's HTTP routes: its pages, Magento's REST surface ([`rest`]) and VWA's reset
+    /// call.
     pub fn router(&self) -> axum::Router {
-        routes::router(self.tenants.clone())
+        let pages = routes::router(self.tenants.clone());
+        self.reset
+            .wrap(pages.merge(rest::router(self.tenants.clone())))
     }
 
     /// A session cookie `(name, value)` that logs `email` in on tenant `id`.

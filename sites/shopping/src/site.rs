@@ -64,7 +64,9 @@ impl Site for ShoppingSite {
             .unwrap_or_default()
             .to_owned();
         let site =
-            Shopping::open(&context.data_dir, &context.tenants, &base_url).map_err(site_error)?;
+            Shopping::open(&context.data_dir, &context.tenants, &base_url)
+                .map_err(site_error)?
+                .with_reset_token(context.reset_token.clone());
         Ok(Arc::new(site))
     }
 
