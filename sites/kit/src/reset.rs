@@ -15,7 +15,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::fmt;
 use std::str::FromStr;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// VWA's default classifieds reset token (its setup guide's `CLASSIFIEDS_RESET_TOKEN`).
 pub const VWA_RESET_TOKEN: &str = "4b61655535e7ed388f0d40a93600254c";
@@ -27,6 +27,8 @@ const RESET_PAGE: &str = "reset";
 const BODY_LIMIT: usize = 4096;
 /// Longest token accepted.
 const TOKEN_LIMIT: usize = 256;
+/// Longest wait for the site's spare copy before a reset copies the base itself.
+const SPARE_WAIT: Duration = Duration::from_secs(30);
 
 /// The secret a reset request must carry as its `token` field.
 #[derive(Clone, PartialEq, Eq)]
@@ -120,6 +122,8 @@ impl Reset {
     /// Gives tenant `id` a fresh copy of the site's base data, keeping its login sessions of
     /// accounts the base has.
     pub fn reset(&self, id: &TenantId) -> Result<(), KitError> {
+        // A spare under way is ready sooner than a copy started now.
+        self.tenants.wait_for_spare(self.site, SPARE_WAIT)?;
         self.tenants
             .replace_copy(id, self.site, |old, fresh| {
                 keep_sessions(old, fresh, self.accounts)

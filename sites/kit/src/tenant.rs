@@ -218,7 +218,7 @@ impl Tenants {
     }
 
     /// Replaces tenant `id`'s copy of `site` with a fresh copy of the base (the spare when one
-    /// is ready), after `carry` has moved what must outlive the reset from the old copy, if
+    /// is ready: see [`Tenants::wait_for_spare`]), after `carry` has moved what must outlive the reset from the old copy, if
     /// the tenant had one, into the fresh one. Requests already holding the old copy finish
     /// on it; every later request sees the fresh one.
     pub fn replace_copy(
@@ -239,7 +239,12 @@ impl Tenants {
         if let Some(old) = copies.get(&site) {
             carry(old, &fresh)?;
         }
-        copies.insert(site, fresh);
+        if let Some(old) = copies.insert(site, fresh) {
+            // Freeing a large copy takes a while; the caller need not wait for it.
+            let _ = std::thread::Builder::new()
+                .name("tenant-drop".into())
+                .spawn(move || drop(old));
+        }
         Ok(())
     }
 
