@@ -4,8 +4,8 @@
 //! Per task, `test_<site>/<task_id>.json` (VWA's layout): placeholders replaced by the given
 //! site URLs, `sites` in VWA's names, `storage_state` set to a login file for every task that
 //! needs login (the files written under `.auth/` by logging the default accounts in, as VWA's
-//! auto-login does), input and reference images copied under `images/` and named by absolute
-//! path, and the `agora` extension dropped. What VWA cannot express is reported: tasks it has
+//! auto-login does), input and reference images copied beside the configs and named by
+//! absolute path, and the `agora` extension dropped. What VWA cannot express is reported: tasks it has
 //! no evaluator for are left out, others are exported with a finding.
 
 pub mod storage;
@@ -21,8 +21,6 @@ use std::path::{Path, PathBuf};
 
 /// The folder of storage-state files inside the output.
 pub const AUTH_FOLDER: &str = ".auth";
-/// The folder of copied images inside the output.
-pub const IMAGE_FOLDER: &str = "images";
 /// The report written beside the configs.
 pub const REPORT_FILE: &str = "export-report.txt";
 
@@ -65,13 +63,6 @@ pub struct Finding {
     pub message: String,
 }
 
-impl fmt::Display for Finding {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = if self.skipped { "left out" } else { "note" };
-        write!(formatter, "{}: {what}: {}", self.path.display(), self.message)
-    }
-}
-
 /// What an export wrote and found.
 #[derive(Debug, Clone, Default)]
 pub struct ExportReport {
@@ -96,10 +87,18 @@ impl fmt::Display for ExportReport {
         for (folder, count) in &self.written {
             writeln!(formatter, "{folder}: {count} config files")?;
         }
-        writeln!(formatter, "{IMAGE_FOLDER}: {} images copied", self.images)?;
+        writeln!(
+            formatter,
+            "{} images copied beside the configs",
+            self.images
+        )?;
         let states: Vec<&str> = self.storage_states.iter().map(String::as_str).collect();
         if self.logged_in {
-            writeln!(formatter, "{AUTH_FOLDER}: logged in and wrote {}", states.join(", "))?;
+            writeln!(
+                formatter,
+                "{AUTH_FOLDER}: logged in and wrote {}",
+                states.join(", ")
+            )?;
         } else if !states.is_empty() {
             writeln!(
                 formatter,
@@ -117,8 +116,17 @@ impl fmt::Display for ExportReport {
         for broken in &self.broken {
             writeln!(formatter, "not a task file: {broken}")?;
         }
+        // One line per kind of finding, with the tasks it concerns.
+        let mut grouped: BTreeMap<(bool, &str), Vec<String>> = BTreeMap::new();
         for finding in &self.findings {
-            writeln!(formatter, "{finding}")?;
+            grouped
+                .entry((finding.skipped, finding.message.as_str()))
+                .or_default()
+                .push(finding.path.display().to_string());
+        }
+        for ((skipped, message), paths) in grouped {
+            let what = if skipped { "left out" } else { "note" };
+            writeln!(formatter, "{what}: {message}: {}", paths.join(", "))?;
         }
         Ok(())
     }
@@ -202,7 +210,8 @@ fn convert(
         Value::Null
     };
     object.insert("storage_state".into(), state);
-    let images_dir = out.join(IMAGE_FOLDER).join(folder_site);
+    let folder = format!("test_{folder_site}");
+    let images_dir = out.join(&folder);
     let mut copy = |name: &str| -> Result<String, String> {
         let source = evaluators::local_file::file_inside(file.dir(), name)
             .map_err(|refused| format!("image `{name}`: {refused}"))?;
@@ -267,10 +276,7 @@ fn convert(
             }
         }
     }
-    Ok(Exported {
-        folder: format!("test_{folder_site}"),
-        value: raw,
-    })
+    Ok(Exported { folder, value: raw })
 }
 
 /// Replaces every local file name in `field` (a string, a list of them, or VWA's `|OR|`-joined
@@ -420,41 +426,48 @@ mod tests {
             &source.path().join("webui"),
             "0.json",
             r#"{"sites": ["webui"], "task_id": 0, "intent": "Rebuild",
-                "eval": {"eval_types": ["aes"], "aes": {"target": "landing", "interactions": []}}}"#,
+                "eval": {"eval_types": ["aes"], "aes": {"target": "landing", "interactions": [], "pass_threshold": 0.9}}}"#,
         );
         let out = tempfile::tempdir().unwrap();
         let options = ExportOptions {
             paths: vec![source.path().to_owned()],
             out: out.path().to_owned(),
-            urls: [("reddit", "http://127.0.0.1:9999/"), ("shopping", "http://127.0.0.1:7770")]
-                .into_iter()
-                .map(|(site, url)| (site.to_owned(), url.to_owned()))
-                .collect(),
+            urls: [
+                ("reddit", "http://127.0.0.1:9999/"),
+                ("shopping", "http://127.0.0.1:7770"),
+            ]
+            .into_iter()
+            .map(|(site, url)| (site.to_owned(), url.to_owned()))
+            .collect(),
             log_in: false,
         };
         let report = export(&options).await.unwrap();
         let out = std::fs::canonicalize(out.path()).unwrap();
         let config: Value =
-            serde_json::from_slice(&std::fs::read(out.join("test_reddit/0.json")).unwrap()).unwrap();
+            serde_json::from_slice(&std::fs::read(out.join("test_reddit/0.json")).unwrap())
+                .unwrap();
         assert_eq!(
             config["start_url"],
             "http://127.0.0.1:9999/f/x |AND| http://127.0.0.1:7770"
         );
         assert_eq!(
             config["storage_state"],
-            out.join(".auth/reddit.shopping_state.json").display().to_string()
+            out.join(".auth/reddit.shopping_state.json")
+                .display()
+                .to_string()
         );
-        let copied = out.join("images/reddit/images/in.png");
+        let copied = out.join("test_reddit/images/in.png");
         assert_eq!(config["image"][0], copied.display().to_string());
         assert_eq!(std::fs::read(&copied).unwrap(), b"png bytes");
         assert_eq!(config["image"][1], "http://x/y.png");
         assert!(config.get("agora").is_none());
         assert_eq!(report.written.get("test_reddit"), Some(&1));
         assert_eq!(report.dropped_extensions, 1);
+        assert!(report.broken.is_empty(), "{:?}", report.broken);
         assert!(!report.logged_in);
         let text = report.to_string();
         for expected in [
-            "webui/0.json: left out: VWA has no `aes` evaluator",
+            "left out: VWA has no `aes` evaluator",
             "VWA has no helper `classifieds_get_latest_comment_content_by_username`",
             "resets only classifieds; reset reddit and shopping first",
             "make reddit.shopping_state.json with VWA's browser_env/auto_login.py",

@@ -190,6 +190,9 @@ mod tests {
             "classifieds.shopping_state.json"
         );
         assert!(login_form("wikipedia").is_none());
-        assert_eq!(login_form("reddit").map(|form| form.user), Some("MarvelsGrantMan136"));
+        assert_eq!(
+            login_form("reddit").map(|form| form.user),
+            Some("MarvelsGrantMan136")
+        );
     }
 }

@@ -6,9 +6,9 @@
 
 use axum::http::StatusCode;
 use forum::{DEFAULT_PASSWORD, DEFAULT_USERNAME, Forum, Scale};
+use kit::Tenants;
 use kit::testing::{CSRF_FIELD, RouterClient, body_text, location};
 use kit::visitor::SiteCookies;
-use kit::Tenants;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -70,7 +70,11 @@ async fn only_the_owner_sees_the_account_page_with_its_delete_section() {
     assert_eq!(response.status(), StatusCode::OK);
     let page = body_text(response).await;
     // VWA's login check looks for "Delete" on this page.
-    for text in ["Account of MarvelsGrantMan136", "Change password", "Delete account"] {
+    for text in [
+        "Account of MarvelsGrantMan136",
+        "Change password",
+        "Delete account",
+    ] {
         assert!(page.contains(text), "{text}");
     }
     let other = owner.get("/user/SomeoneElse/account").await;
@@ -83,7 +87,10 @@ async fn only_the_owner_sees_the_account_page_with_its_delete_section() {
 async fn the_password_changes_only_with_the_current_one_and_a_repeated_new_one() {
     let owner = browser(Some(DEFAULT_USERNAME));
     for (fields, error) in [
-        (["wrong-password", "new-secret-1", "new-secret-1"], "current password is incorrect"),
+        (
+            ["wrong-password", "new-secret-1", "new-secret-1"],
+            "current password is incorrect",
+        ),
         ([DEFAULT_PASSWORD, "short", "short"], "too short"),
         ([DEFAULT_PASSWORD, "new-secret-1", "new-secret-2"], "differ"),
     ] {
@@ -127,7 +134,13 @@ async fn deleting_the_account_needs_the_password_and_ends_every_session() {
     let (status, page) = post(&owner, delete, &[("password", "nope"), ("confirm", "yes")]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.contains("password is incorrect"));
-    assert!(owner.get("/user/MarvelsGrantMan136").await.status().is_success());
+    assert!(
+        owner
+            .get("/user/MarvelsGrantMan136")
+            .await
+            .status()
+            .is_success()
+    );
 
     let mut all = vec![CSRF_FIELD];
     all.extend_from_slice(&[("password", DEFAULT_PASSWORD), ("confirm", "yes")]);

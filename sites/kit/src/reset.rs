@@ -65,7 +65,9 @@ impl FromStr for ResetToken {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let text = text.trim();
-        if text.is_empty() || text.len() > TOKEN_LIMIT || !text.chars().all(|c| c.is_ascii_graphic())
+        if text.is_empty()
+            || text.len() > TOKEN_LIMIT
+            || !text.chars().all(|c| c.is_ascii_graphic())
         {
             return Err(format!(
                 "a reset token is 1 to {TOKEN_LIMIT} printable ASCII characters without spaces"
@@ -124,10 +126,9 @@ impl Reset {
     pub fn reset(&self, id: &TenantId) -> Result<(), KitError> {
         // A spare under way is ready sooner than a copy started now.
         self.tenants.wait_for_spare(self.site, SPARE_WAIT)?;
-        self.tenants
-            .replace_copy(id, self.site, |old, fresh| {
-                keep_sessions(old, fresh, self.accounts)
-            })
+        self.tenants.replace_copy(id, self.site, |old, fresh| {
+            keep_sessions(old, fresh, self.accounts)
+        })
     }
 
     /// Answers a reset request: checks the token, resets the request's tenant, says how long
@@ -256,7 +257,12 @@ mod tests {
             .unwrap()
     }
 
-    async fn post(router: &Router, uri: &str, body: &str, tenant: Option<&TenantId>) -> (u16, String) {
+    async fn post(
+        router: &Router,
+        uri: &str,
+        body: &str,
+        tenant: Option<&TenantId>,
+    ) -> (u16, String) {
         let mut request = Request::post(uri)
             .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
             .body(Body::from(body.to_owned()))
@@ -340,7 +346,11 @@ mod tests {
 
     #[test]
     fn tokens_are_printable_and_bounded() {
-        assert!("4b61655535e7ed388f0d40a93600254c".parse::<ResetToken>().is_ok());
+        assert!(
+            "4b61655535e7ed388f0d40a93600254c"
+                .parse::<ResetToken>()
+                .is_ok()
+        );
         for bad in ["", " ", "a b", &"x".repeat(TOKEN_LIMIT + 1), "tab\there"] {
             assert!(bad.parse::<ResetToken>().is_err(), "{bad:?}");
         }

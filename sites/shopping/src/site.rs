@@ -63,10 +63,9 @@ impl Site for ShoppingSite {
             .url_of(SITE)
             .unwrap_or_default()
             .to_owned();
-        let site =
-            Shopping::open(&context.data_dir, &context.tenants, &base_url)
-                .map_err(site_error)?
-                .with_reset_token(context.reset_token.clone());
+        let site = Shopping::open(&context.data_dir, &context.tenants, &base_url)
+            .map_err(site_error)?
+            .with_reset_token(context.reset_token.clone());
         Ok(Arc::new(site))
     }
 

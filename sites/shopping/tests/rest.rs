@@ -61,7 +61,13 @@ impl Store {
     }
 
     /// A REST call as VWA's `requests` makes it (plus the tenant cookie).
-    async fn call(&self, method: Method, uri: &str, token: Option<&str>, body: &str) -> (StatusCode, Value) {
+    async fn call(
+        &self,
+        method: Method,
+        uri: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> (StatusCode, Value) {
         let mut request = Request::builder()
             .method(method)
             .uri(uri)
@@ -76,14 +82,22 @@ impl Store {
             .await;
         let status = response.status();
         let text = body_text(response).await;
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
     }
 
     /// `shopping_get_auth_token()`.
     async fn token(&self) -> String {
         let body = json!({"username": "admin", "password": "admin1234"}).to_string();
         let (status, token) = self
-            .call(Method::POST, "/rest/default/V1/integration/admin/token", None, &body)
+            .call(
+                Method::POST,
+                "/rest/default/V1/integration/admin/token",
+                None,
+                &body,
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{token}");
         token.as_str().unwrap().to_owned()
@@ -105,7 +119,11 @@ impl Store {
             .finish();
         let (status, found) = self.get(&format!("/rest/V1/orders?{query}")).await;
         assert_eq!(status, StatusCode::OK, "{found}");
-        let id: i64 = found["items"][0]["increment_id"].as_str().unwrap().parse().unwrap();
+        let id: i64 = found["items"][0]["increment_id"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
         format!("{BASE}/sales/order/view/order_id/{id}/")
     }
 
@@ -239,7 +257,9 @@ async fn vwa_helpers_answer_through_rest_as_the_site_queries_do() {
 #[tokio::test]
 async fn calls_need_a_token_of_their_own_tenant_and_errors_are_magentos() {
     let store = Store::new();
-    let (status, body) = store.call(Method::GET, "/rest/V1/orders?searchCriteria=", None, "").await;
+    let (status, body) = store
+        .call(Method::GET, "/rest/V1/orders?searchCriteria=", None, "")
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(
         body,
@@ -254,38 +274,90 @@ async fn calls_need_a_token_of_their_own_tenant_and_errors_are_magentos() {
     let other = Store::new();
     let token = other.token().await;
     let (status, _) = store
-        .call(Method::GET, "/rest/V1/orders?searchCriteria=", Some(&token), "")
+        .call(
+            Method::GET,
+            "/rest/V1/orders?searchCriteria=",
+            Some(&token),
+            "",
+        )
         .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
     let token_uri = "/rest/V1/integration/admin/token";
     let (status, body) = store
-        .call(Method::POST, token_uri, None, r#"{"username": "admin", "password": "wrong"}"#)
+        .call(
+            Method::POST,
+            token_uri,
+            None,
+            r#"{"username": "admin", "password": "wrong"}"#,
+        )
         .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert!(body["message"].as_str().unwrap().contains("sign-in was incorrect"));
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("sign-in was incorrect")
+    );
     let (status, body) = store
         .call(Method::POST, token_uri, None, r#"{"username": "admin"}"#)
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["parameters"]["fieldName"], "password");
-    let (status, body) = store.call(Method::POST, token_uri, None, "username=admin").await;
+    let (status, body) = store
+        .call(Method::POST, token_uri, None, "username=admin")
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["message"].as_str().unwrap().contains("not JSON"));
 
     for (uri, status, message) in [
-        ("/rest/V1/orders", StatusCode::BAD_REQUEST, "\"%fieldName\" is required"),
-        ("/rest/V1/orders?searchCriteria[pageSize]=1000", StatusCode::BAD_REQUEST, "from 1 to 300"),
-        ("/rest/V1/orders?searchCriteria[sortOrders][0][field]=secret", StatusCode::BAD_REQUEST, "cannot be searched"),
-        ("/rest/V1/products/NO-SUCH-SKU", StatusCode::NOT_FOUND, "doesn't exist"),
-        ("/rest/V1/products/NO-SUCH-SKU/reviews", StatusCode::NOT_FOUND, "doesn't exist"),
-        ("/rest/V1/orders/999999", StatusCode::NOT_FOUND, "doesn't exist"),
-        ("/rest/V1/customers/me", StatusCode::NOT_FOUND, "Request does not match any route."),
-        ("/rest/nowhere/V1/orders", StatusCode::BAD_REQUEST, "store is not found"),
+        (
+            "/rest/V1/orders",
+            StatusCode::BAD_REQUEST,
+            "\"%fieldName\" is required",
+        ),
+        (
+            "/rest/V1/orders?searchCriteria[pageSize]=1000",
+            StatusCode::BAD_REQUEST,
+            "from 1 to 300",
+        ),
+        (
+            "/rest/V1/orders?searchCriteria[sortOrders][0][field]=secret",
+            StatusCode::BAD_REQUEST,
+            "cannot be searched",
+        ),
+        (
+            "/rest/V1/products/NO-SUCH-SKU",
+            StatusCode::NOT_FOUND,
+            "doesn't exist",
+        ),
+        (
+            "/rest/V1/products/NO-SUCH-SKU/reviews",
+            StatusCode::NOT_FOUND,
+            "doesn't exist",
+        ),
+        (
+            "/rest/V1/orders/999999",
+            StatusCode::NOT_FOUND,
+            "doesn't exist",
+        ),
+        (
+            "/rest/V1/customers/me",
+            StatusCode::NOT_FOUND,
+            "Request does not match any route.",
+        ),
+        (
+            "/rest/nowhere/V1/orders",
+            StatusCode::BAD_REQUEST,
+            "store is not found",
+        ),
     ] {
         let (got, body) = store.get(uri).await;
         assert_eq!(got, status, "{uri}: {body}");
-        assert!(body["message"].as_str().unwrap().contains(message), "{uri}: {body}");
+        assert!(
+            body["message"].as_str().unwrap().contains(message),
+            "{uri}: {body}"
+        );
     }
 }
 
@@ -299,7 +371,10 @@ async fn order_search_filters_sorts_and_pages() {
         format!("/rest/V1/orders?{query}")
     };
     let (_, all) = store
-        .get(&search(&[("searchCriteria[sortOrders][0][field]", "entity_id")]))
+        .get(&search(&[(
+            "searchCriteria[sortOrders][0][field]",
+            "entity_id",
+        )]))
         .await;
     let total = all["total_count"].as_u64().unwrap();
     assert!(total > 5, "{total} orders");
@@ -349,18 +424,36 @@ async fn order_search_filters_sorts_and_pages() {
     assert!(totals.windows(2).all(|pair| pair[0] >= pair[1]));
     let (_, emma) = store
         .get(&search(&[
-            ("searchCriteria[filter_groups][0][filters][0][field]", "customer_email"),
-            ("searchCriteria[filter_groups][0][filters][0][value]", DEFAULT_EMAIL),
+            (
+                "searchCriteria[filter_groups][0][filters][0][field]",
+                "customer_email",
+            ),
+            (
+                "searchCriteria[filter_groups][0][filters][0][value]",
+                DEFAULT_EMAIL,
+            ),
         ]))
         .await;
     let mine = emma["items"].as_array().unwrap();
     assert!(!mine.is_empty());
-    assert!(mine.iter().all(|order| order["customer_email"] == DEFAULT_EMAIL));
+    assert!(
+        mine.iter()
+            .all(|order| order["customer_email"] == DEFAULT_EMAIL)
+    );
     let (_, some) = store
         .get(&search(&[
-            ("searchCriteria[filter_groups][0][filters][0][field]", "status"),
-            ("searchCriteria[filter_groups][0][filters][0][value]", "complete,canceled"),
-            ("searchCriteria[filter_groups][0][filters][0][condition_type]", "in"),
+            (
+                "searchCriteria[filter_groups][0][filters][0][field]",
+                "status",
+            ),
+            (
+                "searchCriteria[filter_groups][0][filters][0][value]",
+                "complete,canceled",
+            ),
+            (
+                "searchCriteria[filter_groups][0][filters][0][condition_type]",
+                "in",
+            ),
         ]))
         .await;
     assert!(
@@ -394,7 +487,11 @@ async fn vwa_reset_call_restores_the_store_and_keeps_the_login() {
     assert_eq!(form("wrong").await.status(), StatusCode::FORBIDDEN);
     let response = form(kit::reset::VWA_RESET_TOKEN).await;
     assert_eq!(response.status(), StatusCode::OK);
-    assert!(body_text(response).await.contains("Reset the shopping site's data"));
+    assert!(
+        body_text(response)
+            .await
+            .contains("Reset the shopping site's data")
+    );
     assert_eq!(store.latest_order_url().await, before);
     // Emma's session outlived the reset: her account page still opens.
     let account = store.client.get("/customer/account/").await;

@@ -44,23 +44,28 @@ fn index(text: &str, limit: usize, what: &str) -> Result<usize, RestError> {
     text.parse::<usize>()
         .ok()
         .filter(|index| *index < limit)
-        .ok_or_else(|| invalid(format!("{what} index `{text}` is not a number below {limit}.")))
+        .ok_or_else(|| {
+            invalid(format!(
+                "{what} index `{text}` is not a number below {limit}."
+            ))
+        })
 }
 
-fn number<T: std::str::FromStr + PartialOrd>(
+fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     text: &str,
     low: T,
     high: T,
     name: &str,
-) -> Result<T, RestError>
-where
-    T: std::fmt::Display,
-{
+) -> Result<T, RestError> {
     text.trim()
         .parse::<T>()
         .ok()
         .filter(|value| *value >= low && *value <= high)
-        .ok_or_else(|| invalid(format!("searchCriteria[{name}] must be a whole number from {low} to {high}.")))
+        .ok_or_else(|| {
+            invalid(format!(
+                "searchCriteria[{name}] must be a whole number from {low} to {high}."
+            ))
+        })
 }
 
 #[derive(Default)]
@@ -87,7 +92,12 @@ fn field_of(name: &str) -> Result<OrderField, RestError> {
 }
 
 fn filter_of(partial: PartialFilter) -> Result<Filter, RestError> {
-    let field = field_of(partial.field.as_deref().ok_or(RestError::Required { field: "field" })?)?;
+    let field = field_of(
+        partial
+            .field
+            .as_deref()
+            .ok_or(RestError::Required { field: "field" })?,
+    )?;
     let condition = match partial.condition.as_deref() {
         None => Condition::Eq,
         Some(name) => Condition::of_name(name.trim()).ok_or_else(|| {
@@ -98,7 +108,9 @@ fn filter_of(partial: PartialFilter) -> Result<Filter, RestError> {
             ))
         })?,
     };
-    let text = partial.value.ok_or(RestError::Required { field: "value" })?;
+    let text = partial
+        .value
+        .ok_or(RestError::Required { field: "value" })?;
     let texts: Vec<&str> = if condition.takes_list() {
         text.split(',').map(str::trim).collect()
     } else {
@@ -165,7 +177,9 @@ pub fn parse(pairs: &[(String, String)]) -> Result<(OrderSearch, serde_json::Val
             ["pageSize"] => page_size = Some(number(value, 1, MAX_PAGE_SIZE, "pageSize")?),
             ["currentPage"] => current_page = Some(number(value, 1, MAX_PAGE, "currentPage")?),
             ["sortOrders", at, name] => {
-                let sort = sorts.entry(index(at, MAX_SORTS, "A sortOrders")?).or_default();
+                let sort = sorts
+                    .entry(index(at, MAX_SORTS, "A sortOrders")?)
+                    .or_default();
                 match *name {
                     "field" => sort.field = Some(value.clone()),
                     "direction" => sort.direction = Some(value.clone()),
@@ -208,7 +222,12 @@ pub fn parse(pairs: &[(String, String)]) -> Result<(OrderSearch, serde_json::Val
     let sorts: Vec<Sort> = sorts
         .into_values()
         .map(|partial| {
-            let field = field_of(partial.field.as_deref().ok_or(RestError::Required { field: "field" })?)?;
+            let field = field_of(
+                partial
+                    .field
+                    .as_deref()
+                    .ok_or(RestError::Required { field: "field" })?,
+            )?;
             let descending = match partial.direction.as_deref().map(str::trim) {
                 None => false,
                 Some(direction) if direction.eq_ignore_ascii_case("ASC") => false,
@@ -304,12 +323,27 @@ mod tests {
     #[test]
     fn filters_group_and_lists_split() {
         let (search, _) = parse(&pairs(&[
-            ("searchCriteria[filter_groups][0][filters][0][field]", "status"),
-            ("searchCriteria[filter_groups][0][filters][0][value]", "complete,canceled"),
-            ("searchCriteria[filter_groups][0][filters][0][condition_type]", "in"),
-            ("searchCriteria[filter_groups][1][filters][0][field]", "grand_total"),
+            (
+                "searchCriteria[filter_groups][0][filters][0][field]",
+                "status",
+            ),
+            (
+                "searchCriteria[filter_groups][0][filters][0][value]",
+                "complete,canceled",
+            ),
+            (
+                "searchCriteria[filter_groups][0][filters][0][condition_type]",
+                "in",
+            ),
+            (
+                "searchCriteria[filter_groups][1][filters][0][field]",
+                "grand_total",
+            ),
             ("searchCriteria[filter_groups][1][filters][0][value]", "50"),
-            ("searchCriteria[filter_groups][1][filters][0][condition_type]", "gt"),
+            (
+                "searchCriteria[filter_groups][1][filters][0][condition_type]",
+                "gt",
+            ),
         ]))
         .unwrap();
         assert_eq!(search.groups.len(), 2);
@@ -335,16 +369,25 @@ mod tests {
         assert!(message(&[("searchCriteria[sortOrders][9][field]", "status")]).contains("below 5"));
         assert!(
             message(&[
-                ("searchCriteria[filter_groups][0][filters][0][field]", "entity_id"),
+                (
+                    "searchCriteria[filter_groups][0][filters][0][field]",
+                    "entity_id"
+                ),
                 ("searchCriteria[filter_groups][0][filters][0][value]", "abc"),
             ])
             .contains("holds numbers")
         );
         assert!(
             message(&[
-                ("searchCriteria[filter_groups][0][filters][0][field]", "status"),
+                (
+                    "searchCriteria[filter_groups][0][filters][0][field]",
+                    "status"
+                ),
                 ("searchCriteria[filter_groups][0][filters][0][value]", "x"),
-                ("searchCriteria[filter_groups][0][filters][0][condition_type]", "finset"),
+                (
+                    "searchCriteria[filter_groups][0][filters][0][condition_type]",
+                    "finset"
+                ),
             ])
             .contains("not supported")
         );
@@ -352,6 +395,11 @@ mod tests {
         let many: Vec<(String, String)> = (0..=MAX_PARAMETERS)
             .map(|i| (format!("searchCriteria[x{i}]"), String::new()))
             .collect();
-        assert!(parse(&many).unwrap_err().to_string().contains("at most 200"));
+        assert!(
+            parse(&many)
+                .unwrap_err()
+                .to_string()
+                .contains("at most 200")
+        );
     }
 }

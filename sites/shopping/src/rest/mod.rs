@@ -173,7 +173,8 @@ async fn handle(
                         let Some(product) = products::by_sku(connection, &sku)? else {
                             return Ok::<_, ShoppingError>(None);
                         };
-                        let reviews = api::reviews_oldest_first(connection, product.id, MAX_REVIEWS)?;
+                        let reviews =
+                            api::reviews_oldest_first(connection, product.id, MAX_REVIEWS)?;
                         Ok(Some(
                             reviews
                                 .iter()
@@ -229,7 +230,9 @@ fn authorize(
         .and_then(|value| value.to_str().ok())
         .and_then(|value| {
             let (scheme, token) = value.trim().split_once(' ')?;
-            scheme.eq_ignore_ascii_case("bearer").then_some(token.trim())
+            scheme
+                .eq_ignore_ascii_case("bearer")
+                .then_some(token.trim())
         });
     match token {
         Some(token) if state.tokens.is_valid(token, tenant) => Ok(()),
@@ -278,7 +281,10 @@ mod tests {
     fn paths_resolve_with_and_without_a_store_code() {
         let get = Method::GET;
         assert!(matches!(call_of(&get, "V1/orders"), Ok(Call::Orders)));
-        assert!(matches!(call_of(&get, "default/V1/orders/"), Ok(Call::Orders)));
+        assert!(matches!(
+            call_of(&get, "default/V1/orders/"),
+            Ok(Call::Orders)
+        ));
         assert!(matches!(
             call_of(&get, "V1/products/B01/reviews"),
             Ok(Call::Reviews("B01"))
@@ -291,8 +297,17 @@ mod tests {
             call_of(&get, "V1/integration/admin/token"),
             Err(RestError::NoRoute)
         ));
-        assert!(matches!(call_of(&get, "elsewhere/V1/orders"), Err(RestError::UnknownStore)));
-        assert!(matches!(call_of(&get, "V2/orders"), Err(RestError::NoRoute)));
-        assert!(matches!(call_of(&Method::DELETE, "V1/orders"), Err(RestError::NoRoute)));
+        assert!(matches!(
+            call_of(&get, "elsewhere/V1/orders"),
+            Err(RestError::UnknownStore)
+        ));
+        assert!(matches!(
+            call_of(&get, "V2/orders"),
+            Err(RestError::NoRoute)
+        ));
+        assert!(matches!(
+            call_of(&Method::DELETE, "V1/orders"),
+            Err(RestError::NoRoute)
+        ));
     }
 }

@@ -21,7 +21,11 @@ fn address(lines: &str, kind: &str, email: &str, parent_id: i64) -> Value {
     let (first, last) = line(0).split_once(' ').unwrap_or((line(0), ""));
     let place: Vec<&str> = line(2).split(", ").collect();
     let part = |index: usize| place.get(index).copied().unwrap_or_default();
-    let country = if line(3) == "United States" { "US" } else { line(3) };
+    let country = if line(3) == "United States" {
+        "US"
+    } else {
+        line(3)
+    };
     json!({
         "address_type": kind,
         "parent_id": parent_id,

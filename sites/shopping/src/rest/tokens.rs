@@ -55,9 +55,9 @@ impl AdminTokens {
     /// Whether `token` was issued on `tenant` and is still valid.
     pub(crate) fn is_valid(&self, token: &str, tenant: TenantId) -> bool {
         self.issued.lock().is_ok_and(|issued| {
-            issued.get(token).is_some_and(|found| {
-                found.tenant == tenant && found.at.elapsed() < LIFETIME
-            })
+            issued
+                .get(token)
+                .is_some_and(|found| found.tenant == tenant && found.at.elapsed() < LIFETIME)
         })
     }
 }
