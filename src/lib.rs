@@ -11,6 +11,7 @@ pub mod browser;
 pub mod cli;
 pub mod config;
 pub mod env;
+pub mod export;
 pub mod fence;
 pub mod gold;
 pub mod observe;

@@ -101,6 +101,10 @@ pub struct SiteOptions {
     /// classifieds=9980, shopping=7770, forum=9999, homepage=4399, webui=7780.
     #[arg(long = "port", value_name = "NAME=PORT")]
     pub ports: Vec<PortChoice>,
+    /// The token VWA's reset call (`POST <site>/index.php?page=reset` with `token=…`) must
+    /// carry to give the requesting tenant fresh data; VWA's default when not set.
+    #[arg(long, env = "AGORA_RESET_TOKEN", hide_env_values = true, default_value = kit::reset::VWA_RESET_TOKEN)]
+    pub reset_token: kit::reset::ResetToken,
 }
 
 impl SiteOptions {
@@ -115,6 +119,7 @@ impl SiteOptions {
                     port: 0,
                 })
                 .collect(),
+            reset_token: kit::reset::ResetToken::default(),
         }
     }
 
@@ -376,6 +381,7 @@ pub async fn start_sites(
         data_dir: options.data_dir.clone(),
         tenants: Tenants::new(),
         directory: Arc::clone(&directory),
+        reset_token: options.reset_token.clone(),
     };
     let mut served = Vec::new();
     for (site, listener, url) in listeners {
@@ -530,6 +536,7 @@ mod tests {
                 "classifieds=1".parse().unwrap(),
                 "classifieds=2".parse().unwrap(),
             ],
+            reset_token: kit::reset::ResetToken::default(),
         };
         assert_eq!(options.port_of(&classifieds::ClassifiedsSite), 2);
         assert_eq!(options.port_of(&homepage::HomepageSite), 4399);
@@ -691,6 +698,7 @@ mod tests {
         let options = SiteOptions {
             data_dir: data.path().to_owned(),
             ports: vec!["homepage=0".parse().unwrap()],
+            reset_token: kit::reset::ResetToken::default(),
         };
         let running = start_sites(&LIST, &options, IpAddr::V4(Ipv4Addr::LOCALHOST))
             .await

@@ -42,6 +42,56 @@ pub enum TasksCommand {
     ///
     /// Example: `agora tasks webui tasks/webui`
     Webui(Box<WebuiArgs>),
+    /// Write task files as VisualWebArena's harness loads them: `OUT/test_<site>/<id>.json`
+    /// with the site URLs filled in, `storage_state` set for tasks that need login (the files
+    /// under `OUT/.auth/`, made by logging the default accounts in at those URLs, as VWA's
+    /// auto-login does), images copied under `OUT/images/` and named by absolute path, and a
+    /// report (`OUT/export-report.txt`) of what VWA cannot express.
+    ///
+    /// The sites must be running at the URLs (`agora sites`), unless `--no-login`.
+    ///
+    /// Example: `agora tasks export --format vwa --out vwa-configs tasks/`
+    Export(Box<ExportArgs>),
+}
+
+/// The formats `agora tasks export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// VisualWebArena's config files.
+    Vwa,
+}
+
+/// Arguments of `agora tasks export`.
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// Task files or directories of them.
+    #[arg(default_value = "tasks")]
+    pub paths: Vec<PathBuf>,
+    /// The format to write.
+    #[arg(long, value_enum, default_value_t = ExportFormat::Vwa)]
+    pub format: ExportFormat,
+    /// The folder to write into (created if missing; files it writes are overwritten).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The classifieds site's URL (VWA's CLASSIFIEDS).
+    #[arg(long, default_value = "http://127.0.0.1:9980")]
+    pub classifieds: String,
+    /// The shopping site's URL (VWA's SHOPPING).
+    #[arg(long, default_value = "http://127.0.0.1:7770")]
+    pub shopping: String,
+    /// The forum's URL (VWA's REDDIT).
+    #[arg(long, alias = "forum", default_value = "http://127.0.0.1:9999")]
+    pub reddit: String,
+    /// The homepage's URL (VWA's HOMEPAGE).
+    #[arg(long, default_value = "http://127.0.0.1:4399")]
+    pub homepage: String,
+    /// Wikipedia's URL (VWA's WIKIPEDIA; Agora does not host it).
+    #[arg(long, default_value = "http://127.0.0.1:8888")]
+    pub wikipedia: String,
+    /// Do not log in: name the storage-state files without writing them (make them with
+    /// VWA's `browser_env/auto_login.py`).
+    #[arg(long)]
+    pub no_login: bool,
 }
 
 /// Arguments of `agora tasks webui`.
@@ -94,7 +144,35 @@ pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
         TasksCommand::Lint(lint) => Ok(lint_command(&lint)),
         TasksCommand::Check(check) => check_command(*check).await,
         TasksCommand::Webui(webui) => webui_command(*webui).await,
+        TasksCommand::Export(export) => export_command(*export).await,
     }
+}
+
+async fn export_command(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    let ExportFormat::Vwa = args.format;
+    let urls = [
+        ("classifieds", args.classifieds),
+        ("shopping", args.shopping),
+        ("reddit", args.reddit),
+        ("homepage", args.homepage),
+        ("wikipedia", args.wikipedia),
+    ]
+    .into_iter()
+    .map(|(site, url)| (site.to_owned(), url))
+    .collect();
+    let options = crate::export::ExportOptions {
+        paths: args.paths,
+        out: args.out,
+        urls,
+        log_in: !args.no_login,
+    };
+    let report = crate::export::export(&options).await?;
+    print!("{report}");
+    Ok(if report.broken.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 async fn webui_command(args: WebuiArgs) -> anyhow::Result<ExitCode> {

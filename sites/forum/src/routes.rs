@@ -5,7 +5,7 @@
 use crate::db::listing::Sort;
 use crate::pages::listing::Place;
 use crate::pages::{
-    PageResult, account, actions, forums, listing, messages, search, submission, submit, user,
+    PageResult, account, actions, forums, listing, messages, search, settings, submission, submit, user,
 };
 use crate::visitor::{AppState, Visitor};
 use axum::Router;
@@ -51,6 +51,8 @@ pub fn routes() -> Router<AppState> {
         .route("/cv/{id}", post(vote_comment))
         .route("/user/{name}", get(user_page))
         .route("/user/{name}/block_list", get(block_list))
+        .route("/user/{name}/account", get(account).post(change_password))
+        .route("/user/{name}/delete_account", post(delete_account))
         .route(
             "/user/{name}/compose_message",
             get(compose_form).post(compose),
@@ -203,6 +205,26 @@ async fn user_page(visitor: Visitor, Path(name): Path<String>) -> PageResult {
 
 async fn block_list(visitor: Visitor, Path(name): Path<String>) -> PageResult {
     user::block_list(&visitor, &name).await
+}
+
+async fn account(visitor: Visitor, Path(name): Path<String>) -> PageResult {
+    settings::show(&visitor, &name)
+}
+
+async fn change_password(
+    visitor: Visitor,
+    Path(name): Path<String>,
+    FormFields(form): FormFields,
+) -> PageResult {
+    settings::change_password(&visitor, &name, &form).await
+}
+
+async fn delete_account(
+    visitor: Visitor,
+    Path(name): Path<String>,
+    FormFields(form): FormFields,
+) -> PageResult {
+    settings::delete(&visitor, &name, &form).await
 }
 
 async fn block(

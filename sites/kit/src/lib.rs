@@ -4,13 +4,11 @@
 //! site; [`Tenants`] hands each episode its own in-memory copy of a site's base on the
 //! tenant's first request to it, chosen per browser session by the [`TENANT_COOKIE`] so no URL
 //! the agent sees changes. Every site implements the [`Site`] contract, which is all the
-//! binary knows of it; a content site implements [`content::SiteDefinition`] instead, with
-//! only its own facts, and [`content`] does the rest.
-//! [`auth`] holds argon2 passwords, sessions, the login check and the failed-login limit,
-//! [`csrf`] the double-submit tokens every form carries, [`form`] the form and query
-//! extractors, [`notice`] one-time notices, [`upload`] the capped, sniffed image uploads,
-//! [`fetch`] pictures taken by URL from Agora's own sites only, [`error_page`] the HTML error
-//! page and [`assets`] the cache headers of static files.
+//! binary knows of it.
+//! [`auth`] holds argon2 passwords and sessions, [`csrf`] the double-submit tokens every
+//! form carries, [`throttle`] the failed-login limit, [`upload`] the capped, sniffed image
+//! uploads, [`fetch`] pictures taken by URL from Agora's own sites only, [`error_page`] the HTML error
+//! page, [`assets`] the cache headers of static files and [`reset`] VWA's reset call.
 
 pub mod assets;
 pub mod auth;
@@ -28,6 +26,7 @@ pub mod multipart;
 pub mod names;
 pub mod notice;
 pub mod pager;
+pub mod reset;
 pub mod samples;
 pub mod site;
 pub mod tenant;

@@ -143,6 +143,8 @@ pub struct OpenContext {
     pub tenants: Tenants,
     /// Every hosted site and its URL (this one included).
     pub directory: Arc<Directory>,
+    /// The token `POST /index.php?page=reset` asks for ([`crate::reset`]).
+    pub reset_token: crate::reset::ResetToken,
 }
 
 /// The future of a site's benchmark: a printable report.

@@ -217,6 +217,37 @@ impl Tenants {
         Ok(())
     }
 
+    /// Replaces tenant `id`'s copy of `site` with a fresh copy of the base (the spare when one
+    /// is ready: see [`Tenants::wait_for_spare`]), after `carry` has moved what must outlive the reset from the old copy, if
+    /// the tenant had one, into the fresh one. Requests already holding the old copy finish
+    /// on it; every later request sees the fresh one.
+    pub fn replace_copy(
+        &self,
+        id: &TenantId,
+        site: SiteName,
+        carry: impl FnOnce(&Database, &Database) -> Result<(), KitError>,
+    ) -> Result<(), KitError> {
+        let tenant = self.tenant(id)?;
+        let base = self
+            .read()?
+            .bases
+            .get(&site)
+            .cloned()
+            .ok_or_else(|| KitError::UnknownSite(site.to_string()))?;
+        let mut copies = tenant.copies.lock().map_err(|_| KitError::Poisoned)?;
+        let fresh = base.fresh_copy()?;
+        if let Some(old) = copies.get(&site) {
+            carry(old, &fresh)?;
+        }
+        if let Some(old) = copies.insert(site, fresh) {
+            // Freeing a large copy takes a while; the caller need not wait for it.
+            let _ = std::thread::Builder::new()
+                .name("tenant-drop".into())
+                .spawn(move || drop(old));
+        }
+        Ok(())
+    }
+
     /// Forgets a tenant and frees its copies; a browser still holding its cookie is refused.
     /// The default tenant cannot be removed (reset it instead).
     pub fn remove(&self, id: &TenantId) {

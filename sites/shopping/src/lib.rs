@@ -16,6 +16,7 @@ mod error;
 pub mod migrations;
 mod pages;
 mod queries;
+pub mod rest;
 mod routes;
 pub mod seed;
 mod site;

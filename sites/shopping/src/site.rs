@@ -4,7 +4,7 @@ use crate::db::{customers, products};
 use crate::{ShoppingError, ShoppingQueries};
 use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::imagery::Picture;
-use kit::{Directory, Migrations, SiteName, TenantDatabase};
+use kit::{Directory, Migrations, SiteName, TenantDatabase, Tenants};
 use rusqlite::Connection;
 use std::collections::HashMap;
 use std::path::Path;
@@ -55,6 +55,11 @@ impl SiteDefinition for ShoppingSite {
     fn queries(tenant: TenantDatabase, directory: &Directory) -> ShoppingQueries {
         let base_url = directory.url_of(Self::NAME).unwrap_or_default();
         ShoppingQueries::new(tenant, base_url.trim_end_matches('/').to_owned())
+    }
+
+    /// Magento's REST surface, as VWA's helpers call it.
+    fn services(tenants: &Tenants) -> axum::Router {
+        crate::rest::router(tenants.clone())
     }
 
     async fn bench(data_dir: &Path, rounds: usize) -> Result<String, ShoppingError> {

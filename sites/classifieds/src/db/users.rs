@@ -22,6 +22,8 @@ fn user(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
 }
 
 impl kit::auth::Account for User {
+    const TABLE: &'static str = "users";
+
     fn find(connection: &Connection, id: i64) -> rusqlite::Result<Option<User>> {
         connection
             .prepare_cached("SELECT id, name, email FROM users WHERE id = ?1")?

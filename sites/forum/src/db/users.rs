@@ -19,6 +19,8 @@ fn user(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
 }
 
 impl kit::auth::Account for User {
+    const TABLE: &'static str = "users";
+
     fn find(connection: &Connection, id: i64) -> rusqlite::Result<Option<User>> {
         connection
             .prepare_cached("SELECT id, username FROM users WHERE id = ?1")?
@@ -41,6 +43,32 @@ pub fn by_name(connection: &Connection, name: &str) -> rusqlite::Result<Option<(
         .prepare_cached("SELECT id, username, password_hash FROM users WHERE username = ?1")?
         .query_row([name.trim()], |row| Ok((user(row)?, row.get(2)?)))
         .optional()
+}
+
+/// Replaces `user_id`'s password hash.
+pub fn set_password(connection: &Connection, user_id: i64, hash: &str) -> rusqlite::Result<()> {
+    connection.execute(
+        "UPDATE users SET password_hash = ?2 WHERE id = ?1",
+        params![user_id, hash],
+    )?;
+    Ok(())
+}
+
+/// Deletes `user_id`'s account as Postmill does: the name becomes `!deleted<id>`, no password
+/// opens it, its comments lose their text (replies stay), and every session of it ends.
+pub fn delete_account(connection: &mut Connection, user_id: i64) -> rusqlite::Result<()> {
+    let transaction = connection.transaction()?;
+    transaction.execute(
+        "UPDATE users SET username = '!deleted' || id, password_hash = '', biography = ''
+         WHERE id = ?1",
+        [user_id],
+    )?;
+    transaction.execute(
+        "UPDATE comments SET deleted = 1, body = '' WHERE user_id = ?1",
+        [user_id],
+    )?;
+    transaction.execute("DELETE FROM sessions WHERE user_id = ?1", [user_id])?;
+    transaction.commit()
 }
 
 /// The users `user_id` has blocked, by name.

@@ -6,6 +6,7 @@ pub mod forums;
 pub mod listing;
 pub mod messages;
 pub mod search;
+pub mod settings;
 pub mod submission;
 pub mod submit;
 pub mod user;

@@ -24,6 +24,8 @@ pub const SESSIONS_TABLE: &str = "CREATE TABLE sessions (
 
 /// A site's account (a user, a customer) as sessions and logins look it up.
 pub trait Account: Clone + Send + Sync + std::fmt::Debug + Sized + 'static {
+    /// The table of accounts (a login session kept over a reset must name one of its rows).
+    const TABLE: &'static str;
     /// The account with this id, if it exists.
     fn find(connection: &Connection, id: i64) -> rusqlite::Result<Option<Self>>;
     /// The account with this login (email or user name) and its password hash.

@@ -36,6 +36,7 @@ use std::io::Write;
 use std::marker::PhantomData;
 use std::path::Path;
 use std::sync::Arc;
+use crate::reset::{Reset, ResetToken};
 
 /// What a content site says about itself; kit does the rest. Implemented by the unit struct
 /// the binary lists, which is then a [`Site`].
@@ -86,6 +87,12 @@ pub trait SiteDefinition: Copy + Default + fmt::Debug + Send + Sync + 'static {
     ) -> Result<Option<ImageSource>, Self::Error>;
     /// The evaluators' queries over `tenant`; `directory` says where every site is.
     fn queries(tenant: TenantDatabase, directory: &Directory) -> Self::Queries;
+    /// Routes beyond the pages that keep their own state (an API), over the site's tenants;
+    /// none unless the site has some.
+    fn services(tenants: &Tenants) -> Router {
+        let _ = tenants;
+        Router::new()
+    }
     /// Measures the site server-side at the seeded scale in `data_dir` (`rounds` requests of
     /// each kind) and returns the printable report.
     fn bench(
@@ -170,6 +177,8 @@ impl<D: SiteDefinition> Site for D {
 pub struct Hosted<D: SiteDefinition> {
     tenants: Tenants,
     directory: Arc<Directory>,
+    /// VWA's reset call, answered before any route.
+    reset: Reset,
     site: PhantomData<D>,
 }
 
@@ -181,6 +190,8 @@ impl<D: SiteDefinition> Hosted<D> {
         Ok(Self {
             tenants: context.tenants.clone(),
             directory: Arc::clone(&context.directory),
+            reset: Reset::new(context.tenants.clone(), D::NAME, D::Account::TABLE)
+                .with_token(context.reset_token.clone()),
             site: PhantomData,
         })
     }
@@ -191,6 +202,7 @@ impl<D: SiteDefinition> Hosted<D> {
             data_dir: data_dir.to_owned(),
             tenants: tenants.clone(),
             directory: Arc::default(),
+            reset_token: ResetToken::default(),
         })
     }
 
@@ -228,11 +240,12 @@ impl<D: SiteDefinition> Hosted<D> {
 
 impl<D: SiteDefinition> HostedSite for Hosted<D> {
     fn router(&self) -> Router {
-        (D::ROUTES)()
+        let pages = (D::ROUTES)()
             .route(D::IMAGES.path, get(image::serve::<D>))
             .route(STYLESHEET_PATH, get(state::stylesheet::<D>))
             .layer(DefaultBodyLimit::max(D::BODY_LIMIT))
-            .with_state(AppState::new(self.tenants.clone(), &self.directory))
+            .with_state(AppState::new(self.tenants.clone(), &self.directory));
+        self.reset.wrap(pages.merge(D::services(&self.tenants)))
     }
 
     fn login_cookies(&self, tenant: &TenantId) -> Result<Vec<(String, String)>, SiteError> {

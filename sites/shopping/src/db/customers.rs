@@ -35,6 +35,8 @@ fn customer(row: &rusqlite::Row<'_>) -> rusqlite::Result<Customer> {
 }
 
 impl kit::auth::Account for Customer {
+    const TABLE: &'static str = "customers";
+
     fn find(connection: &Connection, id: i64) -> rusqlite::Result<Option<Customer>> {
         connection
             .prepare_cached(

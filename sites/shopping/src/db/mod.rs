@@ -1,6 +1,7 @@
 //! Typed SQL over one tenant's shopping database, one module per table group.
 
 pub mod addresses;
+pub mod api;
 pub mod cart;
 pub mod categories;
 pub mod customers;

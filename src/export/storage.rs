@@ -1,0 +1,198 @@
+//! Login storage states as VWA's auto-login writes them: log each site's default account in
+//! through its login form, keep the cookies, and save them as a Playwright storage-state file
+//! (`{"cookies": [...], "origins": []}`) named `<site>[.<site>…]_state.json`.
+//!
+//! The sessions live in the running sites' shared tenant, so the files stay valid until those
+//! sites restart (VWA's `run.py` logs in again before every task anyway).
+
+use anyhow::{Context, bail};
+use reqwest::header::{COOKIE, SET_COOKIE};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// How one VWA site is logged in: its login form and the default account.
+#[derive(Debug, Clone, Copy)]
+pub struct LoginForm {
+    /// VWA's name of the site (`reddit`).
+    pub site: &'static str,
+    /// The form's page and action (`GET` then `POST`).
+    pub path: &'static str,
+    /// The field carrying the user name or email.
+    pub user_field: &'static str,
+    /// The field carrying the password.
+    pub password_field: &'static str,
+    /// The default account (VWA's).
+    pub user: &'static str,
+    /// Its password.
+    pub password: &'static str,
+    /// The site's session cookie, proof of a login.
+    pub session_cookie: &'static str,
+}
+
+/// The sites with accounts, by VWA's name, in VWA's order of names.
+pub const LOGIN_FORMS: [LoginForm; 3] = [
+    LoginForm {
+        site: "classifieds",
+        path: "/index.php?page=login",
+        user_field: "email",
+        password_field: "password",
+        user: classifieds::DEFAULT_EMAIL,
+        password: classifieds::DEFAULT_PASSWORD,
+        session_cookie: classifieds::SESSION_COOKIE,
+    },
+    LoginForm {
+        site: "reddit",
+        path: "/login",
+        user_field: "_username",
+        password_field: "_password",
+        user: forum::DEFAULT_USERNAME,
+        password: forum::DEFAULT_PASSWORD,
+        session_cookie: forum::SESSION_COOKIE,
+    },
+    LoginForm {
+        site: "shopping",
+        path: "/customer/account/login/",
+        user_field: "login[username]",
+        password_field: "login[password]",
+        user: shopping::DEFAULT_EMAIL,
+        password: shopping::DEFAULT_PASSWORD,
+        session_cookie: shopping::SESSION_COOKIE,
+    },
+];
+
+/// The login form of the site VWA calls `site`, if it has accounts.
+pub fn login_form(site: &str) -> Option<&'static LoginForm> {
+    LOGIN_FORMS.iter().find(|form| form.site == site)
+}
+
+/// The file name VWA gives the storage state of a combination of sites (sorted names joined by
+/// `.`, then `_state.json`).
+pub fn file_name(sites: &[&str]) -> String {
+    let mut sites = sites.to_vec();
+    sites.sort_unstable();
+    sites.dedup();
+    format!("{}_state.json", sites.join("."))
+}
+
+/// The value of each `Set-Cookie` of a response, by cookie name (a deletion removes it).
+fn absorb(jar: &mut BTreeMap<String, String>, response: &reqwest::Response) {
+    for header in response.headers().get_all(SET_COOKIE) {
+        let Ok(text) = header.to_str() else { continue };
+        let pair = text.split(';').next().unwrap_or_default();
+        let Some((name, value)) = pair.split_once('=') else {
+            continue;
+        };
+        let deleted = text.to_ascii_lowercase().contains("max-age=0");
+        if deleted || value.is_empty() {
+            jar.remove(name.trim());
+        } else {
+            jar.insert(name.trim().to_owned(), value.trim().to_owned());
+        }
+    }
+}
+
+fn cookie_header(jar: &BTreeMap<String, String>) -> String {
+    jar.iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Logs `form`'s account in at `base` (the site's URL) as a browser does — the login page
+/// first (its CSRF cookie), then the form — and returns the cookies the site set.
+pub async fn log_in(
+    client: &reqwest::Client,
+    base: &str,
+    form: &LoginForm,
+) -> anyhow::Result<BTreeMap<String, String>> {
+    let url = format!("{}{}", base.trim_end_matches('/'), form.path);
+    let mut jar = BTreeMap::new();
+    let page = client
+        .get(&url)
+        .send()
+        .await
+        .with_context(|| format!("opening {url}"))?;
+    absorb(&mut jar, &page);
+    let csrf = jar
+        .iter()
+        .find(|(name, _)| name.ends_with("_csrf"))
+        .map(|(_, value)| value.clone())
+        .with_context(|| format!("{url} set no CSRF cookie: is it an Agora site?"))?;
+    let response = client
+        .post(&url)
+        .header(COOKIE, cookie_header(&jar))
+        .form(&[
+            (kit::csrf::FIELD, csrf.as_str()),
+            (form.user_field, form.user),
+            (form.password_field, form.password),
+        ])
+        .send()
+        .await
+        .with_context(|| format!("posting the login form to {url}"))?;
+    let status = response.status();
+    absorb(&mut jar, &response);
+    if !jar.contains_key(form.session_cookie) {
+        bail!(
+            "logging {} in at {url} failed (HTTP {status}): is the {} site running there?",
+            form.user,
+            form.site
+        );
+    }
+    Ok(jar)
+}
+
+/// Logs every site of `sites` in (their URLs by VWA name in `urls`) and writes the combined
+/// storage state to `path`.
+pub async fn write_state(
+    client: &reqwest::Client,
+    sites: &[&str],
+    urls: &BTreeMap<&str, String>,
+    path: &Path,
+) -> anyhow::Result<()> {
+    let mut cookies: Vec<Value> = Vec::new();
+    for site in sites {
+        let form = login_form(site).with_context(|| format!("VWA's site `{site}` has no login"))?;
+        let base = urls
+            .get(site)
+            .with_context(|| format!("no URL for the {site} site"))?;
+        let host = url::Url::parse(base)
+            .ok()
+            .and_then(|url| url.host_str().map(str::to_owned))
+            .with_context(|| format!("`{base}` is not an http URL"))?;
+        for (name, value) in log_in(client, base, form).await? {
+            cookies.push(json!({
+                "name": name,
+                "value": value,
+                "domain": host,
+                "path": "/",
+                "expires": -1,
+                "httpOnly": true,
+                "secure": false,
+                "sameSite": "Lax",
+            }));
+        }
+    }
+    let state = json!({ "cookies": cookies, "origins": [] });
+    std::fs::write(path, serde_json::to_vec_pretty(&state)?)
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_named_as_vwa_names_them() {
+        assert_eq!(file_name(&["reddit"]), "reddit_state.json");
+        assert_eq!(
+            file_name(&["shopping", "classifieds"]),
+            "classifieds.shopping_state.json"
+        );
+        assert!(login_form("wikipedia").is_none());
+        assert_eq!(
+            login_form("reddit").map(|form| form.user),
+            Some("MarvelsGrantMan136")
+        );
+    }
+}
