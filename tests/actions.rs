@@ -891,17 +891,24 @@ fn keys_wheel_at_a_point_and_fragment_links_are_observed_where_the_scroll_ends()
             .try_open(harness.spec_720p("smooth_scroll.html"))
             .await
             .unwrap();
-        // A link to a band further down: the page scrolls there smoothly.
-        let link = som_id(&episode, "#band-0 a").await;
-        let outcome = harness.step(&episode, &format!("click [{link}]")).await;
+        // The page scrolls smoothly on its own a moment after a click: settling waits for the
+        // scroll to start and to end.
+        let button = som_id(&episode, "#band-0 button").await;
+        let outcome = harness.step(&episode, &format!("click [{button}]")).await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
         assert!(
             settle.waited_for.iter().any(|reason| reason == "scroll"),
             "{settle:?}"
         );
+        let rest = assert_observed_at_rest(&episode, "the page's smooth scroll").await;
+        assert_eq!(rest, 5.0 * 300.0, "band 5 is at the top");
+        // A link to a band further down: the page scrolls there smoothly.
+        let link = som_id(&episode, "#band-5 a").await;
+        let outcome = harness.step(&episode, &format!("click [{link}]")).await;
+        assert!(outcome.settle.unwrap().settled);
         let rest = assert_observed_at_rest(&episode, "fragment link").await;
-        assert_eq!(rest, 12.0 * 300.0, "the link's band is at the top");
+        assert_eq!(rest, 17.0 * 300.0, "the link's band is at the top");
         for (action, what) in [
             ("press [PageDown]", "PageDown"),
             ("press [ArrowUp]", "ArrowUp"),

@@ -1,6 +1,6 @@
 // Installed in every document (and run once in the current one). Keeps the counters that
 // settling waits on: requests in flight, short timers pending, the time of the last DOM
-// change or network completion, scrolls under way or about to start, and what settling
+// change or network completion, the last scroll and any scroll about to start, and what settling
 // learnt about the page's images; and counts DOM mutations (so an observation can tell
 // whether the page changed between marking and capturing). Agora's SoM attributes are ignored.
 (() => {
@@ -104,13 +104,9 @@
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!link || link.hasAttribute('download') || event.button !== 0) return;
     const href = link.getAttribute('href') || '';
-    if (href.toLowerCase().startsWith('javascript:')) return;
+    if (href.startsWith('#') || href.toLowerCase().startsWith('javascript:')) return;
     const url = new URL(link.href, location.href);
-    if (url.origin === location.origin && url.pathname === location.pathname && url.search === location.search && url.hash) {
-      expectFragmentScroll(event, url.hash);
-      return;
-    }
-    if (href.startsWith('#')) return;
+    if (url.origin === location.origin && url.pathname === location.pathname && url.search === location.search && url.hash) return;
     expectNavigation(event, link.target);
   }, true);
   window.addEventListener('beforeunload', () => { state.navigationExpected = true; touch(); }, true);
@@ -122,20 +118,18 @@
     if (event.persisted) touch();
   }, true);
 
-  // Scrolling. A scroll is under way from its first `scroll` event to its `scrollend` (or,
-  // should that never come, until no scroll event came for SCROLL_IDLE_MS). A scroll is
-  // expected from the input or call that starts it to its first `scroll` event: the browser
-  // applies a wheel turn, a scrolling key, a fragment link or a smooth scroll a frame or more
-  // after the input returns. Settling waits for both (see settle.js).
-  state.scrollers = new Set();
+  // Scrolling. Agora's browsers scroll instantly (no smooth-scrolling animation), but a
+  // wheel turn or a scrolling key is applied by the browser a frame or more after the input
+  // returns, and a page may animate its own scrolling from script. So a scroll is expected
+  // from such an input until its first `scroll` event, and settling waits until the scroll
+  // position has held still for a few frames after the last one (see settle.js).
   state.lastScroll = -Infinity;
+  state.scrollCheckedAt = -Infinity;
   state.scrollExpected = null;
-  window.addEventListener('scroll', (event) => {
-    state.scrollers.add(event.target);
+  window.addEventListener('scroll', () => {
     state.lastScroll = performance.now();
     state.scrollExpected = null;
   }, { capture: true, passive: true });
-  window.addEventListener('scrollend', (event) => { state.scrollers.delete(event.target); }, { capture: true, passive: true });
   // Whether `start` or a box around it (the viewport last) can scroll by (dx, dy).
   const room = (position, size, client, delta) => (delta > 0 ? position + client < size - 1 : delta < 0 && position > 0);
   const scrolls = (overflow) => overflow === 'auto' || overflow === 'scroll' || overflow === 'overlay';
@@ -151,18 +145,13 @@
     const hidden = [document.documentElement, document.body].some((box) => box && getComputedStyle(box).overflow === 'hidden');
     return !hidden && (room(window.scrollY, root.scrollHeight, window.innerHeight, dy) || room(window.scrollX, root.scrollWidth, window.innerWidth, dx));
   };
-  // Expects a scroll, withdrawn when the page cancels the event that would have caused it.
-  const expectScroll = (event) => {
-    const expected = performance.now();
-    state.scrollExpected = expected;
-    state.originalSetTimeout(() => {
-      if (event.defaultPrevented && state.scrollExpected === expected) state.scrollExpected = null;
-    }, 0);
-  };
+  // A page that cancels the input may scroll by itself (a smooth-scrolling library), so the
+  // expectation stands either way; settling gives it up when nothing moves within a few frames.
+  const expectScroll = () => { state.scrollExpected = performance.now(); };
   // Not passive, so the browser hands the page every wheel turn before it scrolls: the
   // expectation is set before the input returns.
   window.addEventListener('wheel', (event) => {
-    if (canScroll(event.target, event.deltaX, event.deltaY)) expectScroll(event);
+    if (canScroll(event.target, event.deltaX, event.deltaY)) expectScroll();
   }, { capture: true, passive: false });
   const SCROLL_KEYS = {
     PageDown: [0, 1], PageUp: [0, -1], End: [0, 1], Home: [0, -1], ArrowDown: [0, 1], ArrowUp: [0, -1],
@@ -174,37 +163,8 @@
     const target = event.target instanceof Element ? event.target : null;
     if (target && (target.isContentEditable || target.closest('input, textarea, select, button, summary'))) return;
     const sign = event.key === ' ' && event.shiftKey ? -1 : 1;
-    if (canScroll(target === document.body ? null : target, direction[0] * sign, direction[1] * sign)) expectScroll(event);
+    if (canScroll(target === document.body ? null : target, direction[0] * sign, direction[1] * sign)) expectScroll();
   }, { capture: true, passive: true });
-  // A link to a fragment of this document scrolls to its target (smoothly if the page says so).
-  const expectFragmentScroll = (event, hash) => {
-    let id = hash.slice(1);
-    try { id = decodeURIComponent(id); } catch (error) { /* keep it as written */ }
-    const target = document.getElementById(id) || document.getElementsByName(id)[0];
-    if (!target) return;
-    const box = target.getBoundingClientRect();
-    if (canScroll(target.parentElement, Math.sign(Math.round(box.left)), Math.sign(Math.round(box.top)))) expectScroll(event);
-  };
-  // A smooth scroll the page asks for starts on a later frame.
-  const smoothCall = (options, box) => {
-    const behavior = options && typeof options === 'object' ? options.behavior : undefined;
-    if (behavior === 'smooth') return true;
-    if (behavior === 'instant') return false;
-    return [box, document.documentElement].some((element) => element instanceof Element && getComputedStyle(element).scrollBehavior === 'smooth');
-  };
-  const wrapScroll = (owner, name, boxOf) => {
-    const original = owner[name];
-    if (typeof original !== 'function') return;
-    owner[name] = function (...args) {
-      if (smoothCall(args[0], boxOf(this))) state.scrollExpected = performance.now();
-      return original.apply(this, args);
-    };
-  };
-  for (const name of ['scroll', 'scrollTo', 'scrollBy']) {
-    wrapScroll(window, name, () => document.documentElement);
-    wrapScroll(Element.prototype, name, (element) => element);
-  }
-  wrapScroll(Element.prototype, 'scrollIntoView', (element) => element);
 
   const isOurs = (record) => record.attributeName === 'data-agora-som';
   new MutationObserver((records) => {

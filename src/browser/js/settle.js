@@ -1,16 +1,17 @@
 // Resolves once the page is loaded, no navigation is pending, no request is in flight, no
 // short timer is pending, the DOM has been quiet for `quietMs` (not needed when nothing
-// happened since the load event), no scroll is under way or about to start, and (with
+// happened since the load event), no scroll is about to start and the scroll position has
+// held still for a few frames since the last scroll, and (with
 // `paint`) every image in the viewport is painted or broken — or when `capMs` has passed.
 // Reports what it waited on, how long it waited on the quiet window alone, the images still
 // missing at the cap and the broken ones in view.
 const [quietMs, capMs, paint] = arguments;
-// A scroll whose `scrollend` never comes is over after this long without a scroll event.
-const SCROLL_IDLE_MS = 500;
 // An expected scroll that has not started after this long and SCROLL_START_FRAMES frames
 // is not coming (the page could not scroll after all).
 const SCROLL_START_MS = 150;
 const SCROLL_START_FRAMES = 3;
+// Frames without a scroll event after the last one: the scroll position is stable.
+const SCROLL_STILL_FRAMES = 2;
 // Frames produced after the last image was ready, so the capture follows a painted frame.
 const PAINT_FRAMES = 2;
 // Images named in `pending` at the cap; the rest are counted.
@@ -155,7 +156,10 @@ return new Promise((resolve) => {
   let brokenImages = [];
   let imagesWaited = false;
   let paintFrames = null;
-  let scrollFrames = null;
+  let startFrames = null;
+  let stillFrames = null;
+  let stillSince = -Infinity;
+  let position = state && state.lastStamp ? [state.lastStamp[1], state.lastStamp[2]] : null;
   const poll = () => {
     if (finished) return;
     const now = performance.now();
@@ -167,16 +171,30 @@ return new Promise((resolve) => {
     const quietSinceLoad = state && state.loadedAt !== null && state.lastActivity <= state.loadedAt;
     if (state && !quietSinceLoad && now - state.lastActivity < quietMs) pending.push('DOM changes');
     if (state) {
-      const scrolling = state.scrollers.size > 0 && now - state.lastScroll < SCROLL_IDLE_MS;
       let expected = state.scrollExpected !== null;
       if (expected) {
-        scrollFrames = scrollFrames || frames(SCROLL_START_FRAMES);
-        if (scrollFrames.done() && now - state.scrollExpected >= SCROLL_START_MS) {
+        startFrames = startFrames || frames(SCROLL_START_FRAMES);
+        if (startFrames.done() && now - state.scrollExpected >= SCROLL_START_MS) {
           state.scrollExpected = null;
           expected = false;
         }
       }
-      if (scrolling || expected) pending.push('scroll');
+      // The window scrolled since the last look (or poll) whether or not its `scroll` event
+      // has fired yet.
+      if (position && (window.scrollX !== position[0] || window.scrollY !== position[1])) {
+        state.lastScroll = now;
+        position = [window.scrollX, window.scrollY];
+      }
+      let moving = false;
+      if (state.lastScroll > state.scrollCheckedAt) {
+        if (!stillFrames || stillSince < state.lastScroll) {
+          stillFrames = frames(SCROLL_STILL_FRAMES);
+          stillSince = now;
+        }
+        moving = !stillFrames.done();
+        if (!moving) state.scrollCheckedAt = now;
+      }
+      if (expected || moving) pending.push('scroll');
     }
     if (paint && !pending.includes('scroll')) {
       const found = viewportImages();
