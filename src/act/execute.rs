@@ -23,7 +23,7 @@ const CLICK_POINT_JS: &str = concat!(
     include_str!("js/click_point.js")
 );
 pub(super) const SCROLL_INTO_VIEW_JS: &str =
-    "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});";
+    "arguments[0].scrollIntoView({block: 'center', inline: 'nearest', behavior: 'instant'});";
 
 /// What an action may touch besides the page.
 #[derive(Debug)]

@@ -26,6 +26,11 @@ pub fn chromium_flags(user_data_dir: &Path, fence_proxy: &str) -> Vec<String> {
         // Produce frames as soon as they are needed instead of at 60 Hz: a capture after an
         // action changed the page then waits for raster, not for the next frame tick.
         "--disable-frame-rate-limit".into(),
+        // Scrolls jump to where they end (wheel, keys, and `scroll-behavior: smooth` too), as
+        // VWA's `window.scrollBy` does, instead of animating for a few hundred milliseconds
+        // that each scrolling step would wait out (a scroll a page animates from script is
+        // waited for: see settle.rs).
+        "--disable-smooth-scrolling".into(),
         "--disable-gpu-vsync".into(),
         format!("--user-data-dir={}", user_data_dir.display()),
         format!("--proxy-server=http://{fence_proxy}"),

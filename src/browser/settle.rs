@@ -1,5 +1,7 @@
 //! Settling: the one place that waits. After an action, wait until navigation is done, no
-//! request is in flight, no short timer is pending and the DOM has been quiet — capped.
+//! request is in flight, no short timer is pending, the DOM has been quiet, no scroll is
+//! under way or about to start and every image in the viewport is painted (or broken) —
+//! capped.
 
 use super::{BrowserError, BrowserSession};
 use serde::Serialize;
@@ -14,6 +16,10 @@ pub struct SettlePolicy {
     pub dom_quiet: Duration,
     /// Longest total wait.
     pub cap: Duration,
+    /// Whether every image in the viewport must be loaded, decoded and painted (or have
+    /// failed). Always on in episodes and evaluations; `agora bench paint` turns it off to
+    /// measure what it costs.
+    pub paint: bool,
 }
 
 /// What settling waited for and how long it took.
@@ -24,14 +30,20 @@ pub struct SettleReport {
     /// Total time spent waiting, in milliseconds (navigation included).
     pub waited_ms: u64,
     /// Conditions that were not met at some point and were waited on
-    /// (`navigation`, `page load`, `requests in flight`, `short timers`, `DOM changes`).
+    /// (`navigation`, `page load`, `requests in flight`, `short timers`, `DOM changes`,
+    /// `scroll`, `images`).
     pub waited_for: Vec<String>,
-    /// Conditions still unmet when the cap was reached (empty when settled).
+    /// Conditions still unmet when the cap was reached (empty when settled); images still
+    /// missing are named one by one (`image /path?query`, up to ten, then `N more images`).
     pub pending: Vec<String>,
     /// Of `waited_ms`, the time spent waiting on the DOM-quiet window alone (every other
     /// condition already held), in milliseconds. Skipped when nothing changed since load.
     #[serde(default)]
     pub quiet_wait_ms: u64,
+    /// Images in the viewport that failed to load or decode (short URLs: path and query on
+    /// the page's own origin). They show as broken; settling does not wait for them.
+    #[serde(default)]
+    pub broken_images: Vec<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -40,6 +52,7 @@ struct PageVerdict {
     waited_for: Vec<String>,
     pending: Vec<String>,
     quiet_wait_ms: f64,
+    broken_images: Vec<String>,
 }
 
 /// Waits until the current tab is settled or `policy.cap` has passed.
@@ -55,7 +68,11 @@ pub async fn settle(
         let outcome = session
             .execute_fast(
                 SETTLE_JS,
-                vec![quiet_ms.into(), (remaining.as_millis() as u64).into()],
+                vec![
+                    quiet_ms.into(),
+                    (remaining.as_millis() as u64).into(),
+                    policy.paint.into(),
+                ],
             )
             .await;
         match outcome {
@@ -73,6 +90,7 @@ pub async fn settle(
                     waited_for,
                     pending: verdict.pending,
                     quiet_wait_ms: verdict.quiet_wait_ms.round() as u64,
+                    broken_images: verdict.broken_images,
                 });
             }
             // The document was replaced while we waited: a navigation is under way.
@@ -90,6 +108,7 @@ pub async fn settle(
                     waited_for,
                     pending: vec!["navigation".to_owned()],
                     quiet_wait_ms: 0,
+                    broken_images: Vec::new(),
                 });
             }
             Err(error) => return Err(error),

@@ -215,6 +215,7 @@ impl Environment {
         SettlePolicy {
             dom_quiet: self.inner.config.dom_quiet(),
             cap: self.inner.config.settle_cap(),
+            paint: true,
         }
     }
 

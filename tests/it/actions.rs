@@ -801,3 +801,118 @@ fn clicks_land_on_wrapped_tall_and_partly_covered_elements() {
         crate::support::close(&episode).await;
     });
 }
+
+/// Asserts that the last observation was taken where the page's scroll ended: the page no
+/// longer moves, the observation's scroll offset is the page's, every marked box is where
+/// its element is now, and the clean frame shows the bands now at its rows.
+async fn assert_observed_at_rest(
+    episode: &std::sync::Arc<tokio::sync::Mutex<agora::env::Episode>>,
+    what: &str,
+) -> f64 {
+    let observation = observation(episode).await;
+    let now: [f64; 2] =
+        serde_json::from_value(js(episode, "[window.scrollX, window.scrollY]").await).unwrap();
+    assert_eq!(
+        [observation.scroll.x, observation.scroll.y],
+        now,
+        "{what}: observed at {:?}, the page rests at {now:?}",
+        observation.scroll
+    );
+    for element in &observation.elements {
+        let top = js(
+            episode,
+            &format!(
+                "document.querySelector('[data-agora-som=\"{}\"]').getBoundingClientRect().top",
+                element.id
+            ),
+        )
+        .await
+        .as_f64()
+        .unwrap();
+        assert!(
+            (top - element.bbox.y).abs() <= 1.0,
+            "{what}: element {} was marked at y {} but rests at {top}",
+            element.id,
+            element.bbox.y
+        );
+    }
+    let frame = image::load_from_memory(&observation.clean_screenshot.as_ref().unwrap().bytes)
+        .unwrap()
+        .to_rgb8();
+    for y in [5, 200, 400, 715] {
+        let colour = js(
+            episode,
+            &format!("getComputedStyle(document.elementFromPoint(1270, {y})).backgroundColor"),
+        )
+        .await;
+        let pixel = frame.get_pixel(1270, y).0;
+        assert_eq!(
+            colour.as_str().unwrap(),
+            format!("rgb({}, {}, {})", pixel[0], pixel[1], pixel[2]),
+            "{what}: the frame at row {y} shows another band than the page now does"
+        );
+    }
+    now[1]
+}
+
+#[test]
+fn a_wheel_scroll_on_a_smooth_scrolling_page_is_observed_where_it_ends_in_20_fresh_episodes() {
+    run(|harness| async move {
+        for round in 0..20 {
+            let episode = harness
+                .try_open(harness.spec_720p("smooth_scroll.html"))
+                .await
+                .unwrap();
+            let outcome = harness.step(&episode, "scroll [down]").await;
+            assert!(outcome.error.is_none(), "{:?}", outcome.error);
+            let settle = outcome.settle.unwrap();
+            assert!(settle.settled, "round {round}: {settle:?}");
+            let rest = assert_observed_at_rest(&episode, &format!("round {round}")).await;
+            assert_eq!(rest, 720.0, "round {round}: one viewport down");
+            harness.close(&episode).await;
+        }
+    });
+}
+
+#[test]
+fn keys_wheel_at_a_point_and_fragment_links_are_observed_where_the_scroll_ends() {
+    run(|harness| async move {
+        let episode = harness
+            .try_open(harness.spec_720p("smooth_scroll.html"))
+            .await
+            .unwrap();
+        // The page scrolls smoothly on its own a moment after a click: settling waits for the
+        // scroll to start and to end.
+        let button = som_id(&episode, "#band-0 button").await;
+        let outcome = harness.step(&episode, &format!("click [{button}]")).await;
+        let settle = outcome.settle.unwrap();
+        assert!(settle.settled, "{settle:?}");
+        assert!(
+            settle.waited_for.iter().any(|reason| reason == "scroll"),
+            "{settle:?}"
+        );
+        let rest = assert_observed_at_rest(&episode, "the page's smooth scroll").await;
+        assert_eq!(rest, 5.0 * 300.0, "band 5 is at the top");
+        // A link to a band further down: the page scrolls there smoothly.
+        let link = som_id(&episode, "#band-5 a").await;
+        let outcome = harness.step(&episode, &format!("click [{link}]")).await;
+        assert!(outcome.settle.unwrap().settled);
+        let rest = assert_observed_at_rest(&episode, "fragment link").await;
+        assert_eq!(rest, 17.0 * 300.0, "the link's band is at the top");
+        for (action, what) in [
+            ("press [PageDown]", "PageDown"),
+            ("press [ArrowUp]", "ArrowUp"),
+            ("press [Space]", "Space"),
+            ("scroll_at [640] [360] [0] [-500]", "scroll_at"),
+            ("scroll [up]", "scroll up"),
+        ] {
+            let before = js(&episode, "window.scrollY").await.as_f64().unwrap();
+            let outcome = harness.step(&episode, action).await;
+            assert!(outcome.error.is_none(), "{what}: {:?}", outcome.error);
+            assert!(outcome.settle.unwrap().settled, "{what}");
+            let rest = assert_observed_at_rest(&episode, what).await;
+            assert_ne!(rest, before, "{what} scrolls the page");
+        }
+        harness.close(&episode).await;
+    });
+}

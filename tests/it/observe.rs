@@ -3,6 +3,7 @@
 
 use crate::support::{js, observation, run, som_id};
 use agora::observe::{ImageFormat, ObserveOptions, ScreenshotKind};
+use evaluators::Page;
 
 #[test]
 fn every_box_matches_the_dom_within_one_pixel() {
@@ -377,6 +378,177 @@ fn wrapped_tall_and_partly_covered_elements_are_marked_and_covered_ones_are_not(
             "the mark is the link's bounding box over both lines: {:?}",
             wrapped.bbox
         );
+        crate::support::close(&episode).await;
+    });
+}
+
+/// The fixture tiles of `images.html` and the colour each shows once its image is painted.
+const TOP_TILES: [(&str, [u8; 3]); 7] = [
+    ("eager", [0xe0, 0x10, 0x10]),
+    ("lazy", [0x10, 0xa0, 0x10]),
+    ("picture", [0x10, 0x10, 0xe0]),
+    ("srcset", [0xe0, 0x10, 0xe0]),
+    ("backdrop", [0xf0, 0xa0, 0x00]),
+    ("inline-backdrop", [0x80, 0x60, 0x20]),
+    ("svg", [0x20, 0x80, 0x60]),
+];
+const BELOW_TILES: [(&str, [u8; 3]); 3] = [
+    ("lazy-below", [0xc0, 0xc0, 0x00]),
+    ("lazy-below-2", [0x00, 0xc0, 0xc0]),
+    ("backdrop-below", [0x60, 0x00, 0xc0]),
+];
+/// The slowest image in view at the top of `images.html` and below the fold (ms).
+const SLOWEST_TOP_MS: u64 = 1000;
+const SLOWEST_BELOW_MS: u64 = 1500;
+/// What settling may take beyond the slowest image: frames, decoding, a loaded machine.
+const PAINT_MARGIN_MS: u64 = 1000;
+
+/// The clean frame of the episode's last observation.
+async fn clean_frame(
+    episode: &agora::env::EpisodeHandle,
+) -> image::RgbImage {
+    let bytes = observation(episode)
+        .await
+        .clean_screenshot
+        .expect("a clean screenshot")
+        .bytes;
+    image::load_from_memory(&bytes).unwrap().to_rgb8()
+}
+
+/// Asserts that `frame` (the page as it is now) shows each tile in its image's colour (the
+/// page background is white), at the tile's centre and near two corners.
+async fn assert_painted(
+    episode: &agora::env::EpisodeHandle,
+    frame: &image::RgbImage,
+    tiles: &[(&str, [u8; 3])],
+) {
+    for (id, colour) in tiles {
+        let rect = js(
+            episode,
+            &format!(
+                "(() => {{ const r = document.getElementById('{id}').getBoundingClientRect(); \
+                 return [r.left, r.top, r.right, r.bottom]; }})()"
+            ),
+        )
+        .await;
+        let [left, top, right, bottom]: [f64; 4] = serde_json::from_value(rect).unwrap();
+        assert!(
+            top >= 0.0 && bottom <= f64::from(frame.height()),
+            "#{id} is in the viewport"
+        );
+        let points = [
+            ((left + right) / 2.0, (top + bottom) / 2.0),
+            (left + 8.0, top + 8.0),
+            (right - 8.0, bottom - 8.0),
+        ];
+        for (x, y) in points {
+            let pixel = frame.get_pixel(x as u32, y as u32).0;
+            assert!(
+                pixel
+                    .iter()
+                    .zip(colour)
+                    .all(|(got, want)| got.abs_diff(*want) <= 6),
+                "#{id} at ({x}, {y}) shows {pixel:?}, not its image's {colour:?}: not painted"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_image_in_view_is_painted_before_the_capture_and_the_broken_one_is_reported() {
+    run(|harness| async move {
+        // The first observation of an episode.
+        let episode = harness
+            .try_open(harness.spec_720p("images.html"))
+            .await
+            .unwrap();
+        assert_painted(&episode, &clean_frame(&episode).await, &TOP_TILES).await;
+        crate::support::close(&episode).await;
+
+        // A step that navigates, then one that scrolls lazy images into view.
+        let episode = harness
+            .try_open(harness.spec_720p("other.html"))
+            .await
+            .unwrap();
+        let outcome = harness
+            .step(&episode, &format!("goto [{}]", harness.url("images.html")))
+            .await;
+        let settle = outcome.settle.unwrap();
+        assert!(settle.settled, "{settle:?}");
+        assert!(
+            settle.waited_for.iter().any(|reason| reason == "images"),
+            "{settle:?}"
+        );
+        assert_eq!(
+            settle.broken_images,
+            vec!["/delayed/300/missing.png".to_owned()],
+            "the 404 is reported, not waited for"
+        );
+        assert!(
+            settle.waited_ms < SLOWEST_TOP_MS + PAINT_MARGIN_MS,
+            "settling waits for the slowest image and a frame, no more: {settle:?}"
+        );
+        assert_painted(&episode, &clean_frame(&episode).await, &TOP_TILES).await;
+
+        let outcome = harness.step(&episode, "scroll [down]").await;
+        let settle = outcome.settle.unwrap();
+        assert!(settle.settled, "{settle:?}");
+        assert!(
+            settle.waited_ms < SLOWEST_BELOW_MS + PAINT_MARGIN_MS,
+            "{settle:?}"
+        );
+        assert!(settle.broken_images.is_empty(), "{settle:?}");
+        assert_painted(&episode, &clean_frame(&episode).await, &BELOW_TILES).await;
+        crate::support::close(&episode).await;
+    });
+}
+
+#[test]
+fn an_image_still_missing_at_the_cap_is_named_in_pending() {
+    run(|harness| async move {
+        let episode = harness.open("images.html").await;
+        js(
+            &episode,
+            "(() => { const img = new Image(120, 120); img.src = '/delayed/10000/123456.png'; \
+             document.getElementById('top').prepend(img); return 1; })()",
+        )
+        .await;
+        let guard = episode.browser().await.unwrap();
+        let policy = agora::browser::SettlePolicy {
+            cap: std::time::Duration::from_millis(1000),
+            ..harness.env.settle_policy()
+        };
+        let report = agora::browser::settle(&guard, policy)
+            .await
+            .unwrap();
+        assert!(!report.settled, "{report:?}");
+        assert_eq!(
+            report.pending,
+            vec!["image /delayed/10000/123456.png".to_owned()],
+            "{report:?}"
+        );
+        drop(guard);
+        crate::support::close(&episode).await;
+    });
+}
+
+#[test]
+fn an_evaluators_capture_after_its_navigation_shows_every_image_painted() {
+    run(|harness| async move {
+        let episode = harness
+            .try_open(harness.spec_720p("other.html"))
+            .await
+            .unwrap();
+        let frame = {
+            let guard = episode.browser().await.unwrap();
+            let mut page = guard.page(harness.env.allowed());
+            page.goto(&harness.url("images.html")).await.unwrap();
+            let shot = agora::observe::capture(&guard, ImageFormat::Png, 0)
+                .await
+                .unwrap();
+            image::load_from_memory(&shot.bytes).unwrap().to_rgb8()
+        };
+        assert_painted(&episode, &frame, &TOP_TILES).await;
         crate::support::close(&episode).await;
     });
 }

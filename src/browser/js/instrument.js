@@ -1,6 +1,7 @@
 // Installed in every document (and run once in the current one). Keeps the counters that
-// settling waits on: requests in flight, short timers pending, and the time of the last
-// DOM change or network completion, and counts DOM mutations (so an observation can tell
+// settling waits on: requests in flight, short timers pending, the time of the last DOM
+// change or network completion, the last scroll and any scroll about to start, and what settling
+// learnt about the page's images; and counts DOM mutations (so an observation can tell
 // whether the page changed between marking and capturing). Agora's SoM attributes are ignored.
 (() => {
   if (window.__agoraSettle) return;
@@ -11,6 +12,11 @@
     lastActivity: performance.now(),
     mutations: 0,
     originalSetTimeout: window.setTimeout.bind(window),
+    originalClearTimeout: window.clearTimeout.bind(window),
+    // Per <img>, the source whose decoding settling asked for and how it ended; per URL of
+    // a CSS background or SVG <image>, the same for a probe of that URL (see settle.js).
+    images: new WeakMap(),
+    probes: new Map(),
   };
   Object.defineProperty(window, '__agoraSettle', { value: state, enumerable: false });
   const touch = () => { state.lastActivity = performance.now(); };
@@ -59,7 +65,6 @@
     }
   };
 
-  const originalClearTimeout = window.clearTimeout.bind(window);
   window.setTimeout = function (callback, delay, ...rest) {
     const short = typeof callback === 'function' && (Number(delay) || 0) <= SHORT_TIMER_MS;
     if (!short) return state.originalSetTimeout(callback, delay, ...rest);
@@ -72,7 +77,7 @@
   };
   window.clearTimeout = function (id) {
     state.timers.delete(id);
-    return originalClearTimeout(id);
+    return state.originalClearTimeout(id);
   };
 
   // A form submission or a link click schedules a navigation that has not started when the
@@ -112,6 +117,54 @@
     state.navigationExpected = false;
     if (event.persisted) touch();
   }, true);
+
+  // Scrolling. Agora's browsers scroll instantly (no smooth-scrolling animation), but a
+  // wheel turn or a scrolling key is applied by the browser a frame or more after the input
+  // returns, and a page may animate its own scrolling from script. So a scroll is expected
+  // from such an input until its first `scroll` event, and settling waits until the scroll
+  // position has held still for a few frames after the last one (see settle.js).
+  state.lastScroll = -Infinity;
+  state.scrollCheckedAt = -Infinity;
+  state.scrollExpected = null;
+  window.addEventListener('scroll', () => {
+    state.lastScroll = performance.now();
+    state.scrollExpected = null;
+  }, { capture: true, passive: true });
+  // Whether `start` or a box around it (the viewport last) can scroll by (dx, dy).
+  const room = (position, size, client, delta) => (delta > 0 ? position + client < size - 1 : delta < 0 && position > 0);
+  const scrolls = (overflow) => overflow === 'auto' || overflow === 'scroll' || overflow === 'overlay';
+  const canScroll = (start, dx, dy) => {
+    const root = document.scrollingElement || document.documentElement;
+    for (let node = start instanceof Element ? start : null; node && node !== root && node !== document.body;) {
+      const style = getComputedStyle(node);
+      if ((scrolls(style.overflowY) && room(node.scrollTop, node.scrollHeight, node.clientHeight, dy))
+        || (scrolls(style.overflowX) && room(node.scrollLeft, node.scrollWidth, node.clientWidth, dx))) return true;
+      const parent = node.parentElement || node.getRootNode().host;
+      node = parent instanceof Element ? parent : null;
+    }
+    const hidden = [document.documentElement, document.body].some((box) => box && getComputedStyle(box).overflow === 'hidden');
+    return !hidden && (room(window.scrollY, root.scrollHeight, window.innerHeight, dy) || room(window.scrollX, root.scrollWidth, window.innerWidth, dx));
+  };
+  // A page that cancels the input may scroll by itself (a smooth-scrolling library), so the
+  // expectation stands either way; settling gives it up when nothing moves within a few frames.
+  const expectScroll = () => { state.scrollExpected = performance.now(); };
+  // Not passive, so the browser hands the page every wheel turn before it scrolls: the
+  // expectation is set before the input returns.
+  window.addEventListener('wheel', (event) => {
+    if (canScroll(event.target, event.deltaX, event.deltaY)) expectScroll();
+  }, { capture: true, passive: false });
+  const SCROLL_KEYS = {
+    PageDown: [0, 1], PageUp: [0, -1], End: [0, 1], Home: [0, -1], ArrowDown: [0, 1], ArrowUp: [0, -1],
+    ArrowRight: [1, 0], ArrowLeft: [-1, 0], ' ': [0, 1],
+  };
+  window.addEventListener('keydown', (event) => {
+    const direction = SCROLL_KEYS[event.key];
+    if (!direction || event.ctrlKey || event.altKey || event.metaKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && (target.isContentEditable || target.closest('input, textarea, select, button, summary'))) return;
+    const sign = event.key === ' ' && event.shiftKey ? -1 : 1;
+    if (canScroll(target === document.body ? null : target, direction[0] * sign, direction[1] * sign)) expectScroll();
+  }, { capture: true, passive: true });
 
   const isOurs = (record) => record.attributeName === 'data-agora-som';
   new MutationObserver((records) => {

@@ -48,6 +48,7 @@ async fn start() -> Harness {
     let router = axum::Router::new()
         .route("/slow/{*path}", axum::routing::get(slow_fixture))
         .route("/huge.png", axum::routing::get(huge_fixture))
+        .route("/delayed/{ms}/{name}", axum::routing::get(delayed_image))
         .fallback_service(tower_http::services::ServeDir::new(fixture_dir()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -103,7 +104,6 @@ async fn small_sites() -> RunningSites {
 /// loaded for a while after a form is submitted.
 const SLOW_RESPONSE: std::time::Duration = std::time::Duration::from_millis(400);
 
-/// Serves a fixture file after [`SLOW_RESPONSE`] (the server's latency, not the client's wait).
 /// Bytes of `/huge.png`: more than anything an evaluator should download.
 const HUGE_FIXTURE_BYTES: usize = 40 * 1024 * 1024;
 
@@ -121,6 +121,35 @@ async fn huge_fixture() -> axum::response::Response {
     ([(axum::http::header::CONTENT_TYPE, "image/png")], bytes).into_response()
 }
 
+/// The longest delay `/delayed/…` accepts.
+const MAX_IMAGE_DELAY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// `/delayed/{ms}/{rrggbb}.png`: a 64×64 PNG of one colour, answered after `ms` ms (the
+/// server's latency, not the client's wait); any other name is a 404 after the same delay.
+async fn delayed_image(
+    axum::extract::Path((ms, name)): axum::extract::Path<(u64, String)>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let delay = std::time::Duration::from_millis(ms).min(MAX_IMAGE_DELAY);
+    let _ = tokio::time::timeout(delay, std::future::pending::<()>()).await;
+    let Some(colour) = name
+        .strip_suffix(".png")
+        .and_then(|hex| u32::from_str_radix(hex, 16).ok().filter(|_| hex.len() == 6))
+    else {
+        return axum::http::StatusCode::NOT_FOUND.into_response();
+    };
+    let [_, red, green, blue] = colour.to_be_bytes();
+    let mut bytes = Vec::new();
+    image::RgbImage::from_pixel(64, 64, image::Rgb([red, green, blue]))
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .expect("encode the PNG");
+    ([(axum::http::header::CONTENT_TYPE, "image/png")], bytes).into_response()
+}
+
+/// Serves a fixture file after [`SLOW_RESPONSE`] (the server's latency, not the client's wait).
 async fn slow_fixture(
     axum::extract::Path(path): axum::extract::Path<String>,
 ) -> axum::response::Response {
@@ -171,6 +200,23 @@ impl Harness {
         })
         .await
         .expect("episode starts")
+    }
+
+    /// A spec for one fixture page in a 1280×720 viewport, observed with the clean frame
+    /// as well as the marked one.
+    pub fn spec_720p(&self, path: &str) -> EpisodeSpec {
+        EpisodeSpec {
+            start_urls: vec![self.url(path)],
+            viewport: Some(agora::browser::Viewport {
+                width: 1280,
+                height: 720,
+            }),
+            observe: agora::observe::ObserveOptions {
+                screenshot: agora::observe::ScreenshotKind::Both,
+                ..agora::observe::ObserveOptions::default()
+            },
+            ..EpisodeSpec::default()
+        }
     }
 
     /// Starts an episode from a full spec.
