@@ -14,6 +14,7 @@ mod backdrop;
 mod bench;
 mod cache;
 mod chart;
+mod drawing;
 mod encode;
 mod error;
 mod font;
@@ -34,12 +35,13 @@ pub use chart::{
     ChartKind, ChartSpec, MAX_CHART_ENTRIES, MAX_CHART_TEXT, MAX_CHART_VALUE, PIE_PALETTE,
     slice_colour,
 };
+pub use drawing::{Drawing, drawing_for};
 pub use encode::encode_rgb_png;
 pub use error::{ImageryError, MAX_SIDE, MIN_SIDE};
 pub use font::{FONT_PATH, bold_face};
 pub use landscape::{Animal, LandscapeSpec, MAX_ANIMALS, TimeOfDay, Weather};
 pub use meme::{MAX_CAPTION, MemeSpec};
-pub use objects::TEMPLATES;
+pub use objects::{TEMPLATES, Template};
 pub use picture::Picture;
 pub use spec::{ImageSpec, NamedColor, ObjectKind, Pattern};
 

@@ -104,7 +104,7 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
     };
     let n = f32::from(spec.count.clamp(1, 4));
     let slot = w * 0.94 / n;
-    let (fw, fh) = objects::size(spec.kind);
+    let (fw, fh) = objects::size(spec.kind, spec.template);
     let base_scale = (slot * 0.88 / fw).min((floor - top) / fh);
     // The shot: which way the objects face, and for a single object how close the camera
     // is and where it sits in the frame.
@@ -173,7 +173,7 @@ pub(crate) fn draw_object(
     place: &Placement,
     finish: Finish,
 ) -> Result<(), ImageryError> {
-    let (fw, fh) = objects::size(spec.kind);
+    let (fw, fh) = objects::size(spec.kind, spec.template);
     let mut painter = Painter::new(pixmap, place.frame, finish, fw.min(fh) / 7.0);
     objects::draw(spec.kind, spec.template, printed_text(spec), &mut painter)
 }

@@ -53,13 +53,39 @@ pub enum ObjectKind {
     Tool,
     /// A book with its title on the cover.
     Book,
-    /// Sports gear: a ball, racket or dumbbell.
+    /// Sports gear: balls, rackets and weights.
     SportsGear,
+    /// A computer keyboard.
+    Keyboard,
+    /// A computer mouse.
+    Mouse,
+    /// A computer monitor.
+    Monitor,
+    /// A loudspeaker: bookshelf, tower, soundbar, subwoofer, portable or stage speakers.
+    Speaker,
+    /// An amplifier or receiver.
+    Amplifier,
+    /// A media player: disc player, streaming box, turntable, projector or antenna.
+    MediaPlayer,
+    /// A wristwatch or fitness band.
+    Watch,
+    /// A tablet or e-reader.
+    Tablet,
+    /// A small electronic gadget: hubs, webcams, calculators, shredders and chargers.
+    Gadget,
+    /// A bag or backpack.
+    Bag,
+    /// A portable, outdoor, work or stage light.
+    Light,
+    /// A stand for instruments, music or microphones.
+    Stand,
+    /// A toy vehicle: toy and RC cars, ride-on cars, die-cast models.
+    ToyVehicle,
 }
 
 impl ObjectKind {
     /// Every object kind, in a stable order.
-    pub const ALL: [ObjectKind; 24] = [
+    pub const ALL: [ObjectKind; 37] = [
         ObjectKind::Car,
         ObjectKind::Bicycle,
         ObjectKind::Motorcycle,
@@ -84,6 +110,19 @@ impl ObjectKind {
         ObjectKind::Tool,
         ObjectKind::Book,
         ObjectKind::SportsGear,
+        ObjectKind::Keyboard,
+        ObjectKind::Mouse,
+        ObjectKind::Monitor,
+        ObjectKind::Speaker,
+        ObjectKind::Amplifier,
+        ObjectKind::MediaPlayer,
+        ObjectKind::Watch,
+        ObjectKind::Tablet,
+        ObjectKind::Gadget,
+        ObjectKind::Bag,
+        ObjectKind::Light,
+        ObjectKind::Stand,
+        ObjectKind::ToyVehicle,
     ];
 
     /// The noun a person would use ("car", "shoes").
@@ -113,6 +152,19 @@ impl ObjectKind {
             ObjectKind::Tool => "tool",
             ObjectKind::Book => "book",
             ObjectKind::SportsGear => "sports gear",
+            ObjectKind::Keyboard => "keyboard",
+            ObjectKind::Mouse => "mouse",
+            ObjectKind::Monitor => "monitor",
+            ObjectKind::Speaker => "speaker",
+            ObjectKind::Amplifier => "amplifier",
+            ObjectKind::MediaPlayer => "media player",
+            ObjectKind::Watch => "watch",
+            ObjectKind::Tablet => "tablet",
+            ObjectKind::Gadget => "gadget",
+            ObjectKind::Bag => "bag",
+            ObjectKind::Light => "light",
+            ObjectKind::Stand => "stand",
+            ObjectKind::ToyVehicle => "toy vehicle",
         }
     }
 }
