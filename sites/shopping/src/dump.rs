@@ -15,6 +15,8 @@ use std::path::Path;
 #[derive(Serialize)]
 struct Photo {
     url: String,
+    /// The drawing a person would name ("hiking boots"), from the spec.
+    drawing: &'static str,
     spec: ImageSpec,
 }
 
@@ -110,9 +112,11 @@ pub fn dump(data_dir: &Path, out: &mut impl Write) -> Result<u64, ShoppingError>
             photos: specs
                 .into_iter()
                 .map(|(photo, spec)| {
+                    let spec: ImageSpec = serde_json::from_str(&spec)?;
                     Ok(Photo {
                         url: image_url(photo),
-                        spec: serde_json::from_str(&spec)?,
+                        drawing: spec.kind.template_name(spec.template),
+                        spec,
                     })
                 })
                 .collect::<Result<_, ShoppingError>>()?,

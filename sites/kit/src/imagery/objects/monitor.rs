@@ -16,6 +16,8 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
             p.body(rrect(10.0, 6.0, 200.0, 118.0, 5.0));
             p.glass(rrect(18.0, 14.0, 184.0, 98.0, 1.5));
             p.tone(rrect(10.0, 112.0, 200.0, 12.0, 3.0), p.dim(0.85));
+            p.tone(rrect(70.0, 152.0, 80.0, 6.0, 3.0), p.secondary());
+            p.tone(rrect(10.0, 112.0, 200.0, 3.0, 1.0), p.secondary());
             p.flat(circle(190.0, 118.0, 1.8), [120, 220, 150], 1.0);
         }
         1 => {
@@ -50,14 +52,15 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 rrect(120.0, 150.0, 100.0, 10.0, 2.0),
                 super::super::painter::WOOD,
             );
-            p.chrome(rrect(180.0, 140.0, 16.0, 30.0, 2.0));
+            p.tone(rrect(180.0, 140.0, 16.0, 30.0, 2.0), p.secondary());
             p.body_line(line(188.0, 142.0, 176.0, 104.0), 8.0);
             p.body_line(line(176.0, 104.0, 112.0, 96.0), 8.0);
             p.chrome(circle(176.0, 104.0, 5.0));
             p.line(line(112.0, 96.0, 110.0, 86.0), METAL, 6.0);
-            p.body(rrect(6.0, 2.0, 184.0, 108.0, 4.0));
-            p.glass(rrect(12.0, 8.0, 172.0, 92.0, 1.5));
-            p.tone(rrect(6.0, 100.0, 184.0, 10.0, 3.0), p.dim(0.85));
+            p.body(rrect(6.0, 2.0, 184.0, 112.0, 5.0));
+            p.glass(rrect(16.0, 12.0, 164.0, 80.0, 1.5));
+            p.tone(rrect(6.0, 96.0, 184.0, 18.0, 3.0), p.dim(0.95));
+            p.tone(rrect(6.0, 96.0, 184.0, 3.0, 1.0), p.secondary());
         }
     }
 }

@@ -2,7 +2,7 @@
 //! one in a folio case, a kids' tablet in a bumper, an e-reader and a drawing tablet with
 //! its pen.
 
-use super::super::painter::{Painter, RUBBER};
+use super::super::painter::Painter;
 use super::super::shapes::{circle, line, poly, rounded, rrect};
 
 /// The local frame of a template.
