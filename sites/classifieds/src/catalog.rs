@@ -3,8 +3,6 @@
 //! Ids are stable (URLs such as `sCategory=11` and `sRegion=3` depend on them), so only
 //! append to these tables.
 
-use kit::imagery::ObjectKind;
-
 /// One category of the tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CategoryDef {
@@ -14,8 +12,6 @@ pub struct CategoryDef {
     pub parent: Option<i64>,
     /// Display name.
     pub name: &'static str,
-    /// What the photos of listings in this (leaf) category show; empty for parents.
-    pub kinds: &'static [ObjectKind],
 }
 
 const fn parent(id: i64, name: &'static str) -> CategoryDef {
@@ -23,60 +19,40 @@ const fn parent(id: i64, name: &'static str) -> CategoryDef {
         id,
         parent: None,
         name,
-        kinds: &[],
     }
 }
 
-const fn leaf(
-    id: i64,
-    parent: i64,
-    name: &'static str,
-    kinds: &'static [ObjectKind],
-) -> CategoryDef {
+/// A leaf category; what its listings' photos show is said by the goods that go there
+/// (`seed::vocabulary::GOODS`).
+const fn leaf(id: i64, parent: i64, name: &'static str) -> CategoryDef {
     CategoryDef {
         id,
         parent: Some(parent),
         name,
-        kinds,
     }
 }
 
 /// Every category, parents before their children.
 pub const CATEGORIES: [CategoryDef; 19] = [
     parent(1, "Vehicles"),
-    leaf(2, 1, "Cars + Trucks", &[ObjectKind::Car]),
-    leaf(3, 1, "Motorcycles", &[ObjectKind::Motorcycle]),
-    leaf(4, 1, "Bicycles", &[ObjectKind::Bicycle]),
-    leaf(5, 1, "Boats + Kayaks", &[ObjectKind::Kayak]),
+    leaf(2, 1, "Cars + Trucks"),
+    leaf(3, 1, "Motorcycles"),
+    leaf(4, 1, "Bicycles"),
+    leaf(5, 1, "Boats + Kayaks"),
     parent(6, "Electronics"),
-    leaf(7, 6, "Cell Phones", &[ObjectKind::Phone]),
-    leaf(8, 6, "Computers", &[ObjectKind::Laptop]),
-    leaf(9, 6, "TV + Video", &[ObjectKind::Television]),
+    leaf(7, 6, "Cell Phones"),
+    leaf(8, 6, "Computers"),
+    leaf(9, 6, "TV + Video"),
     parent(10, "Home + Garden"),
-    leaf(
-        11,
-        10,
-        "Furniture",
-        &[ObjectKind::Sofa, ObjectKind::Chair, ObjectKind::Table],
-    ),
-    leaf(12, 10, "Lighting", &[ObjectKind::Lamp]),
-    leaf(
-        13,
-        10,
-        "Patio + Garden",
-        &[ObjectKind::Chair, ObjectKind::Table],
-    ),
+    leaf(11, 10, "Furniture"),
+    leaf(12, 10, "Lighting"),
+    leaf(13, 10, "Patio + Garden"),
     parent(14, "Fashion"),
-    leaf(15, 14, "Clothing + Accessories", &[ObjectKind::Jacket]),
-    leaf(16, 14, "Shoes", &[ObjectKind::Shoes]),
+    leaf(15, 14, "Clothing + Accessories"),
+    leaf(16, 14, "Shoes"),
     parent(17, "Hobbies"),
-    leaf(18, 17, "Musical Instruments", &[ObjectKind::Guitar]),
-    leaf(
-        19,
-        17,
-        "Antiques + Collectibles",
-        &[ObjectKind::Lamp, ObjectKind::Chair, ObjectKind::Table],
-    ),
+    leaf(18, 17, "Musical Instruments"),
+    leaf(19, 17, "Antiques + Collectibles"),
 ];
 
 /// A region (a US state) and its cities.
@@ -223,20 +199,19 @@ mod tests {
         assert!(CATEGORIES.len() >= 12);
         assert!(cities().count() >= 50);
         for category in CATEGORIES {
-            match category.parent {
-                Some(parent) => {
-                    assert!(
-                        CATEGORIES
-                            .iter()
-                            .any(|c| c.id == parent && c.parent.is_none())
-                    );
-                    assert!(
-                        !category.kinds.is_empty(),
-                        "leaf {} has no photo kind",
-                        category.name
-                    );
-                }
-                None => assert!(category.kinds.is_empty()),
+            if let Some(parent) = category.parent {
+                assert!(
+                    CATEGORIES
+                        .iter()
+                        .any(|c| c.id == parent && c.parent.is_none())
+                );
+                assert!(
+                    crate::seed::vocabulary::GOODS
+                        .iter()
+                        .any(|goods| goods.category == category.id),
+                    "no goods are sold in leaf {}",
+                    category.name
+                );
             }
         }
     }

@@ -3,7 +3,7 @@
 //! comment with its parent and score, and every private message. A picture is its spec (tagged by
 //! `type`: `product`, `chart`, `meme` or `landscape`) plus the facts tasks ask about, worked
 //! out here: a chart's `highest` and `lowest` label, a meme's captions as printed, a
-//! scene's `sky` colour.
+//! scene's `sky` colour, a product photo's `drawing`.
 
 use crate::ForumError;
 use crate::db::images::url_path;
@@ -35,6 +35,9 @@ struct Facts {
     printed_bottom: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     sky: Option<&'static str>,
+    /// A product photo's drawing, as a person would name it ("mechanical keyboard").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drawing: Option<&'static str>,
 }
 
 impl Facts {
@@ -52,6 +55,10 @@ impl Facts {
             },
             Picture::Landscape(scene) => Facts {
                 sky: Some(scene.sky()),
+                ..Facts::default()
+            },
+            Picture::Product(spec) => Facts {
+                drawing: Some(spec.kind.template_name(spec.template)),
                 ..Facts::default()
             },
             _ => Facts::default(),

@@ -101,3 +101,51 @@ fn the_same_seed_gives_the_same_data_and_the_shapes_tasks_rely_on() {
         assert!(dump.contains(fact), "{fact}");
     }
 }
+
+#[test]
+fn product_pictures_show_the_drawing_their_title_names_and_every_fact_of_the_dump() {
+    use kit::imagery::{ImageSpec, check, drawing_for};
+    let data = tempfile::tempdir().unwrap();
+    let report = forum::seed(data.path(), Scale::Small(900), 4).unwrap();
+    let mut out = Vec::new();
+    forum::dump::dump(data.path(), &mut out).unwrap();
+    let mut products = 0;
+    let mut silent = 0;
+    for line in String::from_utf8(out).unwrap().lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        if record["record"] != "submission" || record["picture"]["type"] != "product" {
+            continue;
+        }
+        products += 1;
+        let title = record["title"].as_str().unwrap().to_lowercase();
+        let picture = &record["picture"];
+        let spec: ImageSpec = serde_json::from_value(picture.clone()).unwrap();
+        assert_eq!(picture["drawing"], spec.kind.template_name(spec.template));
+        // Some words of the title ("my mechanical keyboard") call for this drawing.
+        let named = title
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '\'')
+            .collect::<Vec<_>>();
+        let shown = (1..=3).any(|words| {
+            named.windows(words).any(|phrase| {
+                let phrase = phrase.join(" ");
+                let singular = phrase.strip_suffix('s').unwrap_or(&phrase).to_owned();
+                [phrase, singular].iter().any(|noun| {
+                    drawing_for(noun)
+                        .is_some_and(|drawing| drawing.includes(spec.kind, spec.template))
+                })
+            })
+        });
+        assert!(shown, "{title}: drawn as a {}", picture["drawing"]);
+        if !title.contains(spec.primary.name()) {
+            silent += 1;
+        }
+        let unseen = check::unseen_facts(&spec).unwrap();
+        assert!(unseen.is_empty(), "{title}: {unseen:?} in {spec:?}");
+    }
+    assert!(products >= 60 && silent >= 20, "{products} {silent}");
+    assert!(
+        report.picture_only_share() >= 0.3,
+        "{}",
+        report.summary()
+    );
+}

@@ -13,6 +13,8 @@ use std::io::Write;
 #[derive(Serialize)]
 struct Photo {
     url: String,
+    /// The drawing a person would name ("hiking boots"), from the spec.
+    drawing: &'static str,
     spec: ImageSpec,
 }
 
@@ -99,9 +101,11 @@ pub fn dump(connection: &Connection, out: &mut dyn Write) -> Result<u64, Shoppin
             photos: specs
                 .into_iter()
                 .map(|(photo, spec)| {
+                    let spec: ImageSpec = serde_json::from_str(&spec)?;
                     Ok(Photo {
                         url: image_url(photo),
-                        spec: serde_json::from_str(&spec)?,
+                        drawing: spec.kind.template_name(spec.template),
+                        spec,
                     })
                 })
                 .collect::<Result<_, ShoppingError>>()?,

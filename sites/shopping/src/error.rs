@@ -21,6 +21,9 @@ pub enum ShoppingError {
         /// Why it failed.
         source: std::io::Error,
     },
+    /// A catalogue leaf names something no drawing of the imagery kit shows.
+    #[error("no drawing shows the catalogue's \"{0}\"; add one to the kit or rename the leaf")]
+    Undrawable(String),
     /// No customer has this email address.
     #[error("no shopping customer has the email `{0}`")]
     UnknownCustomer(String),

@@ -75,6 +75,14 @@ pub struct SeedCounts {
     pub printed_text: u32,
 }
 
+impl SeedCounts {
+    /// The share of listings told apart from their look-alikes only by the picture: their
+    /// colour is in no text of theirs.
+    pub fn picture_only_share(&self) -> f64 {
+        f64::from(self.color_only_in_photo) / f64::from(self.listings.max(1))
+    }
+}
+
 impl fmt::Display for SeedCounts {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -85,7 +93,7 @@ impl fmt::Display for SeedCounts {
             self.users,
             self.comments,
             self.color_only_in_photo,
-            100.0 * f64::from(self.color_only_in_photo) / f64::from(self.listings.max(1)),
+            100.0 * self.picture_only_share(),
             self.printed_text,
         )
     }
@@ -229,7 +237,10 @@ fn insert_listings(
                 }
             })
             .unwrap_or(&GOODS[0]);
-        let ad = text::compose(goods, rng);
+        let drawing = goods.drawing().ok_or_else(|| {
+            ClassifiedsError::Render(format!("no drawing shows a {}", goods.subject))
+        })?;
+        let ad = text::compose(goods, &drawing, rng);
         // The default account owns exactly the first six listings, so "my listings" is
         // short and predictable for tasks.
         let user = if id <= 6 {
@@ -258,10 +269,10 @@ fn insert_listings(
         let photo_count = rng.random_range(1..=3u8);
         // Drawn even when the model decides, so the rest of the data stays as it was.
         let any_template = rng.random_range(0..3u8);
-        let template = ad.template.unwrap_or(any_template);
+        let template = ad.template.unwrap_or_else(|| drawing.pick(any_template));
         for position in 0..photo_count {
             let spec = ImageSpec {
-                kind: goods.kind,
+                kind: drawing.kind(),
                 template,
                 primary: ad.color,
                 secondary: ad.secondary,
@@ -335,9 +346,9 @@ fn insert_comments(
     Ok(count)
 }
 
-/// A colour for a listing drawn uniformly from the named colours.
+/// A colour for a listing drawn uniformly from the basic named colours.
 fn random_color(rng: &mut ChaCha8Rng) -> NamedColor {
-    NamedColor::ALL
+    NamedColor::BASIC
         .choose(rng)
         .copied()
         .unwrap_or(NamedColor::Gray)

@@ -2,7 +2,7 @@
 
 use super::vocabulary::{CLOSINGS, CONDITIONS, Goods, OPENINGS, family};
 use super::{random_color, random_pattern};
-use kit::imagery::{NamedColor, ObjectKind, Pattern};
+use kit::imagery::{Drawing, NamedColor, ObjectKind, Pattern};
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
@@ -69,19 +69,21 @@ fn price_dollars(range: (u32, u32), rng: &mut ChaCha8Rng) -> i64 {
     ((raw / step).round() * step) as i64
 }
 
-/// Composes an ad for `goods`; about 60 % name their colour, the rest leave it to the photo.
-pub fn compose(goods: &Goods, rng: &mut ChaCha8Rng) -> Ad {
+/// Composes an ad for `goods`, whose photos use `drawing`; about 60 % name their colour,
+/// the rest leave it to the photo.
+pub fn compose(goods: &Goods, drawing: &Drawing, rng: &mut ChaCha8Rng) -> Ad {
     let (make, models) = goods.makes.choose(rng).copied().unwrap_or(("Generic", &[]));
     let model = models.choose(rng).copied().unwrap_or("");
     let color = random_color(rng);
-    let decorated_often = matches!(goods.kind, ObjectKind::Jacket | ObjectKind::Sofa);
+    let decorated_often = matches!(drawing.kind(), ObjectKind::Jacket | ObjectKind::Sofa);
     let pattern = random_pattern(rng, decorated_often);
     let secondary = (pattern != Pattern::Solid || rng.random_bool(0.2)).then(|| {
         let mut other = random_color(rng);
         while other == color {
             other = random_color(rng);
         }
-        other
+        // Drawn until it differs, then moved off a look-alike so it shows in the photo.
+        color.accent(other)
     });
     let count = if goods.sets && rng.random_bool(0.3) {
         rng.random_range(2..=4u8)
@@ -171,7 +173,7 @@ pub fn compose(goods: &Goods, rng: &mut ChaCha8Rng) -> Ad {
         secondary,
         pattern,
         count,
-        template: family(goods.kind, model),
+        template: family(drawing, model),
         color_in_text,
     }
 }
@@ -188,7 +190,7 @@ mod tests {
         let mut silent = 0;
         for round in 0..3_000 {
             let goods = &GOODS[round % GOODS.len()];
-            let ad = compose(goods, &mut rng);
+            let ad = compose(goods, &goods.drawing().expect("a drawing"), &mut rng);
             let text = format!("{} {}", ad.title, ad.description);
             assert_eq!(mentions_color(&text), ad.color_in_text, "{text}");
             if ad.color_in_text {

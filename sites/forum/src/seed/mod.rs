@@ -93,15 +93,26 @@ pub struct SeedCounts {
     pub comments: u32,
     /// The deepest comment level.
     pub max_depth: u32,
+    /// Image posts whose picture shows a fact their words do not: a chart's values, a
+    /// meme's captions, a scene's count of animals, or a product's colour the title leaves out.
+    pub picture_only: u32,
+}
+
+impl SeedCounts {
+    /// The share of posts whose deciding fact is only in their picture.
+    pub fn picture_only_share(&self) -> f64 {
+        f64::from(self.picture_only) / f64::from((self.image_posts + self.other_posts).max(1))
+    }
 }
 
 impl fmt::Display for SeedCounts {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             formatter,
-            "{} forums, {} image posts, {} text and link posts, {} comments (depth up to {}), {} users",
+            "{} forums, {} image posts ({:.1} % of posts with a fact only in the picture), {} text and link posts, {} comments (depth up to {}), {} users",
             self.forums,
             kit::money::group_digits(u64::from(self.image_posts)),
+            100.0 * self.picture_only_share(),
             kit::money::group_digits(u64::from(self.other_posts)),
             kit::money::group_digits(u64::from(self.comments)),
             self.max_depth,
@@ -123,6 +134,23 @@ struct Draft {
     downvotes: i64,
 }
 
+impl Draft {
+    /// Whether the post's picture shows a fact its title does not: charts, memes and scenes
+    /// always (titles never repeat values, captions or counts), product photos when the
+    /// title leaves their colour out.
+    fn picture_only(&self) -> bool {
+        match &self.image {
+            Some(Picture::Product(spec)) => !self
+                .title
+                .to_lowercase()
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .any(|word| word == spec.primary.name()),
+            Some(_) => true,
+            None => false,
+        }
+    }
+}
+
 /// Builds the data in a fresh forum database from `seed`; the same seed gives the same data.
 pub fn build(
     connection: &mut Connection,
@@ -137,11 +165,13 @@ pub fn build(
         other_posts: scale.other_posts(),
         comments: 0,
         max_depth: 0,
+        picture_only: 0,
     };
     let transaction = connection.transaction()?;
     insert_users(&transaction, &mut rng, report.users)?;
     insert_forums(&transaction, &mut rng, report.users)?;
     let drafts = draft_submissions(&mut rng, scale, report.users);
+    report.picture_only = drafts.iter().filter(|draft| draft.picture_only()).count() as u32;
     insert_submissions(&transaction, &drafts)?;
     let (comments, depth) = insert_comments(&transaction, &mut rng, &drafts, scale, report.users)?;
     report.comments = comments;
@@ -256,7 +286,7 @@ fn picture(rng: &mut ChaCha8Rng) -> ImageSpec {
         .choose(rng)
         .copied()
         .unwrap_or(ObjectKind::Car);
-    let primary = NamedColor::ALL
+    let primary = NamedColor::BASIC
         .choose(rng)
         .copied()
         .unwrap_or(NamedColor::Red);
@@ -265,7 +295,7 @@ fn picture(rng: &mut ChaCha8Rng) -> ImageSpec {
         template: rng.random_range(0..3),
         primary,
         secondary: rng.random_bool(0.3).then(|| {
-            NamedColor::ALL
+            NamedColor::BASIC
                 .choose(rng)
                 .copied()
                 .unwrap_or(NamedColor::White)
@@ -282,14 +312,20 @@ fn picture(rng: &mut ChaCha8Rng) -> ImageSpec {
     }
 }
 
-/// Words describing what a picture shows ("my red bicycle", "3 blue chairs").
-fn describe(spec: &ImageSpec) -> String {
-    let colour = spec.primary.name();
-    let noun = spec.kind.noun();
-    if spec.count == 1 {
-        format!("my {colour} {noun}")
+/// Words describing what a picture of `thing` shows ("my red bicycle", "3 blue chairs");
+/// every other photo (by its variation seed) leaves the colour to the picture.
+fn describe(spec: &ImageSpec, thing: &str) -> String {
+    let colour = if spec.variation % 2 == 0 {
+        format!("{} ", spec.primary.name())
     } else {
-        format!("{} {colour} {noun}s", spec.count)
+        String::new()
+    };
+    if spec.count == 1 {
+        format!("my {colour}{thing}")
+    } else if thing.ends_with('s') {
+        format!("{} {colour}{thing}", spec.count)
+    } else {
+        format!("{} {colour}{thing}s", spec.count)
     }
 }
 
@@ -307,11 +343,11 @@ fn draft_submissions(rng: &mut ChaCha8Rng, scale: Scale, users: u32) -> Vec<Draf
     let author = |rng: &mut ChaCha8Rng| rng.random_range(2..=i64::from(users));
     for _ in 0..scale.image_posts() {
         let forum = weighted(rng, &picture_weights);
-        let spec = picture(rng);
+        let (spec, thing) = pictures::product_photo(FORUMS[forum].name, picture(rng));
         let template = IMAGE_TITLES.choose(rng).copied().unwrap_or("{thing}");
         let topic = FORUMS[forum].topics.choose(rng).copied().unwrap_or("this");
         let (upvotes, downvotes) = votes(rng, 3.0);
-        let title = fill(template, topic, &describe(&spec));
+        let title = fill(template, topic, &describe(&spec, thing));
         let drawn = pictures::draw(FORUMS[forum].name, spec);
         drafts.push(Draft {
             forum,

@@ -34,6 +34,94 @@ pub const PRODUCT_KINDS: [ObjectKind; 14] = [
     ObjectKind::Lamp,
 ];
 
+/// The things a forum's product photos show, as nouns the kit finds their drawings by:
+/// keyboards in MechanicalKeyboards, guitars in Music; everyday things elsewhere.
+fn things(forum: &str) -> &'static [&'static str] {
+    match forum {
+        "MechanicalKeyboards" => &[
+            "mechanical keyboard",
+            "compact keyboard",
+            "full-size keyboard",
+            "ergonomic keyboard",
+        ],
+        "headphones" => &["over-ear headphone", "headset", "on-ear headphone", "headphone amplifier"],
+        "monitor" => &["monitor", "curved monitor"],
+        "iphone" => &["phone", "smartphone", "phone case", "wallet case"],
+        "gadgets" => &[
+            "smartwatch",
+            "tablet",
+            "e-reader",
+            "portable speaker",
+            "power bank",
+            "webcam",
+            "projector",
+        ],
+        "gaming" | "consoles" => &[
+            "gaming mouse",
+            "gaming headset",
+            "mechanical keyboard",
+            "gaming chair",
+            "monitor",
+            "television",
+        ],
+        "Music" => &[
+            "guitar",
+            "bass guitar",
+            "ukulele",
+            "guitar amplifier",
+            "turntable",
+            "speaker",
+        ],
+        "books" => &["book", "novel"],
+        "food" => &["coffee mug", "tea kettle", "stock pot", "saucepan"],
+        "bicycling" => &["road bike", "mountain bike", "city bike", "folding bike", "e-bike"],
+        "cars" => &["sedan", "hatchback", "pickup truck", "suv", "minivan"],
+        "photography" => &["dslr camera", "instant camera", "compact camera"],
+        "DIY" => &["hammer", "power drill", "toolbox", "table", "lamp"],
+        "sports" | "GetMotivated" => &["basketball", "soccer ball", "tennis racket", "dumbbell", "running shoe"],
+        _ => &[
+            "car",
+            "bicycle",
+            "motorcycle",
+            "kayak",
+            "phone",
+            "laptop",
+            "television",
+            "sofa",
+            "chair",
+            "table",
+            "jacket",
+            "shoes",
+            "guitar",
+            "lamp",
+        ],
+    }
+}
+
+/// A product photo for `forum` from the seed's draw `spec` (whose kind is one of
+/// [`PRODUCT_KINDS`]): the forum's thing in the same place of its list, drawn in one of
+/// its honest drawings, with a second colour that stands out. Returns the photo and the
+/// thing's noun for the title. No random draw: the seed's stream is untouched.
+pub fn product_photo(forum: &str, spec: ImageSpec) -> (ImageSpec, &'static str) {
+    let things = things(forum);
+    let place = PRODUCT_KINDS
+        .iter()
+        .position(|&kind| kind == spec.kind)
+        .unwrap_or(0);
+    let thing = things[place % things.len()];
+    let Some(drawing) = kit::imagery::drawing_for(thing) else {
+        let noun = spec.kind.noun();
+        return (spec, noun);
+    };
+    let photo = ImageSpec {
+        kind: drawing.kind(),
+        template: drawing.pick(spec.template),
+        secondary: spec.secondary.map(|colour| spec.primary.accent(colour)),
+        ..spec
+    };
+    (photo, thing)
+}
+
 /// What a forum's image posts show, as chances out of ten: (meme, chart, scene); the
 /// rest are product photos.
 fn genres(forum: &str) -> (u32, u32, u32) {
@@ -182,6 +270,19 @@ fn landscape_spec(rng: &mut ChaCha8Rng, forum: &str, variation: u64) -> Landscap
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_forum_thing_has_a_drawing() {
+        for forum in super::super::vocabulary::FORUMS {
+            for thing in things(forum.name) {
+                assert!(
+                    kit::imagery::drawing_for(thing).is_some(),
+                    "{}: nothing draws a {thing}",
+                    forum.name
+                );
+            }
+        }
+    }
 
     #[test]
     fn every_seeded_chart_is_drawable_with_one_highest_and_lowest() {

@@ -14,6 +14,9 @@ mod backdrop;
 mod bench;
 mod cache;
 mod chart;
+#[cfg(feature = "testing")]
+pub mod check;
+mod drawing;
 mod encode;
 mod error;
 mod font;
@@ -34,12 +37,13 @@ pub use chart::{
     ChartKind, ChartSpec, MAX_CHART_ENTRIES, MAX_CHART_TEXT, MAX_CHART_VALUE, PIE_PALETTE,
     slice_colour,
 };
+pub use drawing::{Drawing, drawing_for};
 pub use encode::encode_rgb_png;
 pub use error::{ImageryError, MAX_SIDE, MIN_SIDE};
 pub use font::{FONT_PATH, bold_face};
 pub use landscape::{Animal, LandscapeSpec, MAX_ANIMALS, TimeOfDay, Weather};
 pub use meme::{MAX_CAPTION, MemeSpec};
-pub use objects::TEMPLATES;
+pub use objects::{TEMPLATES, Template};
 pub use picture::Picture;
 pub use spec::{ImageSpec, NamedColor, ObjectKind, Pattern};
 
@@ -63,7 +67,7 @@ pub fn render_picture_png(
 }
 
 /// Runs of columns holding opaque pixels: how many separate figures a test drew side by side.
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 fn opaque_column_runs(pixmap: &tiny_skia::Pixmap) -> usize {
     let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
     let pixels = pixmap.pixels();

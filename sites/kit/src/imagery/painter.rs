@@ -64,6 +64,9 @@ pub(crate) struct Finish {
     /// How deep shadows on the body may go (1 = full); light colours get less so
     /// their shaded parts still read as the same colour.
     pub depth: f32,
+    /// How bright highlights on the body may get (1 = full); dark colours get less so
+    /// their lit parts still read as the same colour.
+    pub gloss: f32,
 }
 
 /// Draws into a pixmap through an object's local frame.
@@ -132,7 +135,7 @@ impl<'a> Painter<'a> {
             Point::from_xy(b.left(), b.top()),
             Point::from_xy(b.left(), b.bottom()),
             vec![
-                stop(0.0, [255; 3], 0.24 * strength),
+                stop(0.0, [255; 3], 0.24 * strength * self.finish.gloss),
                 stop(0.3, [255; 3], 0.0),
                 stop(0.55, [0; 3], 0.0),
                 stop(1.0, [0; 3], 0.26 * strength * self.finish.depth),
@@ -149,7 +152,11 @@ impl<'a> Painter<'a> {
             Point::from_xy(lit, b.top()),
             Point::from_xy(far, b.top()),
             vec![
-                stop(0.0, [255; 3], 0.10 * strength * self.finish.light.abs()),
+                stop(
+                    0.0,
+                    [255; 3],
+                    0.10 * strength * self.finish.light.abs() * self.finish.gloss,
+                ),
                 stop(0.5, [255; 3], 0.0),
                 stop(1.0, [0; 3], 0.14 * strength * self.finish.depth),
             ],
@@ -166,10 +173,12 @@ impl<'a> Painter<'a> {
         let Some(path) = path else { return };
         let shader = body_shader(self.tile.as_ref(), self.finish.primary, self.period);
         fill(self.pixmap, self.frame, &path, shader);
+        self.light(&path, 1.0);
+        // The band is laid on after the body's shading, so a dark body's shadow does not
+        // turn a red band brown.
         if self.finish.two_tone {
             self.band(&path);
         }
-        self.light(&path, 1.0);
         let rim = Shader::SolidColor(color(self.dim(0.55), 0.7));
         self.stroke_with(&path, rim, 1.0);
     }

@@ -91,7 +91,11 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
         light: rng.random_range(-1.0f32..1.0),
         depth: match spec.primary {
             NamedColor::White => 0.35,
-            NamedColor::Silver | NamedColor::Yellow => 0.55,
+            NamedColor::Silver | NamedColor::Yellow | NamedColor::Navy | NamedColor::Beige => 0.55,
+            _ => 1.0,
+        },
+        gloss: match spec.primary {
+            NamedColor::Black | NamedColor::Navy => 0.45,
             _ => 1.0,
         },
     };
@@ -104,11 +108,13 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
     };
     let n = f32::from(spec.count.clamp(1, 4));
     let slot = w * 0.94 / n;
-    let (fw, fh) = objects::size(spec.kind);
+    let (fw, fh) = objects::size(spec.kind, spec.template);
     let base_scale = (slot * 0.88 / fw).min((floor - top) / fh);
-    // The shot: which way the objects face, and for a single object how close the camera
-    // is and where it sits in the frame.
+    // The shot: which way the objects face, how far round the camera stands (turning the
+    // object away foreshortens it), and for a single object how close the camera is and
+    // where it sits in the frame.
     let facing_left = rng.random_bool(0.5);
+    let turn = rng.random_range(0.8f32..1.0);
     let (zoom, shift) = if spec.count > 1 {
         (1.0, 0.0)
     } else {
@@ -124,17 +130,18 @@ pub(crate) fn layout(spec: &ImageSpec, width: u32, height: u32) -> Layout {
                 + slot * (f32::from(i) + 0.5)
                 + slot * (shift * (1.0 - zoom) * 2.0 + rng.random_range(-0.03f32..0.03));
             let stand = floor + h * rng.random_range(0.0f32..0.012);
-            let left = centre - fw * scale / 2.0;
+            let wide = scale * turn;
+            let left = centre - fw * wide / 2.0;
             let top = stand - fh * scale;
             let frame = if facing_left {
-                Transform::from_row(-scale, 0.0, 0.0, scale, left + fw * scale, top)
+                Transform::from_row(-wide, 0.0, 0.0, scale, left + fw * wide, top)
             } else {
-                Transform::from_row(scale, 0.0, 0.0, scale, left, top)
+                Transform::from_row(wide, 0.0, 0.0, scale, left, top)
             };
             Placement {
                 frame,
                 left,
-                right: left + fw * scale,
+                right: left + fw * wide,
                 top,
                 floor: stand,
             }
@@ -173,7 +180,7 @@ pub(crate) fn draw_object(
     place: &Placement,
     finish: Finish,
 ) -> Result<(), ImageryError> {
-    let (fw, fh) = objects::size(spec.kind);
+    let (fw, fh) = objects::size(spec.kind, spec.template);
     let mut painter = Painter::new(pixmap, place.frame, finish, fw.min(fh) / 7.0);
     objects::draw(spec.kind, spec.template, printed_text(spec), &mut painter)
 }
@@ -264,7 +271,7 @@ mod tests {
             for template in 0..kind.template_count() {
                 for primary in NamedColor::ALL {
                     let pixmap = objects_only(&spec(kind, template, primary, 1), 200, 150);
-                    let mut votes = [0usize; 12];
+                    let mut votes = [0usize; NamedColor::ALL.len()];
                     for px in pixmap.pixels().iter().filter(|p| p.alpha() == 255) {
                         let name = nearest([px.red(), px.green(), px.blue()]);
                         // Tyres, screens and soles are black on every object; they
@@ -274,7 +281,7 @@ mod tests {
                                 1;
                         }
                     }
-                    let winner = (0..12)
+                    let winner = (0..NamedColor::ALL.len())
                         .max_by_key(|&i| votes[i])
                         .map(|i| NamedColor::ALL[i]);
                     if winner != Some(primary) {

@@ -53,13 +53,39 @@ pub enum ObjectKind {
     Tool,
     /// A book with its title on the cover.
     Book,
-    /// Sports gear: a ball, racket or dumbbell.
+    /// Sports gear: balls, rackets and weights.
     SportsGear,
+    /// A computer keyboard.
+    Keyboard,
+    /// A computer mouse.
+    Mouse,
+    /// A computer monitor.
+    Monitor,
+    /// A loudspeaker: bookshelf, tower, soundbar, subwoofer, portable or stage speakers.
+    Speaker,
+    /// An amplifier or receiver.
+    Amplifier,
+    /// A media player: disc player, streaming box, turntable, projector or antenna.
+    MediaPlayer,
+    /// A wristwatch or fitness band.
+    Watch,
+    /// A tablet or e-reader.
+    Tablet,
+    /// A small electronic gadget: hubs, webcams, calculators, shredders and chargers.
+    Gadget,
+    /// A bag or backpack.
+    Bag,
+    /// A portable, outdoor, work or stage light.
+    Light,
+    /// A stand for instruments, music or microphones.
+    Stand,
+    /// A toy vehicle: toy and RC cars, ride-on cars, die-cast models.
+    ToyVehicle,
 }
 
 impl ObjectKind {
     /// Every object kind, in a stable order.
-    pub const ALL: [ObjectKind; 24] = [
+    pub const ALL: [ObjectKind; 37] = [
         ObjectKind::Car,
         ObjectKind::Bicycle,
         ObjectKind::Motorcycle,
@@ -84,6 +110,19 @@ impl ObjectKind {
         ObjectKind::Tool,
         ObjectKind::Book,
         ObjectKind::SportsGear,
+        ObjectKind::Keyboard,
+        ObjectKind::Mouse,
+        ObjectKind::Monitor,
+        ObjectKind::Speaker,
+        ObjectKind::Amplifier,
+        ObjectKind::MediaPlayer,
+        ObjectKind::Watch,
+        ObjectKind::Tablet,
+        ObjectKind::Gadget,
+        ObjectKind::Bag,
+        ObjectKind::Light,
+        ObjectKind::Stand,
+        ObjectKind::ToyVehicle,
     ];
 
     /// The noun a person would use ("car", "shoes").
@@ -113,6 +152,19 @@ impl ObjectKind {
             ObjectKind::Tool => "tool",
             ObjectKind::Book => "book",
             ObjectKind::SportsGear => "sports gear",
+            ObjectKind::Keyboard => "keyboard",
+            ObjectKind::Mouse => "mouse",
+            ObjectKind::Monitor => "monitor",
+            ObjectKind::Speaker => "speaker",
+            ObjectKind::Amplifier => "amplifier",
+            ObjectKind::MediaPlayer => "media player",
+            ObjectKind::Watch => "watch",
+            ObjectKind::Tablet => "tablet",
+            ObjectKind::Gadget => "gadget",
+            ObjectKind::Bag => "bag",
+            ObjectKind::Light => "light",
+            ObjectKind::Stand => "stand",
+            ObjectKind::ToyVehicle => "toy vehicle",
         }
     }
 }
@@ -146,11 +198,16 @@ pub enum NamedColor {
     Gray,
     /// Silver.
     Silver,
+    /// Navy, a dark blue easily taken for blue or black.
+    Navy,
+    /// Beige, a warm off-white easily taken for white.
+    Beige,
 }
 
 impl NamedColor {
-    /// Every colour, in a stable order.
-    pub const ALL: [NamedColor; 12] = [
+    /// The twelve basic colours, in a stable order: the colours the sites' first seeds drew
+    /// from (their random streams depend on this list, so it never changes).
+    pub const BASIC: [NamedColor; 12] = [
         NamedColor::Red,
         NamedColor::Orange,
         NamedColor::Yellow,
@@ -163,6 +220,24 @@ impl NamedColor {
         NamedColor::White,
         NamedColor::Gray,
         NamedColor::Silver,
+    ];
+
+    /// Every colour, in a stable order: the basic ones, then their look-alike neighbours.
+    pub const ALL: [NamedColor; 14] = [
+        NamedColor::Red,
+        NamedColor::Orange,
+        NamedColor::Yellow,
+        NamedColor::Green,
+        NamedColor::Blue,
+        NamedColor::Purple,
+        NamedColor::Pink,
+        NamedColor::Brown,
+        NamedColor::Black,
+        NamedColor::White,
+        NamedColor::Gray,
+        NamedColor::Silver,
+        NamedColor::Navy,
+        NamedColor::Beige,
     ];
 
     /// The colour's name in lower case ("red").
@@ -180,7 +255,33 @@ impl NamedColor {
             NamedColor::White => "white",
             NamedColor::Gray => "gray",
             NamedColor::Silver => "silver",
+            NamedColor::Navy => "navy",
+            NamedColor::Beige => "beige",
         }
+    }
+
+    /// Whether a pattern or trim in `other` stands out on a body of this colour: they are
+    /// far enough apart that no one would take them for one colour (white and silver,
+    /// yellow and orange, red and orange or brown, gray and silver do not).
+    pub fn stands_out_on(self, other: NamedColor) -> bool {
+        let [a, b] = [self.rgb(), other.rgb()];
+        let distance: i32 = (0..3)
+            .map(|i| (i32::from(a[i]) - i32::from(b[i])).pow(2))
+            .sum();
+        distance >= 120 * 120
+    }
+
+    /// The accent for a body of this colour: `preferred` when it stands out on it, else the
+    /// first colour after `preferred` (in [`NamedColor::ALL`]'s order, wrapping) that does.
+    pub fn accent(self, preferred: NamedColor) -> NamedColor {
+        let start = NamedColor::ALL
+            .iter()
+            .position(|&colour| colour == preferred)
+            .unwrap_or(0);
+        (0..NamedColor::ALL.len())
+            .map(|step| NamedColor::ALL[(start + step) % NamedColor::ALL.len()])
+            .find(|&colour| self.stands_out_on(colour))
+            .unwrap_or(preferred)
     }
 
     /// The base sRGB value the renderer shades from.
@@ -198,7 +299,38 @@ impl NamedColor {
             NamedColor::White => [240, 240, 236],
             NamedColor::Gray => [128, 128, 128],
             NamedColor::Silver => [190, 192, 198],
+            NamedColor::Navy => [20, 28, 70],
+            NamedColor::Beige => [226, 208, 168],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn look_alike_colours_do_not_stand_out_on_each_other() {
+        use NamedColor::*;
+        for (a, b) in [
+            (White, Silver),
+            (Yellow, Orange),
+            (Red, Orange),
+            (Red, Brown),
+            (Gray, Silver),
+            (Navy, Blue),
+            (Navy, Black),
+            (Beige, White),
+        ] {
+            assert!(!a.stands_out_on(b) && !b.stands_out_on(a), "{a:?} {b:?}");
+        }
+        for colour in NamedColor::ALL {
+            assert!(!colour.stands_out_on(colour));
+            let accent = colour.accent(colour);
+            assert!(colour.stands_out_on(accent), "{colour:?} -> {accent:?}");
+        }
+        assert_eq!(Red.accent(Blue), Blue);
+        assert_eq!(White.accent(Silver), Red);
     }
 }
 

@@ -1,13 +1,15 @@
 //! Deterministic base data: the category tree, products with photo specs and options,
 //! reviews, customers (VWA's Emma Lopez first) with addresses and an order history.
 
+mod lookalike;
 pub mod text;
+pub mod vocabulary;
 
 use crate::ShoppingError;
 use crate::catalog::{self, DEPARTMENTS, Edition, SIZES};
 use crate::db::options::ProductOption;
 use kit::Scale;
-use kit::imagery::{ImageSpec, NamedColor, Pattern};
+use kit::imagery::{Drawing, ImageSpec, NamedColor, Pattern};
 use kit::names::{EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -24,6 +26,8 @@ pub const DEFAULT_PASSWORD: &str = "Password.123";
 pub const FULL_PRODUCTS: u32 = 92_000;
 /// Products of the second edition (the department imagery) in the full data set.
 pub const FULL_SECOND_EDITION_PRODUCTS: u32 = 8_000;
+/// Products of the look-alike lines (after both editions) in the full data set.
+pub const FULL_LOOKALIKE_PRODUCTS: u32 = 6_000;
 
 /// Emma's address, as in VWA's store.
 pub const EMMA_ADDRESS: [&str; 7] = [
@@ -42,6 +46,7 @@ const THREE_YEARS: i64 = 3 * 365 * 86_400;
 
 trait Amounts {
     fn products(self) -> u32;
+    fn lookalike_products(self) -> u32;
     fn second_edition_products(self) -> u32;
     fn second_edition_reviews(self) -> u32;
     fn customers(self) -> u32;
@@ -54,6 +59,13 @@ impl Amounts for Scale {
         match self {
             Scale::Full => FULL_PRODUCTS,
             Scale::Small(count) => count.max(60),
+        }
+    }
+
+    fn lookalike_products(self) -> u32 {
+        match self {
+            Scale::Full => FULL_LOOKALIKE_PRODUCTS,
+            Scale::Small(count) => (count / 8).max(60),
         }
     }
 
@@ -116,7 +128,7 @@ impl fmt::Display for SeedCounts {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             formatter,
-            "{} products in {} categories, {} photos, {} reviews, {} customers, {} orders; {} products name no colour",
+            "{} products in {} categories, {} photos, {} reviews, {} customers, {} orders; {} products ({:.1} %) show their colour only in the picture",
             kit::money::group_digits(u64::from(self.products)),
             self.categories,
             self.images,
@@ -124,7 +136,16 @@ impl fmt::Display for SeedCounts {
             self.customers,
             self.orders,
             self.color_only_in_photo,
+            100.0 * self.picture_only_share(),
         )
+    }
+}
+
+impl SeedCounts {
+    /// The share of products told apart from their look-alikes only by the picture: their
+    /// colour is in no text of theirs.
+    pub fn picture_only_share(&self) -> f64 {
+        f64::from(self.color_only_in_photo) / f64::from(self.products.max(1))
     }
 }
 
@@ -178,12 +199,24 @@ pub fn build(
         &mut keys,
         &mut report,
     )?;
+    let second_end = *second_products.end();
     report.reviews += insert_reviews(
         &transaction,
         &mut rng,
         scale.second_edition_reviews(),
         second_products,
         report.customers,
+    )?;
+    // The look-alike lines draw from their own stream, after both editions.
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(LOOKALIKE_SALT));
+    let all: Vec<&Leaf> = first.iter().chain(&second).collect();
+    lookalike::insert(
+        &transaction,
+        &mut rng,
+        second_end + 1..=second_end + i64::from(scale.lookalike_products()),
+        &all,
+        &mut keys,
+        &mut report,
     )?;
     transaction.execute_batch(
         "UPDATE products SET review_count = s.n, rating_sum = s.total
@@ -204,10 +237,14 @@ pub fn build(
 
 /// Added to the seed for the second edition's random stream.
 const SECOND_EDITION_SALT: u64 = 0x5EC0_0ED1;
+/// Added to the seed for the look-alike lines' random stream.
+const LOOKALIKE_SALT: u64 = 0x100C_A11C;
 
 /// A leaf category as the product seeder needs it.
 struct Leaf {
     edition: Edition,
+    /// The drawing its products' photos use.
+    drawing: Drawing,
     id: i64,
     group_id: i64,
     department_id: i64,
@@ -265,8 +302,11 @@ fn insert_categories(
                 for (l, leaf) in group.leaves.iter().enumerate() {
                     let path = format!("{group_path}/{}", catalog::url_key(leaf));
                     statement.execute(params![next, group_id, 3, leaf, path, l])?;
+                    let drawing = catalog::drawing(leaf)
+                        .ok_or_else(|| ShoppingError::Undrawable((*leaf).to_owned()))?;
                     leaves.push(Leaf {
                         edition,
+                        drawing,
                         id: next,
                         group_id,
                         department_id,
@@ -297,6 +337,12 @@ pub fn sku_of(id: i64) -> String {
     format!("B0{}", String::from_utf8_lossy(&characters))
 }
 
+/// The backdrop of a product's `position`-th photo: each shot in its own setting, the first
+/// photo's setting varying from product to product with its variation seed.
+fn shot_backdrop(position: u8, variation: u64) -> u8 {
+    ((variation >> 32) % 3) as u8 + position
+}
+
 /// Products with these ids, in `leaves`; `keys` holds the URL keys taken so far.
 fn insert_products(
     connection: &Connection,
@@ -324,7 +370,7 @@ fn insert_products(
         };
         let department = &DEPARTMENTS[leaf.department];
         let group = &department.groups[leaf.group];
-        let color = NamedColor::ALL
+        let color = NamedColor::BASIC
             .choose(rng)
             .copied()
             .unwrap_or(NamedColor::Gray);
@@ -334,7 +380,7 @@ fn insert_products(
         } else {
             1
         };
-        let text = text::compose(
+        let draft = text::compose(
             rng,
             department,
             group,
@@ -343,10 +389,10 @@ fn insert_products(
             color_in_name,
             pack,
         );
-        if !text.names_color {
+        if !draft.names_color() {
             report.color_only_in_photo += 1;
         }
-        let mut key = catalog::url_key(&text.name);
+        let mut key = catalog::url_key(draft.name());
         if !keys.insert(key.clone()) {
             key = format!("{key}-{id}");
             keys.insert(key.clone());
@@ -368,7 +414,7 @@ fn insert_products(
             let mut colors = vec![text::color_label(color)];
             for _ in 0..rng.random_range(1..=2) {
                 let other = text::color_label(
-                    NamedColor::ALL
+                    NamedColor::BASIC
                         .choose(rng)
                         .copied()
                         .unwrap_or(NamedColor::Black),
@@ -377,6 +423,8 @@ fn insert_products(
                     colors.push(other);
                 }
             }
+            // In name order, so the list's order does not give away the photo's colour.
+            colors.sort();
             vec![
                 ProductOption {
                     name: "Size".into(),
@@ -390,6 +438,16 @@ fn insert_products(
         } else {
             Vec::new()
         };
+        let photos = if rng.random_bool(0.45) {
+            rng.random_range(2..=5u8)
+        } else {
+            1
+        };
+        // Every photo shows the same object (one of the leaf's honest drawings) from its
+        // own shot.
+        let template = leaf.drawing.pick(rng.random_range(0..3u8));
+        let kind = leaf.drawing.kind();
+        let text = draft.finish(kind, kind.template_name(template));
         product.execute(params![
             id,
             sku_of(id),
@@ -404,12 +462,6 @@ fn insert_products(
             serde_json::to_string(&text.attributes)?,
             serde_json::to_string(&options)?,
         ])?;
-        let photos = if rng.random_bool(0.45) {
-            rng.random_range(2..=5u8)
-        } else {
-            1
-        };
-        let template = rng.random_range(0..3u8);
         let pattern = if group.configurable && rng.random_bool(0.3) {
             [Pattern::Striped, Pattern::Dotted, Pattern::Checkered]
                 .choose(rng)
@@ -418,23 +470,27 @@ fn insert_products(
         } else {
             Pattern::Solid
         };
+        // A pattern is drawn in a second colour that stands out on the first.
         let secondary = (pattern != Pattern::Solid).then(|| {
-            NamedColor::ALL
-                .choose(rng)
-                .copied()
-                .unwrap_or(NamedColor::White)
+            color.accent(
+                NamedColor::BASIC
+                    .choose(rng)
+                    .copied()
+                    .unwrap_or(NamedColor::White),
+            )
         });
         for position in 0..photos {
+            let variation: u64 = rng.random();
             let spec = ImageSpec {
-                kind: group.kind,
-                template: template.wrapping_add(position),
+                kind,
+                template,
                 primary: color,
                 secondary,
                 count: pack,
                 pattern,
                 text: text.printed.clone(),
-                background: position,
-                variation: rng.random(),
+                background: shot_backdrop(position, variation),
+                variation,
             };
             image.execute(params![
                 id,
@@ -563,7 +619,7 @@ fn insert_reviews(
             .copied()
             .unwrap_or(4);
         let leaf: String = names.query_row([product], |row| row.get(0))?;
-        let (title, detail) = text::review(rng, &text::singular(&leaf), rating);
+        let (title, detail) = text::review(rng, &catalog::noun(&leaf), rating);
         let customer = rng.random_range(2..=i64::from(customers.max(2)));
         let nickname = FIRST_NAMES.choose(rng).copied().unwrap_or("Sam");
         statement.execute(params![

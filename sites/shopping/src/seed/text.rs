@@ -1,7 +1,9 @@
-//! Product names, descriptions, attributes and review texts composed from the catalogue.
+//! Product names, descriptions, attributes and review texts composed from the catalogue and
+//! the per-kind vocabulary.
 
-use crate::catalog::{ADJECTIVES, Department, Group, Label, MATERIALS, TITLE_WORDS};
-use kit::imagery::NamedColor;
+use super::vocabulary::{FEATURE_SLOTS, MATERIAL_SLOTS, words};
+use crate::catalog::{ADJECTIVES, Department, Group, Label, TITLE_WORDS, noun};
+use kit::imagery::{NamedColor, ObjectKind};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -21,20 +23,25 @@ pub struct ProductText {
     pub names_color: bool,
 }
 
-/// The singular of a plural category name ("Road Bikes" → "Road Bike").
-pub fn singular(plural: &str) -> String {
-    if let Some(stem) = plural.strip_suffix("ies") {
-        return format!("{stem}y");
-    }
-    for ending in ["ches", "shes", "xes", "sses"] {
-        if plural.ends_with(ending) {
-            return plural[..plural.len() - 2].to_owned();
-        }
-    }
-    match plural.strip_suffix('s') {
-        Some(stem) if !stem.ends_with('s') => stem.to_owned(),
-        _ => plural.to_owned(),
-    }
+/// A product's text as drawn from the random stream, before the photo's drawing (which is
+/// drawn later in the stream) settles its material, size and weight.
+#[derive(Debug, Clone)]
+pub struct Draft {
+    name: String,
+    brand: &'static str,
+    adjective: &'static str,
+    noun: String,
+    model: String,
+    group: &'static str,
+    color: NamedColor,
+    names_color: bool,
+    pack: u8,
+    material: usize,
+    features: [usize; 2],
+    weight: u32,
+    available: String,
+    label: Option<(String, String)>,
+    printed: Option<String>,
 }
 
 /// A capitalised colour name ("Red").
@@ -47,19 +54,11 @@ pub fn color_label(color: NamedColor) -> String {
         .unwrap_or_default()
 }
 
-const FEATURES: &[&str] = &[
-    "built to last through daily use",
-    "easy to clean and simple to store",
-    "backed by a one-year limited warranty",
-    "designed with comfort in mind",
-    "tested for durability by our product team",
-    "a thoughtful gift for family and friends",
-    "made with responsibly sourced materials",
-    "ships in recyclable packaging",
-];
+/// The lowest and highest weight draw (the stream's `2..400` range).
+const WEIGHT_DRAWS: (u32, u32) = (2, 399);
 
-/// The name, description and details of a product; `color_in_name` says whether the name
-/// states the colour (otherwise only the photo and the details table do).
+/// Draws the name and the product's text choices; `color_in_name` says whether the name
+/// states the colour (otherwise only the photo shows it).
 pub fn compose(
     rng: &mut ChaCha8Rng,
     department: &Department,
@@ -68,55 +67,28 @@ pub fn compose(
     color: NamedColor,
     color_in_name: bool,
     pack: u8,
-) -> ProductText {
+) -> Draft {
     let brand = department.brands.choose(rng).copied().unwrap_or("Generic");
     let adjective = ADJECTIVES.choose(rng).copied().unwrap_or("Classic");
-    let material = MATERIALS.choose(rng).copied().unwrap_or("Plastic");
-    let noun = singular(leaf);
-    let model = format!(
-        "{}{}",
-        (b'A' + rng.random_range(0..26u8)) as char,
-        rng.random_range(100..1000)
-    );
+    let material = rng.random_range(..MATERIAL_SLOTS);
+    let noun = noun(leaf);
+    let model = model_number(rng);
     let mut name = if color_in_name {
         format!("{brand} {adjective} {noun} {model}, {}", color_label(color))
     } else {
         format!("{brand} {adjective} {noun} {model}")
     };
-    let feature_a = FEATURES.choose(rng).copied().unwrap_or(FEATURES[0]);
-    let feature_b = FEATURES.choose(rng).copied().unwrap_or(FEATURES[1]);
-    let description = format!(
-        "The {brand} {adjective} {noun} {model} is part of our {} range. Crafted from {} and {feature_a}, it is {feature_b}. Please check the product details before ordering.",
-        group.name.to_lowercase(),
-        material.to_lowercase(),
-    );
-    let weight = format!("{:.1} pounds", rng.random_range(2..400u32) as f64 / 10.0);
-    let month = ["January", "March", "May", "July", "September", "November"]
-        .choose(rng)
-        .copied()
-        .unwrap_or("May");
-    let mut attributes = vec![
-        ("Brand Name".to_owned(), brand.to_owned()),
-        ("Manufacturer".to_owned(), format!("{brand} Inc.")),
-        ("Color".to_owned(), color_label(color)),
-        ("Material".to_owned(), material.to_owned()),
-        ("Item Weight".to_owned(), weight),
-        ("Model Number".to_owned(), model),
-        ("Number of Items".to_owned(), pack.max(1).to_string()),
-        (
-            "Date First Available".to_owned(),
-            format!(
-                "{month} {}, {}",
-                rng.random_range(1..29),
-                rng.random_range(2015..2023)
-            ),
-        ),
+    let features = [
+        rng.random_range(..FEATURE_SLOTS),
+        rng.random_range(..FEATURE_SLOTS),
     ];
+    let weight = rng.random_range(WEIGHT_DRAWS.0..WEIGHT_DRAWS.1 + 1);
+    let available = first_available(rng);
     // Groups that print on their photos draw after every other choice, so groups that
     // print nothing consume the random stream exactly as before labels existed.
     let mut names_color = color_in_name;
-    let printed = match group.label {
-        Label::Blank => None,
+    let (label, printed) = match group.label {
+        Label::Blank => (None, None),
         Label::Flavor(words) | Label::Scent(words) => {
             let word = words.choose(rng).copied().unwrap_or("Original");
             let row = if matches!(group.label, Label::Flavor(_)) {
@@ -124,8 +96,10 @@ pub fn compose(
             } else {
                 "Scent"
             };
-            attributes.push((row.to_owned(), word.to_owned()));
-            Some(format!("{brand} {word}").to_uppercase())
+            (
+                Some((row.to_owned(), word.to_owned())),
+                Some(format!("{brand} {word}").to_uppercase()),
+            )
         }
         Label::Title => {
             let (first, second) = TITLE_WORDS;
@@ -136,21 +110,156 @@ pub fn compose(
             );
             name = format!("{title} ({brand} {noun})");
             names_color = false;
-            attributes.push(("Title".to_owned(), title.clone()));
-            Some(title.to_uppercase())
+            let printed = title.to_uppercase();
+            (Some(("Title".to_owned(), title)), Some(printed))
         }
     };
     if pack > 1 {
         name.push_str(&format!(" (Pack of {pack})"));
     }
-    ProductText {
+    Draft {
         name,
-        description,
-        attributes,
-        printed,
+        brand,
+        adjective,
+        noun,
+        model,
+        group: group.name,
+        color,
         names_color,
+        pack,
+        material,
+        features,
+        weight,
+        available,
+        label,
+        printed,
     }
 }
+
+/// A model number ("K123").
+fn model_number(rng: &mut ChaCha8Rng) -> String {
+    format!(
+        "{}{}",
+        (b'A' + rng.random_range(0..26u8)) as char,
+        rng.random_range(100..1000)
+    )
+}
+
+/// The "Date First Available" value.
+fn first_available(rng: &mut ChaCha8Rng) -> String {
+    let month = ["January", "March", "May", "July", "September", "November"]
+        .choose(rng)
+        .copied()
+        .unwrap_or("May");
+    format!(
+        "{month} {}, {}",
+        rng.random_range(1..29),
+        rng.random_range(2015..2023)
+    )
+}
+
+/// One product of a look-alike line: "{brand} {line} {noun} {model}", its name silent on
+/// everything its photo shows (colour, pattern, the label's words); `printed` is what its
+/// label says, which stays off the details.
+pub fn line_member(
+    rng: &mut ChaCha8Rng,
+    group: &Group,
+    leaf: &str,
+    (brand, line): (&'static str, &'static str),
+    color: NamedColor,
+    printed: Option<String>,
+) -> Draft {
+    let noun = noun(leaf);
+    let model = model_number(rng);
+    Draft {
+        name: format!("{brand} {line} {noun} {model}"),
+        brand,
+        adjective: line,
+        noun,
+        model,
+        group: group.name,
+        color,
+        names_color: false,
+        pack: 1,
+        material: rng.random_range(..MATERIAL_SLOTS),
+        features: [
+            rng.random_range(..FEATURE_SLOTS),
+            rng.random_range(..FEATURE_SLOTS),
+        ],
+        weight: rng.random_range(WEIGHT_DRAWS.0..WEIGHT_DRAWS.1 + 1),
+        available: first_available(rng),
+        label: None,
+        printed,
+    }
+}
+
+impl Draft {
+    /// The product's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether the name states the colour.
+    pub fn names_color(&self) -> bool {
+        self.names_color
+    }
+
+    /// The finished text for photos of `kind` in the drawing called `drawing`: the
+    /// material, features, size and weight come from that drawing's vocabulary. The details
+    /// name the colour only when the name does, so a colour the name leaves out is only in
+    /// the photo.
+    pub fn finish(self, kind: ObjectKind, drawing: &str) -> ProductText {
+        let words = words(kind);
+        let build = words.build(drawing);
+        let material = build.materials[self.material % build.materials.len()];
+        let [first, second] = self
+            .features
+            .map(|slot| words.features[slot % words.features.len()]);
+        let description = format!(
+            "The {} {} {} {} is part of our {} range. {} {} and {first}, it is {second}. Please check the product details before ordering.",
+            self.brand,
+            self.adjective,
+            self.noun,
+            self.model,
+            self.group.to_lowercase(),
+            words.made,
+            material.to_lowercase(),
+        );
+        // Heavier items are the bigger ones of their kind.
+        let share = (self.weight - WEIGHT_DRAWS.0) as f32 / (WEIGHT_DRAWS.1 - WEIGHT_DRAWS.0) as f32;
+        let (light, heavy) = build.weight;
+        let pounds = light + (heavy - light) * share;
+        let scale = 0.85 + 0.3 * share;
+        let [w, d, h] = build.size.map(|inches| inches * scale);
+        let mut attributes = vec![
+            ("Brand Name".to_owned(), self.brand.to_owned()),
+            ("Manufacturer".to_owned(), format!("{} Inc.", self.brand)),
+        ];
+        if self.names_color {
+            attributes.push(("Color".to_owned(), color_label(self.color)));
+        }
+        attributes.extend([
+            (words.row.to_owned(), material.to_owned()),
+            (
+                "Product Dimensions".to_owned(),
+                format!("{w:.1} x {d:.1} x {h:.1} inches"),
+            ),
+            ("Item Weight".to_owned(), format!("{pounds:.1} pounds")),
+            ("Model Number".to_owned(), self.model),
+            ("Number of Items".to_owned(), self.pack.max(1).to_string()),
+            ("Date First Available".to_owned(), self.available),
+        ]);
+        attributes.extend(self.label);
+        ProductText {
+            name: self.name,
+            description,
+            attributes,
+            printed: self.printed,
+            names_color: self.names_color,
+        }
+    }
+}
+
 const REVIEW_TITLES: [&[&str]; 5] = [
     &[
         "Very disappointed",
@@ -228,11 +337,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn plural_category_names_become_singular_nouns() {
-        assert_eq!(singular("Road Bikes"), "Road Bike");
-        assert_eq!(singular("Accessories"), "Accessory");
-        assert_eq!(singular("Couches"), "Couch");
-        assert_eq!(singular("Glass"), "Glass");
+    fn colour_labels_are_capitalised() {
         assert_eq!(color_label(NamedColor::Blue), "Blue");
     }
 }

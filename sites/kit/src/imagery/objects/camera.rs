@@ -1,4 +1,5 @@
-//! Cameras seen from the front: a DSLR with a big lens, a compact, an instant camera.
+//! Cameras seen from the front: a DSLR with a big lens, a compact, an instant camera and an
+//! action camera in its mount.
 
 use super::super::painter::{Painter, RUBBER};
 use super::super::shapes::{circle, poly, rrect};
@@ -6,9 +7,21 @@ use super::super::shapes::{circle, poly, rrect};
 /// Local frame: width × height.
 pub(super) const SIZE: (f32, f32) = (180.0, 130.0);
 
-/// Draws template 0 (DSLR), 1 (compact) or 2 (instant camera).
+/// Draws template 0 (DSLR), 1 (compact), 2 (instant) or 3 (action camera).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     match template {
+        3 => {
+            // A small box camera on a mounting buckle, a front screen beside the lens.
+            p.tone(rrect(66.0, 112.0, 48.0, 16.0, 3.0), RUBBER);
+            p.tone(rrect(84.0, 100.0, 12.0, 14.0, 2.0), RUBBER);
+            p.body(rrect(36.0, 22.0, 108.0, 82.0, 10.0));
+            p.tone(rrect(36.0, 22.0, 108.0, 12.0, 6.0), p.dim(0.75));
+            lens(p, 110.0, 66.0, 24.0);
+            p.glass(rrect(48.0, 48.0, 34.0, 34.0, 3.0));
+            p.flat(rrect(50.0, 50.0, 30.0, 10.0, 1.0), [120, 170, 220], 0.5);
+            p.tone(rrect(50.0, 14.0, 22.0, 8.0, 2.0), p.secondary());
+            p.flat(circle(130.0, 30.0, 2.5), [220, 40, 40], 1.0);
+        }
         0 => {
             p.body(poly(&[
                 (58.0, 30.0),

@@ -1,17 +1,51 @@
-//! Chairs from the front: office chair, dining chair, armchair.
+//! Chairs and stools: office, dining and arm chairs from the front; rocking, bar stool,
+//! folding, Adirondack, round stool, padded bench, gaming, egg, camping, lounge, kneeling
+//! and hammock chairs.
 
+use super::super::painter::{METAL, shade};
 use super::super::painter::{Painter, RUBBER, WOOD};
-use super::super::shapes::{circle, line, rounded, rrect};
+use super::super::shapes::{circle, curve, ellipse, line, poly, rounded, rrect, smooth};
 
-/// Local frame: width × height.
-pub(super) const SIZE: (f32, f32) = (120.0, 170.0);
+/// Local frame of the upright chairs: width × height.
+const SIZE: (f32, f32) = (120.0, 170.0);
 
-/// Draws template 0 (office), 1 (dining) or 2 (armchair).
+/// The local frame of a template.
+pub(super) fn size(template: u8) -> (f32, f32) {
+    match template {
+        4 => (100.0, 170.0),
+        6 => (150.0, 150.0),
+        7 => (100.0, 120.0),
+        8 => (180.0, 110.0),
+        9 => (120.0, 190.0),
+        10 => (150.0, 190.0),
+        11 => (130.0, 150.0),
+        12 => (210.0, 130.0),
+        13 => (140.0, 130.0),
+        14 => (130.0, 190.0),
+        _ => SIZE,
+    }
+}
+
+/// Draws template 0 (office), 1 (dining), 2 (armchair), 3 (rocking), 4 (bar stool),
+/// 5 (folding), 6 (Adirondack), 7 (round stool), 8 (padded bench), 9 (gaming),
+/// 10 (egg), 11 (camping), 12 (lounge), 13 (kneeling) or 14 (hammock chair).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     match template {
         0 => office(p),
         1 => dining(p),
-        _ => armchair(p),
+        2 => armchair(p),
+        3 => rocking(p),
+        4 => bar_stool(p),
+        5 => folding(p),
+        6 => adirondack(p),
+        7 => round_stool(p),
+        8 => bench(p),
+        9 => gaming(p),
+        10 => egg(p),
+        11 => camping(p),
+        12 => lounge(p),
+        13 => kneeling(p),
+        _ => hammock(p),
     }
 }
 
@@ -85,4 +119,305 @@ fn armchair(p: &mut Painter<'_>) {
         p.body(rrect(x - 2.0, 64.0, 30.0, 14.0, 7.0));
     }
     p.seam(line(8.0, 138.0, 112.0, 138.0), p.dim(0.55), 0.4, 1.0);
+}
+
+/// Five-star base on casters under a column at `x`, the column top at `y`.
+fn star_base(p: &mut Painter<'_>, x: f32, y: f32, bottom: f32) {
+    let spread = 52.0;
+    for dx in [-spread, spread, -30.0, 30.0] {
+        p.line(line(x, bottom - 24.0, x + dx, bottom - 12.0), RUBBER, 6.0);
+        p.tone(circle(x + dx, bottom - 5.0, 4.5), [40, 40, 44]);
+    }
+    p.chrome(rrect(x - 4.0, y, 8.0, bottom - 24.0 - y, 2.0));
+}
+
+fn rocking(p: &mut Painter<'_>) {
+    let leg = 6.0;
+    p.body_line(line(30.0, 110.0, 30.0, 156.0), leg * 0.8);
+    p.body_line(line(90.0, 110.0, 90.0, 156.0), leg * 0.8);
+    // Spindle back between two posts.
+    p.body_line(line(26.0, 4.0, 26.0, 104.0), leg);
+    p.body_line(line(94.0, 4.0, 94.0, 104.0), leg);
+    p.body(rrect(22.0, 2.0, 76.0, 14.0, 5.0));
+    for x in [40.0, 53.0, 67.0, 80.0] {
+        p.body_line(line(x, 16.0, x, 96.0), 4.0);
+    }
+    p.body(rounded(
+        &[(18.0, 94.0), (102.0, 94.0), (110.0, 110.0), (10.0, 110.0)],
+        3.0,
+    ));
+    p.body_line(line(14.0, 112.0, 14.0, 156.0), leg);
+    p.body_line(line(106.0, 112.0, 106.0, 156.0), leg);
+    // Arms and the curved rockers.
+    for x in [8.0, 112.0] {
+        p.body_line(line(x, 70.0, x, 110.0), leg * 0.8);
+    }
+    p.body(rrect(0.0, 64.0, 22.0, 8.0, 4.0));
+    p.body(rrect(98.0, 64.0, 22.0, 8.0, 4.0));
+    p.body_line(
+        curve(&[(-2.0, 150.0), (30.0, 164.0), (90.0, 164.0), (122.0, 150.0)]),
+        7.0,
+    );
+}
+
+fn bar_stool(p: &mut Painter<'_>) {
+    let m = 50.0;
+    for (top, bottom) in [
+        ((m - 18.0, 40.0), (10.0, 168.0)),
+        ((m + 18.0, 40.0), (90.0, 168.0)),
+    ] {
+        p.body_line(line(top.0, top.1, bottom.0, bottom.1), 6.0);
+    }
+    p.body_line(line(m, 40.0, m, 168.0), 5.0);
+    p.chrome(rrect(18.0, 116.0, 64.0, 6.0, 3.0));
+    p.tone(ellipse(m, 28.0, 42.0, 12.0), p.dim(0.7));
+    p.body(rrect(6.0, 14.0, 88.0, 22.0, 10.0));
+    p.body(rrect(18.0, 0.0, 64.0, 18.0, 6.0));
+}
+
+fn folding(p: &mut Painter<'_>) {
+    let metal = shade(METAL, 0.9);
+    // X-legs behind the seat, the back panel on its posts.
+    p.line(line(20.0, 98.0, 96.0, 168.0), metal, 5.0);
+    p.line(line(96.0, 98.0, 20.0, 168.0), metal, 5.0);
+    for x in [24.0, 92.0] {
+        p.line(line(x, 6.0, x, 100.0), metal, 5.0);
+    }
+    p.body(rrect(18.0, 4.0, 80.0, 42.0, 6.0));
+    p.body(rounded(
+        &[(18.0, 92.0), (98.0, 92.0), (108.0, 108.0), (10.0, 108.0)],
+        4.0,
+    ));
+    for x in [12.0, 104.0] {
+        p.line(line(x, 106.0, x, 168.0), metal, 5.0);
+        p.tone(rrect(x - 4.0, 164.0, 8.0, 5.0, 2.0), RUBBER);
+    }
+}
+
+fn adirondack(p: &mut Painter<'_>) {
+    // Fanned slat back leaning far back, broad flat arms and a low sloped seat.
+    for i in 0..5 {
+        let x = 20.0 + i as f32 * 14.0;
+        p.body(rounded(
+            &[
+                (x, 6.0 + (i as f32 - 2.0).abs() * 6.0),
+                (x + 12.0, 6.0 + (i as f32 - 2.0).abs() * 6.0),
+                (x + 24.0, 100.0),
+                (x + 12.0, 100.0),
+            ],
+            4.0,
+        ));
+    }
+    p.body(rounded(
+        &[(30.0, 96.0), (134.0, 96.0), (140.0, 112.0), (24.0, 112.0)],
+        3.0,
+    ));
+    for (a, b) in [
+        ((36.0, 110.0), (30.0, 150.0)),
+        ((126.0, 110.0), (134.0, 150.0)),
+    ] {
+        p.body_line(line(a.0, a.1, b.0, b.1), 8.0);
+    }
+    p.body(rrect(0.0, 66.0, 50.0, 12.0, 4.0));
+    p.body(rrect(100.0, 66.0, 50.0, 12.0, 4.0));
+    for x in [12.0, 138.0] {
+        p.body_line(line(x, 76.0, x, 150.0), 7.0);
+    }
+}
+
+fn round_stool(p: &mut Painter<'_>) {
+    let metal = shade(METAL, 0.9);
+    p.chrome(rrect(46.0, 40.0, 8.0, 50.0, 2.0));
+    for (dx, y) in [(-44.0, 118.0), (44.0, 118.0), (0.0, 112.0)] {
+        p.line(line(50.0, 84.0, 50.0 + dx, y), metal, 5.0);
+        p.tone(rrect(50.0 + dx - 5.0, y - 2.0, 10.0, 4.0, 2.0), RUBBER);
+    }
+    p.tone(ellipse(50.0, 38.0, 46.0, 10.0), p.dim(0.6));
+    p.body(rrect(4.0, 14.0, 92.0, 26.0, 12.0));
+    p.body(ellipse(50.0, 16.0, 46.0, 11.0));
+}
+
+fn bench(p: &mut Painter<'_>) {
+    for x in [14.0, 158.0] {
+        p.body_line(line(x + 4.0, 40.0, x + 3.0, 108.0), 8.0);
+    }
+    p.body(rrect(10.0, 36.0, 160.0, 18.0, 3.0));
+    p.body(rrect(4.0, 12.0, 172.0, 28.0, 10.0));
+    p.seam(line(10.0, 26.0, 170.0, 26.0), p.dim(0.6), 0.5, 1.0);
+    for x in [40.0, 90.0, 140.0] {
+        p.flat(circle(x, 24.0, 2.0), p.dim(0.5), 1.0);
+    }
+}
+
+fn gaming(p: &mut Painter<'_>) {
+    star_base(p, 60.0, 130.0, 190.0);
+    // Racing-style back with side wings, a head cushion and contrasting stripes.
+    p.body(rounded(
+        &[
+            (26.0, 4.0),
+            (94.0, 4.0),
+            (104.0, 40.0),
+            (96.0, 120.0),
+            (24.0, 120.0),
+            (16.0, 40.0),
+        ],
+        14.0,
+    ));
+    p.tone(rrect(52.0, 10.0, 16.0, 100.0, 4.0), p.secondary());
+    p.tone(rrect(40.0, 16.0, 40.0, 18.0, 8.0), p.dim(0.7));
+    p.body(rrect(12.0, 112.0, 96.0, 24.0, 10.0));
+    for x in [6.0, 104.0] {
+        p.line(line(x + 4.0, 116.0, x + 4.0, 96.0), RUBBER, 5.0);
+        p.tone(rrect(x - 4.0, 90.0, 16.0, 7.0, 3.0), RUBBER);
+    }
+}
+
+fn egg(p: &mut Painter<'_>) {
+    let metal = shade(METAL, 0.85);
+    // A C-shaped stand holding the hanging pod.
+    p.line(
+        curve(&[
+            (36.0, 186.0),
+            (130.0, 186.0),
+            (140.0, 100.0),
+            (120.0, 10.0),
+            (84.0, 8.0),
+        ]),
+        metal,
+        6.0,
+    );
+    p.tone(ellipse(84.0, 186.0, 50.0, 5.0), metal);
+    p.line(line(84.0, 8.0, 76.0, 36.0), metal, 2.5);
+    p.body(smooth(&[
+        (76.0, 34.0),
+        (120.0, 60.0),
+        (126.0, 120.0),
+        (100.0, 166.0),
+        (52.0, 166.0),
+        (24.0, 120.0),
+        (30.0, 60.0),
+    ]));
+    p.tone(
+        smooth(&[
+            (76.0, 54.0),
+            (106.0, 76.0),
+            (110.0, 124.0),
+            (76.0, 150.0),
+            (42.0, 124.0),
+            (46.0, 76.0),
+        ]),
+        p.dim(0.55),
+    );
+    p.tone(ellipse(76.0, 130.0, 32.0, 14.0), p.secondary());
+}
+
+fn camping(p: &mut Painter<'_>) {
+    let metal = shade(METAL, 0.7);
+    p.line(line(14.0, 80.0, 116.0, 148.0), metal, 4.0);
+    p.line(line(116.0, 80.0, 14.0, 148.0), metal, 4.0);
+    for x in [16.0, 114.0] {
+        p.line(line(x, 6.0, x, 148.0), metal, 4.0);
+    }
+    // A sagging fabric back and seat, armrests with a cup holder.
+    p.body(poly(&[
+        (16.0, 6.0),
+        (114.0, 6.0),
+        (110.0, 80.0),
+        (20.0, 80.0),
+    ]));
+    p.body(smooth(&[
+        (20.0, 78.0),
+        (65.0, 92.0),
+        (110.0, 78.0),
+        (108.0, 100.0),
+        (65.0, 110.0),
+        (22.0, 100.0),
+    ]));
+    p.tone(rrect(0.0, 64.0, 30.0, 8.0, 3.0), p.dim(0.7));
+    p.tone(rrect(100.0, 64.0, 30.0, 8.0, 3.0), p.dim(0.7));
+    p.tone(rrect(112.0, 56.0, 16.0, 16.0, 3.0), RUBBER);
+    p.tone(rrect(44.0, 20.0, 42.0, 12.0, 3.0), p.secondary());
+}
+
+fn lounge(p: &mut Painter<'_>) {
+    let metal = shade(METAL, 0.75);
+    // A reclined frame: the back rising to the left, the leg rest to the right.
+    p.line(polyline_frame(), metal, 5.0);
+    for (a, b) in [
+        ((40.0, 90.0), (60.0, 128.0)),
+        ((150.0, 84.0), (130.0, 128.0)),
+    ] {
+        p.line(line(a.0, a.1, b.0, b.1), metal, 5.0);
+    }
+    p.line(line(50.0, 128.0, 140.0, 128.0), metal, 4.0);
+    p.body(rounded(
+        &[
+            (8.0, 20.0),
+            (26.0, 12.0),
+            (100.0, 78.0),
+            (200.0, 60.0),
+            (206.0, 74.0),
+            (102.0, 96.0),
+            (6.0, 36.0),
+        ],
+        6.0,
+    ));
+    p.tone(rrect(6.0, 8.0, 28.0, 14.0, 6.0), p.secondary());
+    p.tone(rrect(72.0, 58.0, 44.0, 7.0, 3.0), RUBBER);
+}
+
+/// The lounge chair's side rail.
+fn polyline_frame() -> Option<tiny_skia::Path> {
+    super::super::shapes::polyline(&[(6.0, 24.0), (100.0, 90.0), (206.0, 70.0)])
+}
+
+fn kneeling(p: &mut Painter<'_>) {
+    // A wooden base shaped like a rocker, an angled seat and a lower knee pad.
+    p.tone(
+        smooth(&[(6.0, 126.0), (70.0, 118.0), (134.0, 126.0), (70.0, 130.0)]),
+        WOOD,
+    );
+    p.line(line(40.0, 122.0, 70.0, 60.0), WOOD, 8.0);
+    p.line(line(70.0, 60.0, 110.0, 96.0), WOOD, 8.0);
+    p.body(rounded(
+        &[(30.0, 46.0), (96.0, 62.0), (92.0, 80.0), (26.0, 64.0)],
+        8.0,
+    ));
+    p.body(rounded(
+        &[(86.0, 86.0), (136.0, 98.0), (132.0, 114.0), (82.0, 104.0)],
+        8.0,
+    ));
+}
+
+fn hammock(p: &mut Painter<'_>) {
+    // Ropes from a ring at the top to a spreader bar, then a deep fabric seat.
+    p.tone(circle(65.0, 6.0, 5.0), METAL);
+    for x in [14.0, 116.0] {
+        p.seam(line(65.0, 8.0, x, 54.0), [200, 190, 170], 1.0, 2.0);
+    }
+    p.tone(rrect(6.0, 50.0, 118.0, 8.0, 3.0), p.dim(0.8));
+    p.body(smooth(&[
+        (10.0, 56.0),
+        (120.0, 56.0),
+        (118.0, 120.0),
+        (104.0, 170.0),
+        (65.0, 186.0),
+        (26.0, 170.0),
+        (12.0, 120.0),
+    ]));
+    p.tone(
+        smooth(&[
+            (28.0, 66.0),
+            (102.0, 66.0),
+            (96.0, 120.0),
+            (65.0, 136.0),
+            (34.0, 120.0),
+        ]),
+        p.dim(0.88),
+    );
+    p.tone(rrect(36.0, 118.0, 58.0, 20.0, 8.0), p.secondary());
+    for i in 0..6 {
+        let x = 34.0 + i as f32 * 12.0;
+        p.seam(line(x, 176.0, x - 2.0, 188.0), p.dim(0.6), 0.9, 1.5);
+    }
 }

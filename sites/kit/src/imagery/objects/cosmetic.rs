@@ -1,14 +1,15 @@
 //! Beauty products standing front on, each with a printed label: a pump bottle, a
-//! cream jar and a tube standing on its cap.
+//! cream jar, a tube standing on its cap, a spray can and a dropper bottle.
 
 use super::super::error::ImageryError;
-use super::super::painter::{PAPER, Painter};
-use super::super::shapes::{line, poly, rrect};
+use super::super::painter::{PAPER, Painter, RUBBER};
+use super::super::shapes::{circle, line, poly, rrect};
 
 /// Local frame: width × height.
 pub(super) const SIZE: (f32, f32) = (120.0, 170.0);
 
-/// Draws template 0 (pump bottle), 1 (cream jar) or 2 (tube), printing `text` on the label.
+/// Draws template 0 (pump bottle), 1 (cream jar), 2 (tube), 3 (spray can) or 4 (dropper
+/// bottle), printing `text` on the label.
 pub(super) fn draw(
     p: &mut Painter<'_>,
     template: u8,
@@ -36,6 +37,23 @@ pub(super) fn draw(
             p.seam(line(8.0, 92.0, 112.0, 92.0), p.dim(0.5), 0.8, 1.5);
             p.body(rrect(10.0, 96.0, 100.0, 72.0, 10.0));
             p.label((22.0, 110.0, 76.0, 36.0), PAPER, text)?;
+        }
+        3 => {
+            p.tone(rrect(44.0, 4.0, 32.0, 16.0, 4.0), p.dim(0.75));
+            p.flat(circle(68.0, 11.0, 2.5), RUBBER, 1.0);
+            p.chrome(rrect(24.0, 18.0, 72.0, 16.0, 8.0));
+            p.body(rrect(20.0, 30.0, 80.0, 138.0, 8.0));
+            p.chrome(rrect(20.0, 160.0, 80.0, 8.0, 3.0));
+            p.label((24.0, 70.0, 72.0, 56.0), PAPER, text)?;
+            p.flat(rrect(28.0, 40.0, 6.0, 116.0, 3.0), [255; 3], 0.22);
+        }
+        4 => {
+            // A rubber bulb and glass pipette over a square shouldered bottle.
+            p.tone(rrect(50.0, 0.0, 20.0, 30.0, 9.0), RUBBER);
+            p.tone(rrect(44.0, 28.0, 32.0, 18.0, 3.0), p.dim(0.7));
+            p.body(rrect(22.0, 44.0, 76.0, 124.0, 12.0));
+            p.label((28.0, 84.0, 64.0, 50.0), PAPER, text)?;
+            p.flat(rrect(30.0, 52.0, 6.0, 104.0, 3.0), [255; 3], 0.25);
         }
         _ => {
             p.body(poly(&[

@@ -1,14 +1,45 @@
-//! Kitchenware in side view: a mug, a kettle and a cooking pot with its lid.
+//! Kitchenware in side view: a mug, a kettle, a cooking pot with its lid, a travel mug and a
+//! saucepan.
 
 use super::super::painter::{Painter, RUBBER};
-use super::super::shapes::{curve, ellipse, poly, rrect, smooth};
+use super::super::shapes::{circle, curve, ellipse, poly, rounded, rrect, smooth};
 
 /// Local frame: width × height.
 pub(super) const SIZE: (f32, f32) = (170.0, 140.0);
 
-/// Draws template 0 (mug), 1 (kettle) or 2 (cooking pot).
+/// Draws template 0 (mug), 1 (kettle), 2 (cooking pot), 3 (travel mug) or 4 (saucepan).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     match template {
+        3 => {
+            // A tall tapered tumbler with a sip lid and a grip band.
+            p.tone(rrect(52.0, 2.0, 66.0, 12.0, 5.0), RUBBER);
+            p.tone(rrect(62.0, 0.0, 18.0, 5.0, 2.0), RUBBER);
+            p.chrome(rrect(50.0, 12.0, 70.0, 10.0, 3.0));
+            p.body(poly(&[
+                (50.0, 22.0),
+                (120.0, 22.0),
+                (112.0, 138.0),
+                (58.0, 138.0),
+            ]));
+            p.tone(
+                poly(&[(53.0, 64.0), (117.0, 64.0), (115.0, 92.0), (55.0, 92.0)]),
+                p.secondary(),
+            );
+            p.flat(rrect(60.0, 28.0, 8.0, 100.0, 4.0), [255; 3], 0.2);
+        }
+        4 => {
+            // A pan with a long handle sticking out to the right, a glass lid.
+            p.body(rounded(
+                &[(104.0, 70.0), (170.0, 56.0), (170.0, 66.0), (106.0, 82.0)],
+                4.0,
+            ));
+            p.tone(circle(160.0, 61.0, 3.0), [60, 60, 64]);
+            p.body(rrect(4.0, 66.0, 108.0, 72.0, 10.0));
+            p.tone(rrect(0.0, 62.0, 116.0, 9.0, 4.0), p.dim(0.8));
+            p.glass(ellipse(58.0, 58.0, 56.0, 10.0));
+            p.chrome(ellipse(58.0, 58.0, 56.0, 3.0));
+            p.tone(rrect(48.0, 40.0, 20.0, 10.0, 4.0), RUBBER);
+        }
         0 => {
             p.body_line(
                 curve(&[(110.0, 44.0), (150.0, 50.0), (152.0, 96.0), (110.0, 110.0)]),

@@ -1,14 +1,134 @@
-//! Lamps: articulated desk lamp, floor lamp with drum shade, table lamp.
+//! Lamps and indoor lights: articulated desk lamp, floor lamp with drum shade, table lamp,
+//! light bulb, LED strip reel, ring light, clip-on ring light, night light, pendant light,
+//! wall sconce, lamp shade, banker's lamp and magnifier lamp.
 
-use super::super::painter::{IVORY, METAL, Painter};
+use super::super::painter::{IVORY, METAL, Painter, RUBBER};
 use super::super::shapes::{circle, curve, ellipse, line, polyline, rounded, rrect, smooth};
 
-/// Local frame: width × height.
-pub(super) const SIZE: (f32, f32) = (120.0, 220.0);
+/// Local frame of the standing lamps: width × height.
+const SIZE: (f32, f32) = (120.0, 220.0);
 
-/// Draws template 0 (desk), 1 (floor) or 2 (table lamp).
+/// Warm light.
+const GLOW: [u8; 3] = [255, 240, 190];
+/// Brass fittings.
+const BRASS: [u8; 3] = [196, 160, 80];
+
+/// The local frame of a template.
+pub(super) fn size(template: u8) -> (f32, f32) {
+    match template {
+        3 => (80.0, 120.0),
+        4 => (160.0, 110.0),
+        6 => (100.0, 110.0),
+        7 => (90.0, 110.0),
+        9 => (120.0, 160.0),
+        10 => (140.0, 110.0),
+        11 => (170.0, 140.0),
+        12 => (150.0, 200.0),
+        _ => SIZE,
+    }
+}
+
+/// Draws template 0 (desk), 1 (floor), 2 (table lamp), 3 (bulb), 4 (LED strip reel),
+/// 5 (ring light), 6 (clip-on ring light), 7 (night light), 8 (pendant), 9 (wall sconce),
+/// 10 (lamp shade), 11 (banker's lamp) or 12 (magnifier lamp).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     match template {
+        3 => bulb(p),
+        4 => strip(p),
+        5 => ring_light(p),
+        6 => {
+            p.chrome(rrect(38.0, 64.0, 24.0, 44.0, 6.0));
+            p.tone(rrect(34.0, 90.0, 32.0, 18.0, 5.0), [50, 52, 56]);
+            ring(p, 50.0, 44.0, 40.0, 12.0);
+        }
+        7 => {
+            p.body(rrect(22.0, 84.0, 46.0, 24.0, 6.0));
+            p.glow(45.0, 54.0, 44.0, GLOW, 0.55);
+            p.body(smooth(&[
+                (10.0, 88.0),
+                (14.0, 40.0),
+                (45.0, 12.0),
+                (76.0, 40.0),
+                (80.0, 88.0),
+            ]));
+            p.flat(ellipse(45.0, 52.0, 20.0, 24.0), GLOW, 0.6);
+            p.chrome(rrect(36.0, 102.0, 4.0, 8.0, 1.0));
+            p.chrome(rrect(50.0, 102.0, 4.0, 8.0, 1.0));
+        }
+        8 => {
+            p.line(line(60.0, 0.0, 60.0, 96.0), [40, 40, 44], 2.0);
+            p.tone(rrect(52.0, 90.0, 16.0, 12.0, 3.0), BRASS);
+            p.glow(60.0, 190.0, 50.0, GLOW, 0.5);
+            p.body(smooth(&[
+                (58.0, 98.0),
+                (96.0, 118.0),
+                (116.0, 176.0),
+                (60.0, 182.0),
+                (4.0, 176.0),
+                (24.0, 118.0),
+            ]));
+            p.flat(ellipse(60.0, 178.0, 54.0, 8.0), [255, 246, 210], 0.95);
+        }
+        9 => {
+            p.body(rrect(4.0, 40.0, 28.0, 90.0, 6.0));
+            p.tone(rrect(12.0, 78.0, 12.0, 14.0, 3.0), BRASS);
+            p.line(
+                curve(&[(24.0, 86.0), (60.0, 96.0), (76.0, 70.0)]),
+                BRASS,
+                4.0,
+            );
+            p.glow(76.0, 70.0, 40.0, GLOW, 0.5);
+            p.body(rounded(
+                &[(56.0, 14.0), (96.0, 14.0), (112.0, 66.0), (40.0, 66.0)],
+                4.0,
+            ));
+            p.flat(ellipse(76.0, 66.0, 36.0, 4.0), [255, 244, 200], 0.9);
+        }
+        10 => {
+            p.body(rounded(
+                &[(34.0, 6.0), (106.0, 6.0), (136.0, 104.0), (4.0, 104.0)],
+                4.0,
+            ));
+            p.tone(ellipse(70.0, 7.0, 36.0, 5.0), p.dim(0.55));
+            p.line(line(40.0, 8.0, 100.0, 8.0), METAL, 1.5);
+            p.line(line(70.0, 8.0, 70.0, 20.0), METAL, 1.5);
+            p.tone(rrect(4.0, 98.0, 132.0, 8.0, 3.0), p.secondary());
+            p.tone(rrect(32.0, 4.0, 76.0, 5.0, 2.0), p.secondary());
+        }
+        11 => {
+            // A brass base and stem under a long half-cylinder shade, lit white inside.
+            p.tone(rrect(40.0, 124.0, 90.0, 14.0, 4.0), BRASS);
+            p.tone(rrect(80.0, 70.0, 10.0, 56.0, 2.0), BRASS);
+            p.line(
+                curve(&[(30.0, 66.0), (85.0, 58.0), (140.0, 66.0)]),
+                BRASS,
+                4.0,
+            );
+            p.glow(85.0, 96.0, 50.0, GLOW, 0.4);
+            p.body(smooth(&[
+                (4.0, 70.0),
+                (12.0, 40.0),
+                (85.0, 30.0),
+                (158.0, 40.0),
+                (166.0, 70.0),
+            ]));
+            p.flat(ellipse(85.0, 70.0, 81.0, 6.0), [250, 246, 230], 0.95);
+            p.seam(line(14.0, 44.0, 156.0, 44.0), p.dim(0.5), 0.6, 1.5);
+            p.line(line(132.0, 70.0, 132.0, 104.0), BRASS, 1.5);
+            p.tone(circle(132.0, 106.0, 3.0), BRASS);
+        }
+        12 => {
+            p.body(rrect(10.0, 184.0, 40.0, 14.0, 3.0));
+            p.chrome(rrect(22.0, 168.0, 16.0, 18.0, 2.0));
+            p.body_line(
+                super::super::shapes::polyline(&[(30.0, 170.0), (40.0, 96.0), (96.0, 66.0)]),
+                6.0,
+            );
+            p.chrome(circle(40.0, 96.0, 5.0));
+            ring(p, 104.0, 60.0, 42.0, 12.0);
+            p.glass(circle(104.0, 60.0, 28.0));
+            p.flat(ellipse(96.0, 50.0, 12.0, 8.0), [255; 3], 0.35);
+        }
         0 => {
             p.body(rounded(
                 &[(26.0, 204.0), (94.0, 204.0), (100.0, 220.0), (20.0, 220.0)],
@@ -62,14 +182,81 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 3.0,
             );
             p.tone(rrect(44.0, 212.0, 32.0, 8.0, 2.0), p.dim(0.6));
-            p.tone(rrect(56.0, 100.0, 8.0, 22.0, 2.0), [196, 160, 80]);
+            p.tone(rrect(56.0, 100.0, 8.0, 22.0, 2.0), BRASS);
             p.glow(60.0, 106.0, 40.0, [255, 240, 190], 0.45);
             p.body(rounded(
                 &[(34.0, 20.0), (86.0, 20.0), (112.0, 104.0), (8.0, 104.0)],
                 4.0,
             ));
             p.flat(ellipse(60.0, 104.0, 52.0, 4.0), IVORY, 0.9);
-            p.tone(circle(60.0, 14.0, 5.0), [196, 160, 80]);
+            p.tone(circle(60.0, 14.0, 5.0), BRASS);
         }
     }
+}
+
+/// A thick lit ring centred at (`cx`, `cy`) of outer radius `r` and band `band`: the housing
+/// in the body colour with a glowing diffuser on its inner half.
+fn ring(p: &mut Painter<'_>, cx: f32, cy: f32, r: f32, band: f32) {
+    p.body_line(circle(cx, cy, r - band / 2.0), band);
+    p.line(
+        circle(cx, cy, r - band * 0.62),
+        [255, 250, 236],
+        band * 0.36,
+    );
+}
+
+fn bulb(p: &mut Painter<'_>) {
+    p.glow(40.0, 40.0, 40.0, GLOW, 0.35);
+    p.body(smooth(&[
+        (40.0, 2.0),
+        (72.0, 18.0),
+        (74.0, 50.0),
+        (56.0, 74.0),
+        (52.0, 88.0),
+        (28.0, 88.0),
+        (24.0, 74.0),
+        (6.0, 50.0),
+        (8.0, 18.0),
+    ]));
+    p.flat(ellipse(30.0, 28.0, 10.0, 14.0), [255; 3], 0.35);
+    p.tone(rrect(26.0, 86.0, 28.0, 6.0, 2.0), [236, 234, 228]);
+    for i in 0..3 {
+        p.chrome(rrect(27.0, 92.0 + i as f32 * 7.0, 26.0, 6.0, 3.0));
+    }
+    p.tone(
+        rounded(
+            &[(30.0, 112.0), (50.0, 112.0), (44.0, 120.0), (36.0, 120.0)],
+            2.0,
+        ),
+        RUBBER,
+    );
+}
+
+fn strip(p: &mut Painter<'_>) {
+    // The reel stands on its edge; the strip unrolls along the floor in a lit wave.
+    p.body(circle(42.0, 62.0, 46.0));
+    p.tone(circle(42.0, 62.0, 30.0), p.dim(0.75));
+    p.line(circle(42.0, 62.0, 36.0), [250, 250, 250], 6.0);
+    p.tone(circle(42.0, 62.0, 12.0), [236, 236, 232]);
+    p.flat(circle(42.0, 62.0, 5.0), RUBBER, 1.0);
+    let wave = [(60.0, 104.0), (90.0, 98.0), (120.0, 106.0), (158.0, 100.0)];
+    p.line(curve(&wave), [250, 250, 250], 7.0);
+    for i in 0..10 {
+        let x = 66.0 + i as f32 * 9.5;
+        let y = 102.0 + ((x - 60.0) / 16.0).sin() * 3.0;
+        p.glow(x, y, 7.0, p.secondary(), 0.6);
+        p.flat(rrect(x - 2.0, y - 2.0, 4.0, 4.0, 1.0), [255, 250, 220], 1.0);
+    }
+}
+
+fn ring_light(p: &mut Painter<'_>) {
+    // Tripod legs, a stand pole, the ring with a phone held in its centre.
+    for (x, y) in [(14.0, 218.0), (106.0, 218.0), (60.0, 214.0)] {
+        p.body_line(line(60.0, 170.0, x, y), 4.0);
+    }
+    p.body_line(line(60.0, 100.0, 60.0, 172.0), 5.0);
+    ring(p, 60.0, 56.0, 54.0, 14.0);
+    p.line(line(60.0, 100.0, 60.0, 70.0), [50, 52, 56], 3.0);
+    p.tone(rrect(48.0, 34.0, 24.0, 42.0, 5.0), RUBBER);
+    p.glass(rrect(50.0, 36.0, 20.0, 38.0, 4.0));
 }

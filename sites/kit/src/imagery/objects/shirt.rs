@@ -1,14 +1,17 @@
-//! Shirts laid flat, front view: a t-shirt, a long-sleeve shirt and a polo shirt.
+//! Shirts laid flat, front view: a t-shirt, a long-sleeve shirt, a polo shirt, a henley,
+//! a graphic tee and a rugby shirt.
 
 use super::super::painter::{IVORY, Painter};
-use super::super::shapes::{circle, curve, line, poly, rounded};
+use super::super::shapes::{circle, curve, line, poly, rounded, rrect};
 
 /// Local frame: width × height.
 pub(super) const SIZE: (f32, f32) = (180.0, 170.0);
 
-/// Draws template 0 (t-shirt), 1 (long-sleeve shirt) or 2 (polo shirt).
+/// Draws template 0 (t-shirt), 1 (long-sleeve shirt), 2 (polo shirt), 3 (henley),
+/// 4 (graphic tee) or 5 (rugby shirt).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
-    let sleeves: &[(f32, f32)] = if template == 1 {
+    let long = matches!(template, 1 | 3 | 5);
+    let sleeves: &[(f32, f32)] = if long {
         &[(176.0, 150.0), (150.0, 154.0), (142.0, 70.0)]
     } else {
         &[(178.0, 54.0), (154.0, 72.0), (142.0, 58.0)]
@@ -39,6 +42,41 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     );
     p.seam(line(38.0, 160.0, 142.0, 160.0), p.dim(0.6), 0.6, 1.2);
     match template {
+        3 => {
+            // A buttoned placket below a collarless neck.
+            p.tone(rrect(84.0, 20.0, 12.0, 46.0, 2.0), p.dim(0.85));
+            for y in [30.0, 42.0, 54.0] {
+                p.flat(circle(90.0, y, 2.5), IVORY, 1.0);
+            }
+            cuffs(p);
+        }
+        4 => {
+            // A printed graphic: a star in a circle.
+            p.tone(circle(90.0, 80.0, 34.0), p.secondary());
+            let star: Vec<(f32, f32)> = (0..10)
+                .map(|i| {
+                    let a = i as f32 * std::f32::consts::PI / 5.0 - std::f32::consts::FRAC_PI_2;
+                    let r = if i % 2 == 0 { 26.0 } else { 11.0 };
+                    (90.0 + a.cos() * r, 80.0 + a.sin() * r)
+                })
+                .collect();
+            p.flat(poly(&star), IVORY, 1.0);
+        }
+        5 => {
+            // A white collar and broad hoops across the body.
+            for i in 0..4 {
+                let y = 60.0 + i as f32 * 26.0;
+                p.flat(
+                    super::super::shapes::rect(38.0, y, 104.0, 11.0),
+                    p.secondary(),
+                    1.0,
+                );
+            }
+            p.tone(poly(&[(62.0, 6.0), (88.0, 22.0), (70.0, 42.0)]), IVORY);
+            p.tone(poly(&[(118.0, 6.0), (92.0, 22.0), (110.0, 42.0)]), IVORY);
+            p.tone(rrect(84.0, 20.0, 12.0, 30.0, 2.0), IVORY);
+            cuffs(p);
+        }
         1 => {
             for x in [20.0, 160.0] {
                 p.seam(line(x - 8.0, 138.0, x + 8.0, 140.0), p.dim(0.55), 0.8, 2.0);
@@ -59,5 +97,12 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
             }
         }
         _ => {}
+    }
+}
+
+/// Cuffs at the ends of long sleeves.
+fn cuffs(p: &mut Painter<'_>) {
+    for x in [20.0, 160.0] {
+        p.seam(line(x - 8.0, 138.0, x + 8.0, 140.0), p.dim(0.55), 0.8, 2.0);
     }
 }

@@ -1,14 +1,70 @@
-//! Tools lying on their side: a claw hammer, a cordless drill and a screwdriver.
+//! Tools lying on their side: a claw hammer, a cordless drill, a screwdriver, a mallet, a
+//! sledgehammer and a rotary tool; a toolbox standing.
 
-use super::super::painter::{Painter, RUBBER};
-use super::super::shapes::{line, poly, rrect, smooth};
+use super::super::painter::{Painter, RUBBER, WOOD};
+use super::super::shapes::{line, poly, rounded, rrect, smooth};
 
-/// Local frame: width × height.
-pub(super) const SIZE: (f32, f32) = (190.0, 120.0);
+/// Local frame of the hand tools: width × height.
+const SIZE: (f32, f32) = (190.0, 120.0);
 
-/// Draws template 0 (hammer), 1 (power drill) or 2 (screwdriver).
+/// The local frame of a template.
+pub(super) fn size(template: u8) -> (f32, f32) {
+    match template {
+        4 => (240.0, 100.0),
+        5 => (190.0, 130.0),
+        _ => SIZE,
+    }
+}
+
+/// Draws template 0 (hammer), 1 (power drill), 2 (screwdriver), 3 (mallet),
+/// 4 (sledgehammer), 5 (toolbox) or 6 (rotary tool).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     match template {
+        3 => {
+            // A wooden handle and a big round-ended rubber head in the body colour.
+            p.tone(rrect(60.0, 54.0, 126.0, 14.0, 6.0), WOOD);
+            p.body(rrect(6.0, 22.0, 64.0, 76.0, 14.0));
+            p.tone(rrect(6.0, 22.0, 12.0, 76.0, 6.0), p.dim(0.7));
+            p.tone(rrect(58.0, 22.0, 12.0, 76.0, 6.0), p.dim(0.7));
+        }
+        4 => {
+            // A long handle and a heavy painted head with bare striking faces.
+            p.body(rrect(56.0, 40.0, 182.0, 20.0, 8.0));
+            p.tone(rrect(190.0, 38.0, 48.0, 24.0, 8.0), RUBBER);
+            p.body(rrect(8.0, 16.0, 52.0, 68.0, 6.0));
+            p.chrome(rrect(4.0, 18.0, 8.0, 64.0, 3.0));
+            p.chrome(rrect(56.0, 18.0, 8.0, 64.0, 3.0));
+        }
+        5 => {
+            // A toolbox with a lid, handle and latches, a tray showing over the top.
+            p.line(
+                super::super::shapes::curve(&[(60.0, 30.0), (95.0, 8.0), (130.0, 30.0)]),
+                RUBBER,
+                7.0,
+            );
+            p.body(rrect(8.0, 28.0, 174.0, 30.0, 6.0));
+            p.body(rrect(10.0, 54.0, 170.0, 74.0, 4.0));
+            p.seam(line(10.0, 56.0, 180.0, 56.0), p.dim(0.5), 0.9, 2.0);
+            for x in [30.0, 146.0] {
+                p.chrome(rrect(x, 48.0, 14.0, 16.0, 2.0));
+            }
+            p.tone(rrect(20.0, 80.0, 150.0, 8.0, 2.0), p.dim(0.75));
+        }
+        6 => {
+            // A slim pen-shaped motor body with a collet and a small bit.
+            p.line(line(150.0, 60.0, 186.0, 60.0), [170, 174, 182], 3.0);
+            p.chrome(rounded(
+                &[(130.0, 52.0), (152.0, 55.0), (152.0, 65.0), (130.0, 68.0)],
+                3.0,
+            ));
+            p.body(rrect(14.0, 40.0, 120.0, 40.0, 18.0));
+            p.tone(rrect(30.0, 44.0, 30.0, 8.0, 3.0), RUBBER);
+            for i in 0..6 {
+                let x = 70.0 + i as f32 * 8.0;
+                p.seam(line(x, 44.0, x, 76.0), RUBBER, 0.6, 2.0);
+            }
+            p.tone(rrect(0.0, 54.0, 16.0, 12.0, 4.0), RUBBER);
+        }
         0 => {
             p.body(rrect(34.0, 50.0, 152.0, 30.0, 12.0));
             for i in 0..5 {

@@ -1,4 +1,5 @@
-//! Toys front on: a teddy bear, a pyramid of stacking blocks and a toy robot.
+//! Toys front on: a teddy bear, a pyramid of stacking blocks, a toy robot and a ring
+//! stacker.
 
 use super::super::painter::{IVORY, Painter, RUBBER};
 use super::super::shapes::{circle, ellipse, line, rrect};
@@ -6,9 +7,31 @@ use super::super::shapes::{circle, ellipse, line, rrect};
 /// Local frame: width × height.
 pub(super) const SIZE: (f32, f32) = (160.0, 160.0);
 
-/// Draws template 0 (teddy bear), 1 (stacking blocks) or 2 (toy robot).
+/// Draws template 0 (teddy bear), 1 (stacking blocks), 2 (toy robot) or 3 (ring stacker).
 pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
     match template {
+        3 => {
+            // Rings of shrinking size on a post over a rocking base, a ball on top.
+            p.body(rrect(20.0, 144.0, 120.0, 16.0, 8.0));
+            p.tone(rrect(74.0, 30.0, 12.0, 116.0, 5.0), IVORY);
+            for (i, (w, h)) in [(112.0, 24.0), (94.0, 22.0), (76.0, 20.0), (58.0, 18.0)]
+                .into_iter()
+                .enumerate()
+            {
+                let y = 122.0 - i as f32 * 24.0;
+                let colour = if i % 2 == 0 {
+                    None
+                } else {
+                    Some(p.secondary())
+                };
+                let ring = rrect(80.0 - w / 2.0, y, w, h, h / 2.0);
+                match colour {
+                    Some(c) => p.tone(ring, c),
+                    None => p.body(ring),
+                }
+            }
+            p.body(circle(80.0, 34.0, 16.0));
+        }
         0 => {
             for cx in [50.0, 110.0] {
                 p.body(circle(cx, 16.0, 13.0));

@@ -1,0 +1,244 @@
+//! The seeded store's ground truth against its pictures and pages: every photo shows the
+//! drawing its product's name calls for and every visual fact the dump reports, a colour the
+//! name leaves out is in no page text, and enough products hinge on their picture.
+
+// Test helpers may unwrap: a failure there is a test failure.
+#![allow(clippy::unwrap_used)]
+
+use axum::http::StatusCode;
+use kit::imagery::{ImageSpec, NamedColor, Pattern, check};
+use kit::testing::{CSRF_FIELD, RouterClient, body_text};
+use kit::visitor::SiteCookies;
+use kit::{TenantId, Tenants};
+use scraper::{Html, Selector};
+use serde_json::Value;
+use shopping::catalog;
+use shopping::seed::vocabulary::words;
+use shopping::{DEFAULT_EMAIL, Scale, SeedReport, Shopping};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// First-edition products of the small store: enough that every leaf of every edition gets
+/// products (the first pass over the leaves is in order).
+const PRODUCTS: u32 = 400;
+
+struct Seeded {
+    data: tempfile::TempDir,
+    report: SeedReport,
+    records: Vec<Value>,
+}
+
+/// The one small seeded store of this test binary and its dump.
+fn seeded() -> &'static Seeded {
+    static SEEDED: OnceLock<Seeded> = OnceLock::new();
+    SEEDED.get_or_init(|| {
+        let data = tempfile::tempdir().unwrap();
+        let report = shopping::seed(data.path(), Scale::Small(PRODUCTS), 7).unwrap();
+        let mut out = Vec::new();
+        shopping::dump::dump(data.path(), &mut out).unwrap();
+        let records = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        Seeded {
+            data,
+            report,
+            records,
+        }
+    })
+}
+
+fn products() -> impl Iterator<Item = &'static Value> {
+    seeded()
+        .records
+        .iter()
+        .filter(|record| record["record"] == "product")
+}
+
+/// Leaf category names by their URL.
+fn leaf_names() -> HashMap<String, String> {
+    seeded()
+        .records
+        .iter()
+        .filter(|record| record["record"] == "category" && record["level"] == 3)
+        .map(|record| {
+            (
+                record["url"].as_str().unwrap().to_owned(),
+                record["name"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn spec(photo: &Value) -> ImageSpec {
+    serde_json::from_value(photo["spec"].clone()).unwrap()
+}
+
+fn detail<'a>(product: &'a Value, row: &str) -> Option<&'a str> {
+    product["attributes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|pair| pair[0] == row)
+        .and_then(|pair| pair[1].as_str())
+}
+
+#[test]
+fn every_photo_shows_the_drawing_its_product_name_calls_for() {
+    let leaves = leaf_names();
+    let mut seen = std::collections::HashSet::new();
+    for product in products() {
+        let name = product["name"].as_str().unwrap();
+        let leaf = &leaves[product["category"].as_str().unwrap()];
+        seen.insert(leaf.clone());
+        let noun = catalog::noun(leaf);
+        assert!(name.contains(&noun), "{name} is in {leaf}");
+        let photos = product["photos"].as_array().unwrap();
+        let first = spec(&photos[0]);
+        // The name's own noun is among the things the drawing says it shows.
+        let template = &first.kind.templates()[usize::from(first.template)];
+        let noun = noun.to_lowercase();
+        assert!(
+            template
+                .shows
+                .iter()
+                .any(|phrase| noun == *phrase || noun.ends_with(&format!(" {phrase}"))),
+            "{name} is drawn as a {}",
+            template.name
+        );
+        for photo in photos {
+            let spec = spec(photo);
+            assert_eq!(photo["drawing"], template.name, "{name}");
+            assert_eq!((spec.kind, spec.template), (first.kind, first.template));
+        }
+        // The details describe that object: a material of its kind, no bamboo laptops.
+        let words = words(first.kind);
+        let material = detail(product, words.row).unwrap();
+        assert!(
+            words.build(template.name).materials.contains(&material),
+            "{name}: {material}"
+        );
+        assert!(detail(product, "Product Dimensions").is_some(), "{name}");
+    }
+    assert_eq!(seen.len(), catalog::leaves().count(), "every leaf has products");
+}
+
+#[test]
+fn every_visual_fact_the_dump_reports_is_in_the_photo() {
+    let mut patterned = 0;
+    let mut checked = 0;
+    for (index, product) in products().enumerate() {
+        let photo = spec(&product["photos"][0]);
+        if photo.pattern == Pattern::Solid && index % 6 != 0 {
+            continue;
+        }
+        if photo.pattern != Pattern::Solid {
+            patterned += 1;
+        }
+        checked += 1;
+        let unseen = check::unseen_facts(&photo).unwrap();
+        assert!(unseen.is_empty(), "{}: {unseen:?} in {photo:?}", product["name"]);
+    }
+    assert!(patterned >= 20 && checked >= 100, "{patterned} of {checked}");
+}
+
+/// Every word of `text`, lower case.
+fn words_of(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|word| !word.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// The page's visible text, without the configurable product's colour choices (a list of
+/// every colour it comes in, in name order, which says nothing about the photo).
+fn text_without_colour_choices(html: &str) -> String {
+    let page = Html::parse_document(html);
+    let body = page.select(&Selector::parse("body").unwrap()).next().unwrap();
+    let choices: Vec<String> = page
+        .select(&Selector::parse("#attribute-color option").unwrap())
+        .map(|option| option.text().collect::<String>())
+        .collect();
+    let mut text = body.text().collect::<Vec<_>>().join(" ");
+    for choice in choices {
+        text = text.replacen(&choice, " ", 1);
+    }
+    text
+}
+
+#[tokio::test]
+async fn a_colour_the_name_leaves_out_is_in_no_page_text() {
+    let seeded = seeded();
+    let tenants = Tenants::new();
+    let site = Shopping::open(seeded.data.path(), &tenants, "http://shop.test").unwrap();
+    let tenant: TenantId = tenants.create().unwrap();
+    let mut client = RouterClient::new(
+        site.router(),
+        SiteCookies {
+            site: shopping::SITE,
+            session: shopping::SESSION_COOKIE,
+            csrf: shopping::CSRF_COOKIE,
+            notice: shopping::NOTICE_COOKIE,
+        },
+        Some(tenant.clone()),
+    );
+    client.session = Some(site.login_cookie(&tenant, DEFAULT_EMAIL).unwrap().1);
+    let silent: Vec<&Value> = products()
+        .filter(|product| {
+            let name = product["name"].as_str().unwrap();
+            !NamedColor::ALL
+                .iter()
+                .any(|colour| words_of(name).contains(&colour.name().to_owned()))
+        })
+        .step_by(9)
+        .take(30)
+        .collect();
+    assert!(silent.len() >= 20);
+    let mut configurable = 0;
+    for product in &silent {
+        let colour = spec(&product["photos"][0]).primary.name();
+        assert!(detail(product, "Color").is_none(), "{}", product["name"]);
+        let url = product["url"].as_str().unwrap();
+        let response = client.get(url).await;
+        assert_eq!(response.status(), StatusCode::OK, "{url}");
+        let html = body_text(response).await;
+        configurable += usize::from(html.contains("attribute-color"));
+        let text = text_without_colour_choices(&html);
+        assert!(
+            !words_of(&text).contains(&colour.to_owned()),
+            "{url} names {colour} outside the colour choices"
+        );
+        let added = client
+            .post_form(
+                "/catalog/product_compare/add/",
+                &[CSRF_FIELD, ("product", &product["id"].to_string())],
+            )
+            .await;
+        assert!(added.status().is_redirection(), "{url}");
+    }
+    assert!(configurable >= 3, "{configurable} configurable products");
+    let compare = body_text(client.get("/catalog/product_compare/").await).await;
+    let table = text_without_colour_choices(&compare);
+    for product in &silent {
+        assert!(compare.contains(product["sku"].as_str().unwrap()));
+    }
+    let named: Vec<&str> = NamedColor::ALL
+        .iter()
+        .map(|colour| colour.name())
+        .filter(|name| words_of(&table).contains(&(*name).to_owned()))
+        .collect();
+    assert!(named.is_empty(), "the comparison names {named:?}");
+}
+
+#[test]
+fn the_seed_report_counts_the_products_only_their_picture_tells_apart() {
+    let seeded = seeded();
+    let silent = products()
+        .filter(|product| detail(product, "Color").is_none())
+        .count();
+    assert_eq!(silent as u32, seeded.report.color_only_in_photo);
+    let share = seeded.report.picture_only_share();
+    assert!(share >= 0.3, "{share:.3}");
+    assert!(seeded.report.summary().contains("only in the picture"));
+}
