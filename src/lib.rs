@@ -12,6 +12,7 @@ pub mod cli;
 pub mod config;
 pub mod env;
 pub mod fence;
+pub mod generate;
 pub mod gold;
 pub mod observe;
 pub mod run;

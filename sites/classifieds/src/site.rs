@@ -1,6 +1,7 @@
 //! The classifieds site under the kit's [`Site`] contract.
 
 use crate::{BASE_FILE, Classifieds, ClassifiedsError, DEFAULT_EMAIL, DEFAULT_PORT, SITE};
+use kit::ground_truth::GroundTruth;
 use kit::{
     BenchFuture, HostedSite, OpenContext, Scale, SeedReport, Site, SiteError, SiteName, TenantId,
 };
@@ -73,6 +74,12 @@ impl Site for ClassifiedsSite {
                 .map_err(site_error)?;
             Ok(report.to_string())
         })
+    }
+
+    fn ground_truth(&self, data_dir: &Path) -> Result<Box<dyn GroundTruth>, SiteError> {
+        let truth = crate::ground_truth::ClassifiedsTruth::open(data_dir)
+            .map_err(|error| SiteError::new(SITE, error))?;
+        Ok(Box::new(truth))
     }
 }
 
