@@ -1,13 +1,16 @@
 //! Placeholders in templates: `{{slot}}`, `{{slot|filter|filter:argument}}` and
 //! `{{file:picture}}` (the path, relative to the task file, of a picture written beside it).
 //!
-//! Filters: `url` (form-encoded, as a query value), `lower`, `upper`, `plus:N` and `minus:N`
+//! Filters: `url` (form-encoded, as a query value), `lower`, `upper`, `plus:N`, `minus:N` and `times:N`
 //! (arithmetic on a number, written plainly: `1130`, `19.5`; `N` a number or a slot holding
 //! one), `money` (a number as the sites print prices: `$1,130.00`).
 
 use kit::ground_truth::Slots;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// How the message about a slot the instance lacks begins.
+pub const MISSING_SLOT: &str = "no slot";
 
 /// The folder, relative to a task file, that holds its pictures.
 pub const IMAGE_FOLDER: &str = "images";
@@ -84,7 +87,7 @@ impl<'a> Filler<'a> {
             .slots
             .get(slot)
             .cloned()
-            .ok_or_else(|| format!("no slot `{slot}` (this query gives: {})", self.names()))?;
+            .ok_or_else(|| format!("{MISSING_SLOT} `{slot}` (this query gives: {})", self.names()))?;
         for filter in parts {
             value = apply(filter, &value, self.slots)?;
         }
@@ -131,10 +134,11 @@ fn apply(filter: &str, value: &str, slots: &Slots) -> Result<String, String> {
         "upper" => value.to_uppercase(),
         "plus" => plain(number(value)? + argument_number()?),
         "minus" => plain(number(value)? - argument_number()?),
+        "times" => plain(number(value)? * argument_number()?),
         "money" => kit::money::format_cents((number(value)? * 100.0).round() as i64),
         other => {
             return Err(format!(
-                "unknown filter `{other}` (url, lower, upper, plus:N, minus:N, money)"
+                "unknown filter `{other}` (url, lower, upper, plus:N, minus:N, times:N, money)"
             ));
         }
     })

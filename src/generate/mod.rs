@@ -16,6 +16,8 @@ mod suite;
 mod template;
 
 pub use fill::{IMAGE_FOLDER, intent_slots};
+
+use fill::MISSING_SLOT;
 pub use suite::{Difference, Suite};
 pub use template::{
     DecoyTemplate, Difficulty, Expect, Level, LoadedTemplate, SHAPES_FILE, StepOrShape, Template,
@@ -97,6 +99,9 @@ pub enum Refusal {
     FactNotShown,
     /// A visual slot's value is written in the text about the answer.
     VisualInText,
+    /// The candidate lacks a slot the template uses (a product without reviews for a
+    /// question about its newest review).
+    MissingSlot,
 }
 
 impl fmt::Display for Refusal {
@@ -106,6 +111,7 @@ impl fmt::Display for Refusal {
             Refusal::NotAbsent => "something fits (the answer would not be N/A)",
             Refusal::FactNotShown => "the visual fact is not in the picture",
             Refusal::VisualInText => "the visual fact is also in the text",
+            Refusal::MissingSlot => "a slot the template uses is missing",
         })
     }
 }
@@ -407,7 +413,19 @@ fn instantiate(
             report.other_split += 1;
             continue;
         }
-        let task = task_of(loaded, &intent_names, candidate, &slots).map_err(fail)?;
+        let task = match task_of(loaded, &intent_names, candidate, &slots) {
+            Ok(task) => task,
+            // A slot some candidates lack refuses them; one none has is the template's error.
+            Err(message) if message.starts_with(MISSING_SLOT) => {
+                let entry = report
+                    .refused
+                    .entry(Refusal::MissingSlot)
+                    .or_insert((0, message));
+                entry.0 += 1;
+                continue;
+            }
+            Err(message) => return Err(fail(message)),
+        };
         let intent = task.task["intent"].as_str().unwrap_or("").to_owned();
         if !seen_intents.insert(intent) {
             report.repeats += 1;
@@ -415,6 +433,12 @@ fn instantiate(
         }
         made.push(task);
         report.generated += 1;
+    }
+    if made.is_empty()
+        && let Some((count, message)) = report.refused.get(&Refusal::MissingSlot)
+        && *count == report.candidates
+    {
+        return Err(fail(message.clone()));
     }
     Ok((made, report))
 }
@@ -437,7 +461,7 @@ fn task_of(
     for name in intent_names {
         let value = slots
             .get(name)
-            .ok_or_else(|| format!("the intent names `{name}`, which the query does not give"))?;
+            .ok_or_else(|| format!("{MISSING_SLOT} `{name}` named by the intent"))?;
         instantiation.insert(name.clone(), Value::String(value.clone()));
     }
     let intent = filler.text(&template.intent)?;

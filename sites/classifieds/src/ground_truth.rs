@@ -22,17 +22,17 @@ use crate::pages::photo::{PHOTO_HEIGHT, PHOTO_WIDTH};
 use crate::seed::vocabulary::GOODS;
 use crate::{BASE_FILE, DEFAULT_EMAIL};
 use kit::ground_truth::{
-    Candidate, GroundTruth, GroundTruthError, NearMiss, PhotoFact, PictureFile, Slots, describe,
-    dollars, parse_query, photo_slots, plain_amount,
+    Candidate, GroundTruth, GroundTruthError, Item, PhotoFact, PictureFile, ResultPage, Slots,
+    dollars, drawing, parse_query, photo_slots, plain_amount,
 };
-use kit::imagery::{ImageSpec, NamedColor, Picture};
+use kit::imagery::{ImageSpec, Picture};
 use rusqlite::{Connection, OpenFlags};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 /// Results a list page shows before a visitor must scroll (1280×2048 viewport).
-const ROWS_IN_VIEW: usize = 9;
+const ROWS_IN_VIEW: usize = 12;
 /// The smallest result page worth a task (fewer leaves nothing to tell apart).
 const MIN_RESULTS: usize = 3;
 
@@ -123,7 +123,19 @@ struct Facts {
     photo: Option<(i64, ImageSpec)>,
 }
 
-impl Facts {
+impl Item for Facts {
+    fn id(&self) -> i64 {
+        self.id
+    }
+
+    fn name(&self) -> String {
+        format!("listing {}", self.id)
+    }
+
+    fn price_cents(&self) -> i64 {
+        self.price_cents
+    }
+
     fn spec(&self) -> Option<&ImageSpec> {
         self.photo.as_ref().map(|(_, spec)| spec)
     }
@@ -186,7 +198,6 @@ pub struct ClassifiedsTruth {
 impl ClassifiedsTruth {
     /// Opens `data_dir/classifieds.sqlite` read-only and reads every listing's facts.
     pub fn open(data_dir: &Path) -> Result<Self, GroundTruthError> {
-        let read = |error: rusqlite::Error| GroundTruthError::Read(error.to_string());
         let path = data_dir.join(BASE_FILE);
         if !path.exists() {
             return Err(GroundTruthError::Read(format!(
@@ -195,8 +206,8 @@ impl ClassifiedsTruth {
                 data_dir.display()
             )));
         }
-        let connection = Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .map_err(read)?;
+        let connection =
+            Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(read)?;
         let facts = read_facts(&connection).map_err(read)?;
         Ok(Self {
             connection,
@@ -205,297 +216,79 @@ impl ClassifiedsTruth {
         })
     }
 
-    fn pages(&mut self, within: Within) -> Result<&[Page], GroundTruthError> {
+    /// The result pages of `within`, worked out once.
+    fn pages(&mut self, within: Within) -> Result<Vec<Page>, GroundTruthError> {
         if !self.pages.contains_key(&within) {
             let pages = match within {
                 Within::ModelRegion => model_region_pages(&self.connection),
                 Within::CategoryRegion => category_region_pages(&self.connection),
             }
-            .map_err(|error| GroundTruthError::Read(error.to_string()))?;
+            .map_err(read)?;
             self.pages.insert(within, pages);
         }
-        Ok(self.pages.get(&within).map(Vec::as_slice).unwrap_or(&[]))
+        Ok(self.pages.get(&within).cloned().unwrap_or_default())
     }
 
-    fn fact(&self, id: i64) -> Option<&Facts> {
-        self.facts.get(&id)
+    fn listings(&self, ids: &[i64]) -> Vec<&Facts> {
+        ids.iter().filter_map(|id| self.facts.get(id)).collect()
     }
 
-    /// A candidate for `target` on `page`, with the page's slots and where the listing sits.
-    fn candidate(&self, page: &Page, target: &Facts, rank: usize) -> Candidate {
-        let mut slots = page.slots.clone();
-        slots.extend(target.slots());
-        slots.insert(
-            "below_fold".into(),
-            if rank >= ROWS_IN_VIEW { "yes" } else { "" }.into(),
-        );
-        let mut candidate = Candidate::new(slots);
-        candidate.text = target.text();
-        if let Some(picture) = target.picture() {
-            candidate.pictures.insert("photo".into(), picture);
+    fn result_page(&self, page: &Page) -> ResultPage<'_, Facts> {
+        ResultPage {
+            slots: page.slots.clone(),
+            members: self.listings(&page.members),
+            rows_in_view: ROWS_IN_VIEW,
         }
-        candidate
     }
 
-    /// The other listings of `page`, the most alike first, as near misses of `target`.
-    fn near_misses(&self, page: &Page, target: &Facts, skip: &[i64]) -> Vec<NearMiss> {
-        let Some(spec) = target.spec() else {
-            return Vec::new();
-        };
-        let mut others: Vec<(usize, usize, &Facts)> = page
-            .members
-            .iter()
-            .enumerate()
-            .filter(|(_, id)| **id != target.id && !skip.contains(id))
-            .filter_map(|(rank, id)| self.fact(*id).map(|facts| (rank, facts)))
-            .filter_map(|(rank, facts)| {
-                let other = facts.spec()?;
-                let alike = [
-                    PhotoFact::Drawing,
-                    PhotoFact::Colour,
-                    PhotoFact::Pattern,
-                    PhotoFact::Text,
-                ]
-                .iter()
-                .filter(|fact| fact.same(spec, other))
-                .count();
-                Some((alike, rank, facts))
-            })
-            .collect();
-        others.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        others
-            .into_iter()
-            .take(3)
-            .map(|(rank, _, facts)| miss(facts, rank, "on the same page"))
-            .collect()
-    }
-
-    fn listing(
+    /// Runs `make` over every page of `within`.
+    fn each_page(
         &mut self,
         within: Within,
-        by: &[PhotoFact],
-        shows: &[PhotoFact],
+        mut make: impl FnMut(&Self, &Page) -> Result<Vec<Candidate>, GroundTruthError>,
     ) -> Result<Vec<Candidate>, GroundTruthError> {
-        if by.is_empty() {
-            return Err(GroundTruthError::BadQuery(
-                "`listing` needs at least one photo fact in `by`".into(),
-            ));
-        }
-        let pages = self.pages(within)?.to_vec();
+        let pages = self.pages(within)?;
         let mut candidates = Vec::new();
         for page in &pages {
-            for (rank, id) in page.members.iter().enumerate() {
-                let Some(target) = self.fact(*id) else { continue };
-                let Some(spec) = target.spec() else { continue };
-                if !by.iter().chain(shows).all(|fact| fact.shown(spec)) {
-                    continue;
-                }
-                let alike: Vec<i64> = page
-                    .members
-                    .iter()
-                    .copied()
-                    .filter(|other| {
-                        self.fact(*other)
-                            .and_then(Facts::spec)
-                            .is_some_and(|other| by.iter().all(|fact| fact.same(spec, other)))
-                    })
-                    .collect();
-                let mut candidate = self.candidate(page, target, rank);
-                candidate.matching = alike.len();
-                candidate.matching_note = format!(
-                    "{} of the {} listings on the page look alike ({})",
-                    alike.len(),
-                    page.members.len(),
-                    join_ids(&alike)
-                );
-                candidate.near_misses = self.near_misses(page, target, &alike);
-                candidates.push(candidate);
-            }
+            candidates.extend(make(self, page)?);
         }
         Ok(candidates)
     }
 
-    fn ranked(
-        &mut self,
-        within: Within,
-        by: &[PhotoFact],
-        order: Rank,
-    ) -> Result<Vec<Candidate>, GroundTruthError> {
-        let pages = self.pages(within)?.to_vec();
-        let mut candidates = Vec::new();
-        for page in &pages {
-            let sorted = self.sorted_page(page, order)?;
-            let mut seen_classes: Vec<i64> = Vec::new();
-            for id in &page.members {
-                let Some(representative) = self.fact(*id).and_then(Facts::spec) else {
-                    continue;
-                };
-                if !by.iter().all(|fact| fact.shown(representative)) {
-                    continue;
-                }
-                // The class: listings exactly like the representative in every fact of `by`.
-                let exact = |other: &ImageSpec| by.iter().all(|fact| exactly(*fact, representative, other));
-                if seen_classes
-                    .iter()
-                    .any(|seen| self.fact(*seen).and_then(Facts::spec).is_some_and(exact))
-                {
-                    continue;
-                }
-                seen_classes.push(*id);
-                let class: Vec<&Facts> = sorted
-                    .iter()
-                    .filter_map(|id| self.fact(*id))
-                    .filter(|facts| facts.spec().is_some_and(exact))
-                    .collect();
-                let Some(target) = class.first().copied() else { continue };
-                let Some(target_spec) = target.spec() else { continue };
-                let key = rank_key(target, order);
-                // Anything that looks alike and ranks as high is a rival answer.
-                let rivals: Vec<i64> = sorted
-                    .iter()
-                    .filter_map(|id| self.fact(*id))
-                    .filter(|facts| {
-                        facts.spec().is_some_and(|other| {
-                            by.iter().all(|fact| fact.same(target_spec, other))
-                        }) && rank_key(facts, order) <= key
-                    })
-                    .map(|facts| facts.id)
-                    .collect();
-                let place = sorted.iter().position(|id| *id == target.id).unwrap_or(0);
-                let mut candidate = self.candidate(page, target, place);
-                candidate.slots.insert("sorted_path".into(), sorted_path(&page.query, order));
-                candidate.matching = rivals.len();
-                candidate.matching_note = format!(
-                    "{} listings look alike and rank as high ({})",
-                    rivals.len(),
-                    join_ids(&rivals)
-                );
-                let mut misses = Vec::new();
-                if let Some(first) = sorted.first().and_then(|id| self.fact(*id))
-                    && first.id != target.id
-                {
-                    misses.push(miss(first, 0, "first in that order over the whole page"));
-                }
-                if let Some(second) = class.get(1) {
-                    misses.push(miss(second, 1, "the runner-up among the look-alikes"));
-                }
-                candidate.near_misses = misses;
-                candidates.push(candidate);
-            }
-        }
-        Ok(candidates)
-    }
-
-    fn sorted_page(&self, page: &Page, order: Rank) -> Result<Vec<i64>, GroundTruthError> {
+    fn ranked(&self, page: &Page, by: &[PhotoFact], order: Rank) -> Result<Vec<Candidate>, GroundTruthError> {
         let mut query = page.query.clone();
         (query.order, query.direction) = order_of(order);
-        let results = search::run(&self.connection, &query)
-            .map_err(|error| GroundTruthError::Read(error.to_string()))?;
-        Ok(results.listings.iter().map(|listing| listing.id).collect())
-    }
-
-    fn count(&mut self, within: Within) -> Result<Vec<Candidate>, GroundTruthError> {
-        let pages = self.pages(within)?.to_vec();
-        let mut candidates = Vec::new();
-        for page in &pages {
-            let members: Vec<&Facts> = page.members.iter().filter_map(|id| self.fact(*id)).collect();
-            for colour in NamedColor::ALL {
-                let counted: Vec<&Facts> = members
-                    .iter()
-                    .copied()
-                    .filter(|facts| facts.spec().is_some_and(|spec| spec.primary == colour))
-                    .collect();
-                let Some(first) = counted.first() else { continue };
-                let confused: Vec<i64> = members
-                    .iter()
-                    .filter(|facts| {
-                        facts.spec().is_some_and(|spec| {
-                            spec.primary != colour
-                                && kit::ground_truth::confusable(spec.primary, colour)
-                        })
-                    })
-                    .map(|facts| facts.id)
-                    .collect();
-                let mut slots = page.slots.clone();
-                if let Some(spec) = first.spec() {
-                    photo_slots(spec, "", &mut slots);
-                }
-                slots.insert("count".into(), counted.len().to_string());
-                let mut candidate = Candidate::new(slots);
-                candidate.matching = if confused.is_empty() { 1 } else { 1 + confused.len() };
-                candidate.matching_note = format!(
-                    "{} listings show a colour easily taken for {} ({})",
-                    confused.len(),
-                    colour.name(),
-                    join_ids(&confused)
-                );
-                candidate.text = counted.iter().map(|facts| facts.text()).collect::<Vec<_>>().join("\n");
-                for wrong in [counted.len() + 1, members.len()] {
-                    if wrong != counted.len() {
-                        candidate.near_misses.push(NearMiss {
-                            why: format!("the count {wrong} instead of {}", counted.len()),
-                            slots: Slots::from([("count".to_owned(), wrong.to_string())]),
-                        });
-                    }
-                }
-                candidate.near_misses.dedup_by(|a, b| a.slots == b.slots);
-                candidates.push(candidate);
-            }
+        let sorted: Vec<i64> = search::run(&self.connection, &query)
+            .map_err(read)?
+            .listings
+            .iter()
+            .map(|listing| listing.id)
+            .collect();
+        let sorted = self.listings(&sorted);
+        let mut candidates = self
+            .result_page(page)
+            .first_in_order(&sorted, by, |facts| rank_key(facts, order));
+        let path = sorted_path(&page.query, order);
+        for candidate in &mut candidates {
+            candidate.slots.insert("sorted_path".into(), path.clone());
         }
         Ok(candidates)
     }
 
-    fn absent(&mut self, within: Within) -> Result<Vec<Candidate>, GroundTruthError> {
-        let pages = self.pages(within)?.to_vec();
-        let mut candidates = Vec::new();
-        for page in &pages {
-            let specs: Vec<&ImageSpec> = page
-                .members
-                .iter()
-                .filter_map(|id| self.fact(*id).and_then(Facts::spec))
-                .collect();
-            let Some(first) = specs.first() else { continue };
-            let mut shown: Vec<&str> = specs.iter().map(|spec| spec.primary.name()).collect();
-            shown.sort_unstable();
-            shown.dedup();
-            for colour in NamedColor::ALL {
-                let alike = specs
-                    .iter()
-                    .filter(|spec| kit::ground_truth::confusable(spec.primary, colour))
-                    .count();
-                let mut slots = page.slots.clone();
-                slots.insert("kind".into(), kit::ground_truth::kind_noun(first.kind).into());
-                slots.insert("colour".into(), colour.name().into());
-                slots.insert("colours_shown".into(), shown.join(", "));
-                let mut candidate = Candidate::new(slots);
-                candidate.matching = alike;
-                candidate.matching_note = format!(
-                    "{alike} listings on the page show {} or a colour like it",
-                    colour.name()
-                );
-                candidates.push(candidate);
-            }
-        }
-        Ok(candidates)
-    }
-
+    /// One listing per category, drawing and colour.
     fn photo(&self) -> Vec<Candidate> {
-        let mut seen: BTreeMap<(i64, &str, &str), i64> = BTreeMap::new();
-        let mut ids: Vec<&i64> = self.facts.keys().collect();
-        ids.sort_unstable();
-        for id in ids {
-            let facts = &self.facts[id];
+        let mut first: BTreeMap<(i64, &str, &str), i64> = BTreeMap::new();
+        for facts in self.facts.values() {
             if let Some(spec) = facts.spec() {
-                seen.entry((
-                    facts.category_id,
-                    kit::ground_truth::drawing(spec),
-                    spec.primary.name(),
-                ))
-                .or_insert(*id);
+                let entry = first
+                    .entry((facts.category_id, drawing(spec), spec.primary.name()))
+                    .or_insert(facts.id);
+                *entry = (*entry).min(facts.id);
             }
         }
-        seen.values()
-            .filter_map(|id| self.fact(*id))
+        first
+            .values()
+            .filter_map(|id| self.facts.get(id))
             .map(|facts| {
                 let mut candidate = Candidate::new(facts.slots());
                 candidate.text = facts.text();
@@ -507,74 +300,46 @@ impl ClassifiedsTruth {
             .collect()
     }
 
+    /// The default account's listings, newest first, as one page.
     fn own(&self, by: &[PhotoFact]) -> Vec<Candidate> {
-        let mut own: Vec<&Facts> = self.facts.values().filter(|facts| facts.email == DEFAULT_EMAIL).collect();
+        let mut own: Vec<&Facts> = self
+            .facts
+            .values()
+            .filter(|facts| facts.email == DEFAULT_EMAIL)
+            .collect();
         own.sort_by_key(|facts| std::cmp::Reverse((facts.published_at, facts.id)));
-        let mut candidates = Vec::new();
-        for target in &own {
-            let Some(spec) = target.spec() else { continue };
-            if !by.iter().all(|fact| fact.shown(spec)) {
-                continue;
-            }
-            let alike: Vec<i64> = own
-                .iter()
-                .filter(|other| {
-                    other.spec().is_some_and(|other| by.iter().all(|fact| fact.same(spec, other)))
-                })
-                .map(|other| other.id)
-                .collect();
-            let mut candidate = Candidate::new(target.slots());
-            candidate.matching = alike.len();
-            candidate.matching_note = format!("{} of my listings look alike ({})", alike.len(), join_ids(&alike));
-            candidate.text = target.text();
-            candidate.near_misses = own
-                .iter()
-                .filter(|other| other.id != target.id && other.spec().is_some_and(|other| other.kind == spec.kind))
-                .map(|other| miss(other, 0, "another of my listings"))
-                .collect();
-            if let Some(picture) = target.picture() {
-                candidate.pictures.insert("photo".into(), picture);
-            }
-            candidates.push(candidate);
+        ResultPage {
+            slots: Slots::new(),
+            members: own,
+            rows_in_view: ROWS_IN_VIEW,
         }
-        candidates
+        .told_apart(by, &[])
     }
 }
 
 impl GroundTruth for ClassifiedsTruth {
     fn candidates(&mut self, query: &serde_json::Value) -> Result<Vec<Candidate>, GroundTruthError> {
         match parse_query::<Query>(query)? {
-            Query::Listing { within, by, shows } => self.listing(within, &by, &shows),
-            Query::Ranked { within, by, order } => self.ranked(within, &by, order),
-            Query::Count { within } => self.count(within),
-            Query::Absent { within } => self.absent(within),
+            Query::Listing { within, by, shows } => self.each_page(within, |truth, page| {
+                Ok(truth.result_page(page).told_apart(&by, &shows))
+            }),
+            Query::Ranked { within, by, order } => {
+                self.each_page(within, |truth, page| truth.ranked(page, &by, order))
+            }
+            Query::Count { within } => {
+                self.each_page(within, |truth, page| Ok(truth.result_page(page).counted()))
+            }
+            Query::Absent { within } => {
+                self.each_page(within, |truth, page| Ok(truth.result_page(page).absent()))
+            }
             Query::Photo => Ok(self.photo()),
             Query::Own { by } => Ok(self.own(&by)),
         }
     }
 }
 
-/// A near miss: `facts`' listing slots and why it is wrong.
-fn miss(facts: &Facts, rank: usize, place: &str) -> NearMiss {
-    let mut slots = facts.slots();
-    slots.insert(
-        "below_fold".into(),
-        if rank >= ROWS_IN_VIEW { "yes" } else { "" }.into(),
-    );
-    let look = facts.spec().map(describe).unwrap_or_else(|| "no photo".into());
-    NearMiss {
-        why: format!("listing {}: {look}, {}, {place}", facts.id, dollars(facts.price_cents)),
-        slots,
-    }
-}
-
-/// Whether `a` and `b` are exactly alike in `fact` (look-alike colours do not count).
-fn exactly(fact: PhotoFact, a: &ImageSpec, b: &ImageSpec) -> bool {
-    match fact {
-        PhotoFact::Colour => a.primary == b.primary,
-        PhotoFact::Look => fact.same(a, b) && a.primary == b.primary && a.secondary == b.secondary,
-        _ => fact.same(a, b),
-    }
+fn read(error: rusqlite::Error) -> GroundTruthError {
+    GroundTruthError::Read(error.to_string())
 }
 
 fn rank_key(facts: &Facts, order: Rank) -> i64 {
@@ -593,10 +358,6 @@ fn order_of(rank: Rank) -> (Order, Direction) {
         Rank::Newest => (Order::Date, Direction::Descending),
         Rank::Oldest => (Order::Date, Direction::Ascending),
     }
-}
-
-fn join_ids(ids: &[i64]) -> String {
-    ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
 }
 
 /// The search page URL path of `query` (its first page), in the site's own parameters.

@@ -1,6 +1,7 @@
 //! The shopping site under the kit's [`Site`] contract.
 
 use crate::{BASE_FILE, DEFAULT_EMAIL, DEFAULT_PORT, SITE, Shopping, ShoppingError};
+use kit::ground_truth::GroundTruth;
 use kit::{
     BenchFuture, HostedSite, OpenContext, Scale, SeedReport, Site, SiteError, SiteName, TenantId,
 };
@@ -79,6 +80,12 @@ impl Site for ShoppingSite {
                 .map_err(site_error)?;
             Ok(report.to_string())
         })
+    }
+
+    fn ground_truth(&self, data_dir: &Path) -> Result<Box<dyn GroundTruth>, SiteError> {
+        let truth = crate::ground_truth::ShoppingTruth::open(data_dir)
+            .map_err(|error| SiteError::new(SITE, error))?;
+        Ok(Box::new(truth))
     }
 }
 

@@ -9,6 +9,10 @@
 //! photos that templates ask about, and which colours people mistake for each other, live
 //! here so every site decides them alike.
 
+mod page;
+
+pub use page::{Item, ResultPage};
+
 use crate::imagery::{ImageSpec, ImageryError, NamedColor, ObjectKind, Pattern, Picture};
 use serde::Deserialize;
 use std::collections::BTreeMap;
