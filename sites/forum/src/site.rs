@@ -1,6 +1,7 @@
 //! The forum under the kit's [`Site`] contract.
 
 use crate::{BASE_FILE, DEFAULT_PORT, DEFAULT_USERNAME, Forum, ForumError, SITE};
+use kit::ground_truth::GroundTruth;
 use kit::{
     BenchFuture, HostedSite, OpenContext, Scale, SeedReport, Site, SiteError, SiteName, TenantId,
 };
@@ -75,6 +76,12 @@ impl Site for ForumSite {
                 .map_err(site_error)?;
             Ok(report.to_string())
         })
+    }
+
+    fn ground_truth(&self, data_dir: &Path) -> Result<Box<dyn GroundTruth>, SiteError> {
+        let truth = crate::ground_truth::ForumTruth::open(data_dir)
+            .map_err(|error| SiteError::new(SITE, error))?;
+        Ok(Box::new(truth))
     }
 }
 

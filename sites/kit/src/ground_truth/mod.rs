@@ -206,6 +206,48 @@ pub fn photo_slots(spec: &ImageSpec, prefix: &str, slots: &mut Slots) {
     put("count", spec.count.to_string());
 }
 
+/// The slots a picture gives, by its type (`picture_type`: `product`, `chart`, `meme`,
+/// `landscape`): a product photo's [`photo_slots`]; a chart's `chart_kind`, `chart_title`,
+/// `labels`, `highest` and `lowest` (labels), `largest` and `smallest` (values); a meme's
+/// `top` and `bottom` captions as printed; a scene's `animal`, `animals` (plural), `count`,
+/// `time`, `weather` and `sky`.
+pub fn picture_slots(picture: &Picture, slots: &mut Slots) {
+    let mut put = |name: &str, value: String| {
+        slots.insert(name.to_owned(), value);
+    };
+    match picture {
+        Picture::Product(spec) => {
+            put("picture_type", "product".into());
+            photo_slots(spec, "", slots);
+        }
+        Picture::Chart(chart) => {
+            put("picture_type", "chart".into());
+            put("chart_kind", chart.kind.name().into());
+            put("chart_title", chart.title.clone());
+            put("labels", chart.labels.join(", "));
+            put("highest", chart.highest().unwrap_or_default().into());
+            put("lowest", chart.lowest().unwrap_or_default().into());
+            let values = chart.values.iter();
+            put("largest", values.clone().max().map(u32::to_string).unwrap_or_default());
+            put("smallest", values.min().map(u32::to_string).unwrap_or_default());
+        }
+        Picture::Meme(meme) => {
+            put("picture_type", "meme".into());
+            put("top", crate::imagery::MemeSpec::printed(&meme.top));
+            put("bottom", crate::imagery::MemeSpec::printed(&meme.bottom));
+        }
+        Picture::Landscape(scene) => {
+            put("picture_type", "landscape".into());
+            put("animal", scene.animal.noun().into());
+            put("animals", scene.animal.plural().into());
+            put("count", scene.count.to_string());
+            put("time", scene.time.name().into());
+            put("weather", scene.weather.name().into());
+            put("sky", scene.sky().into());
+        }
+    }
+}
+
 /// A pattern's name as a person says it ("checkered").
 pub fn pattern_name(pattern: Pattern) -> &'static str {
     match pattern {
