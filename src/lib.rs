@@ -13,6 +13,7 @@ pub mod config;
 pub mod env;
 pub mod export;
 pub mod fence;
+pub mod generate;
 pub mod gold;
 pub mod observe;
 pub mod run;

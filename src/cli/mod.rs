@@ -1,5 +1,6 @@
 //! Command-line interface: argument definitions and dispatch to the modules that do the work.
 
+pub mod generate;
 pub mod mcp;
 pub mod run;
 pub mod tasks;

@@ -52,6 +52,15 @@ pub enum TasksCommand {
     ///
     /// Example: `agora tasks export --format vwa --out vwa-configs tasks/`
     Export(Box<ExportArgs>),
+    /// Instantiate task templates over the sites' ground truth and write VWA-format task
+    /// files (`<site>/<id>.json` with `agora.gold`, `agora.decoys` and `agora.template`,
+    /// pictures in `<site>/images/`), the same files for the same templates, data and seed.
+    ///
+    /// Refuses instances whose answer is not unique or whose visual fact is written in the
+    /// text, and reports per template how many and why.
+    ///
+    /// Example: `agora tasks generate --templates tasks/templates --per-template 5 --out tasks/generated --replace`
+    Generate(Box<super::generate::GenerateArgs>),
 }
 
 /// The formats `agora tasks export` writes.
@@ -145,6 +154,7 @@ pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
         TasksCommand::Check(check) => check_command(*check).await,
         TasksCommand::Webui(webui) => webui_command(*webui).await,
         TasksCommand::Export(export) => export_command(*export).await,
+        TasksCommand::Generate(generate) => super::generate::generate_command(&generate),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use crate::db::{photos, users};
 use crate::{ClassifiedsError, ClassifiedsQueries};
+use kit::ground_truth::{GroundTruth, GroundTruthError};
 use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::{Directory, Migrations, SiteName, TenantDatabase};
 use rusqlite::Connection;
@@ -53,6 +54,10 @@ impl SiteDefinition for ClassifiedsSite {
 
     fn queries(tenant: TenantDatabase, _: &Directory) -> ClassifiedsQueries {
         ClassifiedsQueries::new(tenant)
+    }
+
+    fn ground_truth(data_dir: &Path) -> Result<Box<dyn GroundTruth>, GroundTruthError> {
+        Ok(Box::new(crate::ground_truth::ClassifiedsTruth::open(data_dir)?))
     }
 
     async fn bench(data_dir: &Path, rounds: usize) -> Result<String, ClassifiedsError> {

@@ -13,6 +13,7 @@ pub mod bench;
 pub mod db;
 pub mod dump;
 mod error;
+pub mod ground_truth;
 mod markdown;
 pub mod migrations;
 mod pages;

@@ -2,6 +2,7 @@
 
 use crate::db::{images, users};
 use crate::{ForumError, ForumQueries};
+use kit::ground_truth::{GroundTruth, GroundTruthError};
 use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::{Directory, Migrations, SiteName, TenantDatabase};
 use rusqlite::Connection;
@@ -57,6 +58,10 @@ impl SiteDefinition for ForumSite {
 
     fn queries(tenant: TenantDatabase, _: &Directory) -> ForumQueries {
         ForumQueries::new(tenant)
+    }
+
+    fn ground_truth(data_dir: &Path) -> Result<Box<dyn GroundTruth>, GroundTruthError> {
+        Ok(Box::new(crate::ground_truth::ForumTruth::open(data_dir)?))
     }
 
     async fn bench(data_dir: &Path, rounds: usize) -> Result<String, ForumError> {

@@ -20,6 +20,7 @@ pub mod error;
 pub mod error_page;
 pub mod fetch;
 pub mod form;
+pub mod ground_truth;
 pub mod imagery;
 pub mod money;
 pub mod multipart;

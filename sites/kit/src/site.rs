@@ -1,9 +1,10 @@
 //! The contract every site crate implements, so the binary hosts a list of sites by looping
 //! over it: name and default port, seeding, opening over a data dir and the shared tenants,
-//! logins, the ground-truth dump, the server-side bench and the evaluators' queries — and the
+//! logins, the ground-truth dump and generator queries, the server-side bench and the evaluators' queries — and the
 //! optional capabilities a hosted site may offer episodes and evaluators: a [`Workspace`]
 //! episodes write files into, and the staging of evaluation targets.
 
+use crate::ground_truth::{GroundTruth, GroundTruthError};
 use crate::{KitError, Migrations, SiteName, TenantId, Tenants};
 use evaluators::{SiteQueries, TargetStaging};
 use std::fmt;
@@ -177,6 +178,13 @@ pub trait Site: Send + Sync + fmt::Debug {
     fn dump(&self, data_dir: &Path, out: &mut dyn Write) -> Result<u64, SiteError>;
     /// Measures the site server-side at the seeded scale (`rounds` requests of each kind).
     fn bench<'a>(&'a self, data_dir: &'a Path, rounds: usize) -> BenchFuture<'a>;
+
+    /// Opens the site's generator queries over the base data in `data_dir` (`agora tasks
+    /// generate`); sites without them refuse.
+    fn ground_truth(&self, data_dir: &Path) -> Result<Box<dyn GroundTruth>, SiteError> {
+        let _ = data_dir;
+        Err(SiteError::new(self.name(), GroundTruthError::NotOffered))
+    }
 
     /// Whether whole, current base data exists in `data_dir` (sites without data are always
     /// seeded); a missing, cut-short or damaged base file is not, nor one an older build wrote

@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod db;
 pub mod dump;
 mod error;
+pub mod ground_truth;
 pub mod migrations;
 mod pages;
 mod queries;

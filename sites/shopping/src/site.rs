@@ -2,6 +2,7 @@
 
 use crate::db::{customers, products};
 use crate::{ShoppingError, ShoppingQueries};
+use kit::ground_truth::{GroundTruth, GroundTruthError};
 use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::imagery::Picture;
 use kit::{Directory, Migrations, SiteName, TenantDatabase, Tenants};
@@ -60,6 +61,10 @@ impl SiteDefinition for ShoppingSite {
     /// Magento's REST surface, as VWA's helpers call it.
     fn services(tenants: &Tenants) -> axum::Router {
         crate::rest::router(tenants.clone())
+    }
+
+    fn ground_truth(data_dir: &Path) -> Result<Box<dyn GroundTruth>, GroundTruthError> {
+        Ok(Box::new(crate::ground_truth::ShoppingTruth::open(data_dir)?))
     }
 
     async fn bench(data_dir: &Path, rounds: usize) -> Result<String, ShoppingError> {

@@ -18,6 +18,7 @@ pub use seed::seed;
 pub use state::{AppState, STYLESHEET_PATH};
 
 use crate::auth::Account;
+use crate::ground_truth::{GroundTruth, GroundTruthError};
 use crate::form::FORM_LIMIT;
 use crate::visitor::SiteCookies;
 use crate::{
@@ -93,6 +94,8 @@ pub trait SiteDefinition: Copy + Default + fmt::Debug + Send + Sync + 'static {
         let _ = tenants;
         Router::new()
     }
+    /// The generator's queries over the base data in `data_dir` (`agora tasks generate`).
+    fn ground_truth(data_dir: &Path) -> Result<Box<dyn GroundTruth>, GroundTruthError>;
     /// Measures the site server-side at the seeded scale in `data_dir` (`rounds` requests of
     /// each kind) and returns the printable report.
     fn bench(
@@ -169,6 +172,10 @@ impl<D: SiteDefinition> Site for D {
 
     fn bench<'a>(&'a self, data_dir: &'a Path, rounds: usize) -> BenchFuture<'a> {
         Box::pin(async move { D::bench(data_dir, rounds).await.map_err(site_error::<D>) })
+    }
+
+    fn ground_truth(&self, data_dir: &Path) -> Result<Box<dyn GroundTruth>, SiteError> {
+        D::ground_truth(data_dir).map_err(|error| SiteError::new(D::NAME, error))
     }
 }
 

@@ -19,6 +19,19 @@ pub enum Scope {
     Search(Vec<String>),
 }
 
+/// The most words a search uses.
+pub const MAX_WORDS: usize = 12;
+
+/// The words a search text is looked up by: runs of letters and digits, lower-cased, at most
+/// [`MAX_WORDS`].
+pub fn search_words(text: &str) -> Vec<String> {
+    text.split(|character: char| !character.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .take(MAX_WORDS)
+        .map(str::to_lowercase)
+        .collect()
+}
+
 /// `product_list_order`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Order {

@@ -18,8 +18,6 @@ use kit::pager::{PageLink, pager};
 const LIMITS: [u32; 3] = [12, 24, 36];
 /// Longest search text.
 const MAX_QUERY: usize = 200;
-/// Most words of a search.
-const MAX_WORDS: usize = 12;
 
 /// A link of the toolbar or the layered navigation.
 #[derive(Debug, Clone)]
@@ -386,12 +384,7 @@ pub async fn search(visitor: &Visitor, base: &str, query: &Fields) -> PageResult
                 "Enter what you are looking for in the search box (at most {MAX_QUERY} characters)."
             ))
         })?;
-    let words: Vec<String> = text
-        .split(|character: char| !character.is_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .take(MAX_WORDS)
-        .map(str::to_lowercase)
-        .collect();
+    let words = crate::db::listing::search_words(&text);
     if words.is_empty() {
         return Err(PageError::bad_request(
             "Search with at least one word of letters or digits.",

@@ -1,0 +1,218 @@
+//! Placeholders in templates: `{{slot}}`, `{{slot|filter|filter:argument}}` and
+//! `{{file:picture}}` (the path, relative to the task file, of a picture written beside it).
+//!
+//! Filters: `url` (form-encoded, as a query value), `lower`, `upper`, `plus:N`, `minus:N` and `times:N`
+//! (arithmetic on a number, written plainly: `1130`, `19.5`; `N` a number or a slot holding
+//! one), `money` (a number as the sites print prices: `$1,130.00`).
+
+use kit::ground_truth::Slots;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How the message about a slot the instance lacks begins.
+pub const MISSING_SLOT: &str = "no slot";
+
+/// The folder, relative to a task file, that holds its pictures.
+pub const IMAGE_FOLDER: &str = "images";
+
+/// Fills placeholders from one instance's slots; remembers the pictures it named.
+#[derive(Debug)]
+pub struct Filler<'a> {
+    slots: &'a Slots,
+    pictures: &'a BTreeMap<String, String>,
+    /// Picture names `{{file:…}}` used.
+    pub used_pictures: BTreeSet<String>,
+}
+
+impl<'a> Filler<'a> {
+    /// A filler over `slots` that may name `pictures` (name → file name) with `{{file:…}}`.
+    pub fn new(slots: &'a Slots, pictures: &'a BTreeMap<String, String>) -> Self {
+        Self {
+            slots,
+            pictures,
+            used_pictures: BTreeSet::new(),
+        }
+    }
+
+    /// `text` with every placeholder filled.
+    pub fn text(&mut self, text: &str) -> Result<String, String> {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(open) = rest.find("{{") {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 2..];
+            let close = after
+                .find("}}")
+                .ok_or_else(|| format!("`{{{{` without `}}}}` in {text:?}"))?;
+            out.push_str(&self.placeholder(after[..close].trim())?);
+            rest = &after[close + 2..];
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    /// `value` with every string in it filled.
+    pub fn value(&mut self, value: &Value) -> Result<Value, String> {
+        Ok(match value {
+            Value::String(text) => Value::String(self.text(text)?),
+            Value::Array(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|item| self.value(item))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Value::Object(map) => Value::Object(
+                map.iter()
+                    .map(|(key, item)| Ok((key.clone(), self.value(item)?)))
+                    .collect::<Result<_, String>>()?,
+            ),
+            other => other.clone(),
+        })
+    }
+
+    fn placeholder(&mut self, inner: &str) -> Result<String, String> {
+        if let Some(picture) = inner.strip_prefix("file:") {
+            let picture = picture.trim();
+            return match self.pictures.get(picture) {
+                Some(file) => {
+                    self.used_pictures.insert(picture.to_owned());
+                    Ok(picture_path(file))
+                }
+                None => Err(format!("no picture named `{picture}` for {{{{file:{picture}}}}}")),
+            };
+        }
+        let mut parts = inner.split('|').map(str::trim);
+        let slot = parts.next().unwrap_or_default();
+        let mut value = self
+            .slots
+            .get(slot)
+            .cloned()
+            .ok_or_else(|| format!("{MISSING_SLOT} `{slot}` (this query gives: {})", self.names()))?;
+        for filter in parts {
+            value = apply(filter, &value, self.slots)?;
+        }
+        Ok(value)
+    }
+
+    fn names(&self) -> String {
+        self.slots.keys().cloned().collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Where a picture named `name` is written, relative to the task file. Names that come from a
+/// site are file names already; this keeps them inside the image folder.
+pub fn picture_path(name: &str) -> String {
+    let file: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-' { c } else { '_' })
+        .collect();
+    format!("{IMAGE_FOLDER}/{file}")
+}
+
+/// Applies one filter; a filter's argument is a number or the name of a slot holding one.
+fn apply(filter: &str, value: &str, slots: &Slots) -> Result<String, String> {
+    let (name, argument) = match filter.split_once(':') {
+        Some((name, argument)) => (name.trim(), Some(argument.trim())),
+        None => (filter, None),
+    };
+    let number = |text: &str| -> Result<f64, String> {
+        text.replace(['$', ','], "")
+            .parse::<f64>()
+            .map_err(|_| format!("`{name}` needs a number, got {text:?}"))
+    };
+    let argument_number = || -> Result<f64, String> {
+        argument
+            .ok_or_else(|| format!("`{name}` needs an argument (`{name}:10`)"))
+            .and_then(|argument| match slots.get(argument) {
+                Some(slot) => number(slot),
+                None => number(argument),
+            })
+    };
+    Ok(match name {
+        "url" => url::form_urlencoded::byte_serialize(value.as_bytes()).collect(),
+        "lower" => value.to_lowercase(),
+        "upper" => value.to_uppercase(),
+        "plus" => plain(number(value)? + argument_number()?),
+        "minus" => plain(number(value)? - argument_number()?),
+        "times" => plain(number(value)? * argument_number()?),
+        "money" => kit::money::format_cents((number(value)? * 100.0).round() as i64),
+        other => {
+            return Err(format!(
+                "unknown filter `{other}` (url, lower, upper, plus:N, minus:N, times:N, money)"
+            ));
+        }
+    })
+}
+
+/// A number as a person types it: no trailing `.00`.
+fn plain(number: f64) -> String {
+    let cents = (number * 100.0).round() as i64;
+    kit::ground_truth::plain_amount(cents)
+}
+
+/// The plain slot names an intent uses, in order of first use; `Err` for a placeholder with
+/// a filter or a picture (the intent's placeholders are its `instantiation_dict`).
+pub fn intent_slots(intent: &str) -> Result<Vec<String>, String> {
+    let mut names = Vec::new();
+    let mut rest = intent;
+    while let Some(open) = rest.find("{{") {
+        let after = &rest[open + 2..];
+        let close = after
+            .find("}}")
+            .ok_or_else(|| "`{{` without `}}` in the intent".to_owned())?;
+        let name = after[..close].trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!(
+                "the intent's placeholder `{{{{{name}}}}}` must be a plain slot name"
+            ));
+        }
+        if !names.iter().any(|known| known == name) {
+            names.push(name.to_owned());
+        }
+        rest = &after[close + 2..];
+    }
+    Ok(names)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slots() -> Slots {
+        Slots::from([
+            ("item".to_owned(), "Honda Pilot".to_owned()),
+            ("amount".to_owned(), "1150".to_owned()),
+            ("price".to_owned(), "$1,150.00".to_owned()),
+        ])
+    }
+
+    #[test]
+    fn fills_slots_filters_and_pictures() {
+        let slots = slots();
+        let pictures = BTreeMap::from([("photo".to_owned(), "c_photo_1.png".to_owned())]);
+        let mut filler = Filler::new(&slots, &pictures);
+        assert_eq!(
+            filler.text("q={{item|url}}&p={{ price | minus:20 | money }}").unwrap(),
+            "q=Honda+Pilot&p=$1,130.00"
+        );
+        assert_eq!(filler.text("{{amount|plus:0.5}} {{item|upper}}").unwrap(), "1150.50 HONDA PILOT");
+        assert_eq!(filler.text("{{price|minus:amount}}").unwrap(), "0");
+        assert_eq!(filler.text("{{file:photo}}").unwrap(), "images/c_photo_1.png");
+        assert!(filler.used_pictures.contains("photo"));
+        let missing = filler.text("{{colour}}").unwrap_err();
+        assert!(missing.contains("no slot `colour`") && missing.contains("amount"), "{missing}");
+        assert!(filler.text("{{item|reverse}}").unwrap_err().contains("unknown filter"));
+        assert!(filler.text("{{item|minus:3}}").unwrap_err().contains("needs a number"));
+        assert!(filler.text("{{file:logo}}").is_err());
+        assert!(filler.text("{{item").is_err());
+    }
+
+    #[test]
+    fn intent_slots_are_plain_names_in_order() {
+        assert_eq!(
+            intent_slots("Find the {{colour}} {{item}} in {{region}}, the {{colour}} one.").unwrap(),
+            ["colour", "item", "region"]
+        );
+        assert!(intent_slots("Pay {{amount|minus:10}}").is_err());
+    }
+}

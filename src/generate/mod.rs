@@ -1,0 +1,654 @@
+//! `agora tasks generate`: VWA-format tasks instantiated from templates over the sites'
+//! ground truth.
+//!
+//! A template (`template.rs`) names a site's generator query; the site yields candidates
+//! (`kit::ground_truth`): slot values, how many items fit the description, the text a visitor
+//! can read about the answer, near misses and pictures. Candidates are taken in an order
+//! shuffled by the seed and the template's name; one is refused when its answer is not unique
+//! (or, for an N/A template, when something does fit), when a slot the template calls visual
+//! is empty or named in the text, and skipped when it repeats an accepted intent or belongs to
+//! the other split. Accepted instances fill the template's placeholders (`fill.rs`) into a task
+//! with `agora.gold`, `agora.decoys` (one per near miss, the gold path on the wrong item) and
+//! `agora.template`; the suite is its files, written or compared with a folder (`suite.rs`).
+
+mod fill;
+mod suite;
+mod template;
+
+pub use fill::{IMAGE_FOLDER, intent_slots};
+
+use fill::MISSING_SLOT;
+pub use suite::{Difference, Suite};
+pub use template::{
+    DecoyTemplate, Difficulty, Expect, Level, LoadedTemplate, SHAPES_FILE, StepOrShape, Template,
+    load_templates,
+};
+
+use fill::Filler;
+use kit::ground_truth::{Candidate, GroundTruth, PictureFile, Slots};
+use rand::SeedableRng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Map, Value, json};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Why generation stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A template (or shapes) file is not valid.
+    #[error("{path}: {message}")]
+    Template {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The template's site query failed or the template does not fit what it yields.
+    #[error("template {template}: {message}")]
+    Instance {
+        /// The template's name.
+        template: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Which instances to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Split {
+    /// Instances whose split slots hash outside the test share.
+    Train,
+    /// Instances whose split slots hash into the test share.
+    Test,
+}
+
+/// How to generate.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Instances per template (fewer when the ground truth holds fewer).
+    pub per_template: usize,
+    /// Seed of the instance order.
+    pub seed: u64,
+    /// Only train or only test instances (`None`: all).
+    pub split: Option<Split>,
+    /// The share of slot values, in percent, that belongs to the test split.
+    pub test_percent: u8,
+    /// The first task id of each site folder.
+    pub first_id: u64,
+}
+
+/// Why a candidate was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Refusal {
+    /// More than one item fits (or none, for a template that expects one).
+    NotUnique,
+    /// Something fits a template whose answer is N/A.
+    NotAbsent,
+    /// A visual slot is empty: the picture does not show the fact.
+    FactNotShown,
+    /// A visual slot's value is written in the text about the answer.
+    VisualInText,
+    /// The candidate lacks a slot the template uses (a product without reviews for a
+    /// question about its newest review).
+    MissingSlot,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(match self {
+            Refusal::NotUnique => "answer not unique",
+            Refusal::NotAbsent => "something fits (the answer would not be N/A)",
+            Refusal::FactNotShown => "the visual fact is not in the picture",
+            Refusal::VisualInText => "the visual fact is also in the text",
+            Refusal::MissingSlot => "a slot the template uses is missing",
+        })
+    }
+}
+
+/// What happened to one template's candidates.
+#[derive(Debug, Clone, Default)]
+pub struct TemplateReport {
+    /// The template's name.
+    pub name: String,
+    /// Candidates its query yielded.
+    pub candidates: usize,
+    /// Tasks written.
+    pub generated: usize,
+    /// Candidates skipped because they repeat an accepted intent.
+    pub repeats: usize,
+    /// Candidates of the other split.
+    pub other_split: usize,
+    /// Refusals by reason, with how many and the first one's explanation.
+    pub refused: BTreeMap<Refusal, (usize, String)>,
+}
+
+impl fmt::Display for TemplateReport {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "{}: {} task(s) from {} candidate(s)",
+            self.name, self.generated, self.candidates
+        )?;
+        if self.repeats > 0 {
+            write!(formatter, ", {} repeat(s) skipped", self.repeats)?;
+        }
+        if self.other_split > 0 {
+            write!(formatter, ", {} in the other split", self.other_split)?;
+        }
+        for (refusal, (count, example)) in &self.refused {
+            write!(formatter, "\n    refused {count}: {refusal} (e.g. {example})")?;
+        }
+        Ok(())
+    }
+}
+
+/// One generated task before it gets its id.
+#[derive(Debug, Clone)]
+struct Instance {
+    folder: String,
+    task: Map<String, Value>,
+    pictures: Vec<PictureFile>,
+}
+
+/// Opens each site's ground truth once and keeps the candidates of every query asked.
+pub struct Truths<'a> {
+    data_dir: &'a Path,
+    open: HashMap<&'static str, Box<dyn GroundTruth>>,
+    answered: HashMap<(String, String), Vec<Candidate>>,
+}
+
+impl<'a> Truths<'a> {
+    /// Ground truth read from the base data in `data_dir`.
+    pub fn new(data_dir: &'a Path) -> Self {
+        Self {
+            data_dir,
+            open: HashMap::new(),
+            answered: HashMap::new(),
+        }
+    }
+
+    fn candidates(&mut self, folder: &str, query: &Value) -> Result<&[Candidate], String> {
+        let key = (folder.to_owned(), query.to_string());
+        if !self.answered.contains_key(&key) {
+            let site = crate::sites::SITES
+                .iter()
+                .find(|site| site.name().0 == folder)
+                .ok_or_else(|| format!("no hosted site is named `{folder}` (the template's folder)"))?;
+            let name = site.name().0;
+            if !self.open.contains_key(name) {
+                let truth = site
+                    .ground_truth(self.data_dir)
+                    .map_err(|error| error.to_string())?;
+                self.open.insert(name, truth);
+            }
+            let truth = self.open.get_mut(name).ok_or("the ground truth is not open")?;
+            let candidates = truth
+                .candidates(query)
+                .map_err(|error| format!("{}: {error}", folder))?;
+            self.answered.insert(key.clone(), candidates);
+        }
+        Ok(self.answered.get(&key).map(Vec::as_slice).unwrap_or(&[]))
+    }
+}
+
+/// Generates every template's instances and numbers them per site folder.
+pub fn generate(
+    templates: &[LoadedTemplate],
+    truths: &mut Truths<'_>,
+    options: &Options,
+) -> Result<(Suite, Vec<TemplateReport>), GenerateError> {
+    let mut reports = Vec::new();
+    let mut instances = Vec::new();
+    for template in templates {
+        let (mut made, report) = instantiate(template, truths, options)?;
+        instances.append(&mut made);
+        reports.push(report);
+    }
+    let mut next_id: BTreeMap<String, u64> = BTreeMap::new();
+    let mut suite = Suite::default();
+    for mut instance in instances {
+        let id = next_id
+            .entry(instance.folder.clone())
+            .or_insert(options.first_id);
+        instance.task.insert("task_id".into(), json!(*id));
+        // `task_id` belongs after `sites`, as in VWA's files.
+        let task = reorder(instance.task);
+        suite
+            .add_task(&instance.folder, *id, &Value::Object(task))
+            .map_err(|message| GenerateError::Instance {
+                template: instance.folder.clone(),
+                message,
+            })?;
+        for picture in &instance.pictures {
+            suite
+                .add_picture(&instance.folder, picture)
+                .map_err(|message| GenerateError::Instance {
+                    template: instance.folder.clone(),
+                    message,
+                })?;
+        }
+        *id += 1;
+    }
+    Ok((suite, reports))
+}
+
+/// The task's fields in VWA's order.
+fn reorder(mut task: Map<String, Value>) -> Map<String, Value> {
+    const ORDER: [&str; 19] = [
+        "sites",
+        "task_id",
+        "require_login",
+        "storage_state",
+        "start_url",
+        "geolocation",
+        "intent_template",
+        "instantiation_dict",
+        "intent",
+        "image",
+        "require_reset",
+        "eval",
+        "reasoning_difficulty",
+        "visual_difficulty",
+        "overall_difficulty",
+        "comments",
+        "intent_template_id",
+        "agora",
+        "",
+    ];
+    let mut ordered = Map::new();
+    for key in ORDER.iter().filter(|key| !key.is_empty()) {
+        if let Some(value) = task.remove(*key) {
+            ordered.insert((*key).to_owned(), value);
+        }
+    }
+    ordered.extend(task);
+    ordered
+}
+
+/// A stable 64-bit hash (FNV-1a) of `text`: the same on every machine and build.
+fn stable_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Which split slot values belong to.
+fn split_of(template: &LoadedTemplate, slots: &Slots, test_percent: u8) -> Split {
+    let keys: Vec<String> = if template.template.split_by.is_empty() {
+        intent_slots(&template.template.intent).unwrap_or_default()
+    } else {
+        template.template.split_by.clone()
+    };
+    let key: Vec<&str> = keys
+        .iter()
+        .map(|key| slots.get(key).map(String::as_str).unwrap_or(""))
+        .collect();
+    let bucket = stable_hash(&format!("{}\u{1f}{}", template.name, key.join("\u{1f}"))) % 100;
+    if bucket < u64::from(test_percent) {
+        Split::Test
+    } else {
+        Split::Train
+    }
+}
+
+/// Whether `text` names `value` as a whole word or phrase (any case; gray and grey alike).
+pub fn mentions(text: &str, value: &str) -> bool {
+    let text = text.to_lowercase();
+    let value = value.trim().to_lowercase();
+    if value.is_empty() {
+        return false;
+    }
+    let spellings: Vec<String> = match value.as_str() {
+        "gray" => vec!["gray".into(), "grey".into()],
+        "grey" => vec!["gray".into(), "grey".into()],
+        _ => vec![value],
+    };
+    spellings.iter().any(|spelling| {
+        text.match_indices(spelling.as_str()).any(|(at, found)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + found.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+    })
+}
+
+/// Why `candidate` may not be an instance of `template`, if it may not.
+fn refusal(template: &Template, candidate: &Candidate) -> Option<(Refusal, String)> {
+    match template.expect {
+        Expect::One if candidate.matching != 1 => {
+            return Some((Refusal::NotUnique, candidate.matching_note.clone()));
+        }
+        Expect::None if candidate.matching != 0 => {
+            return Some((Refusal::NotAbsent, candidate.matching_note.clone()));
+        }
+        _ => {}
+    }
+    for slot in &template.visual {
+        let value = candidate.slots.get(slot).map(String::as_str).unwrap_or("");
+        if value.trim().is_empty() {
+            return Some((
+                Refusal::FactNotShown,
+                format!("`{slot}` is empty for {}", describe(candidate)),
+            ));
+        }
+        if mentions(&candidate.text, value) {
+            return Some((
+                Refusal::VisualInText,
+                format!("\"{value}\" ({slot}) is written about {}", describe(candidate)),
+            ));
+        }
+    }
+    None
+}
+
+/// A candidate named for messages: its `id` slot, or its slot values.
+fn describe(candidate: &Candidate) -> String {
+    match candidate.slots.get("id") {
+        Some(id) => format!("item {id}"),
+        None => candidate
+            .slots
+            .values()
+            .take(4)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+fn instantiate(
+    loaded: &LoadedTemplate,
+    truths: &mut Truths<'_>,
+    options: &Options,
+) -> Result<(Vec<Instance>, TemplateReport), GenerateError> {
+    let template = &loaded.template;
+    let fail = |message: String| GenerateError::Instance {
+        template: loaded.name.clone(),
+        message,
+    };
+    let intent_names = intent_slots(&template.intent).map_err(fail)?;
+    let candidates = truths
+        .candidates(&loaded.folder, &template.query)
+        .map_err(fail)?
+        .to_vec();
+    let mut report = TemplateReport {
+        name: loaded.name.clone(),
+        candidates: candidates.len(),
+        ..TemplateReport::default()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed ^ stable_hash(&loaded.name));
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.shuffle(&mut rng);
+    let mut seen_intents = BTreeSet::new();
+    let mut made = Vec::new();
+    for index in order {
+        if made.len() >= options.per_template {
+            break;
+        }
+        let candidate = &candidates[index];
+        if let Some((reason, explanation)) = refusal(template, candidate) {
+            let entry = report.refused.entry(reason).or_insert((0, explanation));
+            entry.0 += 1;
+            continue;
+        }
+        let mut slots = candidate.slots.clone();
+        for (slot, choices) in &template.choose {
+            if let Some(choice) = choices.choose(&mut rng) {
+                slots.insert(slot.clone(), choice.clone());
+            }
+        }
+        if let Some(split) = options.split
+            && split_of(loaded, &slots, options.test_percent) != split
+        {
+            report.other_split += 1;
+            continue;
+        }
+        let task = match task_of(loaded, &intent_names, candidate, &slots) {
+            Ok(task) => task,
+            // A slot some candidates lack refuses them; one none has is the template's error.
+            Err(message) if message.starts_with(MISSING_SLOT) => {
+                let entry = report
+                    .refused
+                    .entry(Refusal::MissingSlot)
+                    .or_insert((0, message));
+                entry.0 += 1;
+                continue;
+            }
+            Err(message) => return Err(fail(message)),
+        };
+        let intent = task.task["intent"].as_str().unwrap_or("").to_owned();
+        if !seen_intents.insert(intent) {
+            report.repeats += 1;
+            continue;
+        }
+        made.push(task);
+        report.generated += 1;
+    }
+    if made.is_empty()
+        && let Some((count, message)) = report.refused.get(&Refusal::MissingSlot)
+        && *count == report.candidates
+    {
+        return Err(fail(message.clone()));
+    }
+    Ok((made, report))
+}
+
+/// Fills `loaded`'s template with one candidate's `slots`.
+fn task_of(
+    loaded: &LoadedTemplate,
+    intent_names: &[String],
+    candidate: &Candidate,
+    slots: &Slots,
+) -> Result<Instance, String> {
+    let template = &loaded.template;
+    let picture_files: BTreeMap<String, String> = candidate
+        .pictures
+        .iter()
+        .map(|(name, picture)| (name.clone(), picture.name.clone()))
+        .collect();
+    let mut filler = Filler::new(slots, &picture_files);
+    let mut instantiation = Map::new();
+    for name in intent_names {
+        let value = slots
+            .get(name)
+            .ok_or_else(|| format!("{MISSING_SLOT} `{name}` named by the intent"))?;
+        instantiation.insert(name.clone(), Value::String(value.clone()));
+    }
+    let intent = filler.text(&template.intent)?;
+    let start_url = filler.text(&template.start_url)?;
+    let eval = filler.value(&template.eval)?;
+    let gold = steps(&mut filler, &template.gold, &loaded.shapes)?;
+    let visual_fact = filler.text(&template.visual_fact)?;
+    let mut used = filler.used_pictures.clone();
+    let mut decoys = Vec::new();
+    for decoy in &template.decoys {
+        decoys.extend(decoys_of(loaded, decoy, candidate, slots, &picture_files, &gold, &mut used)?);
+    }
+    let mut images = Vec::new();
+    for name in &template.image {
+        let file = picture_files
+            .get(name)
+            .ok_or_else(|| format!("the candidate has no picture `{name}` for `image`"))?;
+        images.push(Value::String(fill::picture_path(file)));
+        used.insert(name.clone());
+    }
+    let image = match images.len() {
+        0 => Value::Null,
+        1 => images.remove(0),
+        _ => Value::Array(images),
+    };
+    let eval_types: Vec<String> = eval
+        .get("eval_types")
+        .and_then(Value::as_array)
+        .map(|types| types.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .unwrap_or_default();
+    let mut tags: Vec<String> = eval_types;
+    if template.expect == Expect::None {
+        tags.push("n/a".into());
+    }
+    for tag in &template.tags {
+        if !tags.contains(tag) {
+            tags.push(tag.clone());
+        }
+    }
+    let sites = match &template.sites {
+        Some(sites) => sites.clone(),
+        None => vec![default_site_name(&loaded.folder)],
+    };
+    let mut agora = Map::new();
+    agora.insert("template".into(), json!(loaded.name));
+    agora.insert("visual_fact".into(), json!(visual_fact));
+    agora.insert("tags".into(), json!(tags));
+    if let Some(notes) = &template.notes {
+        agora.insert("notes".into(), json!(filler.text(notes)?));
+    }
+    agora.insert("gold".into(), Value::Array(gold));
+    if !decoys.is_empty() {
+        agora.insert("decoys".into(), Value::Array(decoys));
+    }
+    let mut task = Map::new();
+    task.insert("sites".into(), json!(sites));
+    task.insert("require_login".into(), json!(template.require_login));
+    task.insert("storage_state".into(), Value::Null);
+    task.insert("start_url".into(), json!(start_url));
+    task.insert("geolocation".into(), Value::Null);
+    task.insert("intent_template".into(), json!(template.intent));
+    task.insert("instantiation_dict".into(), Value::Object(instantiation));
+    task.insert("intent".into(), json!(intent));
+    task.insert("image".into(), image);
+    task.insert("require_reset".into(), json!(template.require_reset));
+    task.insert("eval".into(), eval);
+    task.insert("reasoning_difficulty".into(), json!(template.difficulty.reasoning.label()));
+    task.insert("visual_difficulty".into(), json!(template.difficulty.visual.label()));
+    task.insert("overall_difficulty".into(), json!(template.difficulty.overall.label()));
+    task.insert("comments".into(), json!(template.comments.clone().unwrap_or_default()));
+    task.insert("intent_template_id".into(), json!(template.id));
+    task.insert("agora".into(), Value::Object(agora));
+    // The task must load as a task, with its gold path valid for the action grammar.
+    let mut probe = task.clone();
+    probe.insert("task_id".into(), json!(0));
+    let parsed: evaluators::Task =
+        serde_json::from_value(Value::Object(probe)).map_err(|error| format!("not a valid task: {error}"))?;
+    for (number, step) in parsed.agora.iter().flat_map(|agora| &agora.gold).enumerate() {
+        crate::gold::check_gold_step(step).map_err(|message| format!("gold step {}: {message}", number + 1))?;
+    }
+    let pictures = used
+        .iter()
+        .filter_map(|name| candidate.pictures.get(name).cloned())
+        .collect();
+    Ok(Instance {
+        folder: loaded.folder.clone(),
+        task,
+        pictures,
+    })
+}
+
+/// VWA's name of a site folder's site (`forum` is `reddit` in task files).
+fn default_site_name(folder: &str) -> String {
+    evaluators::site_names::site_named(folder)
+        .and_then(|site| site.task_names.last())
+        .map(|name| (*name).to_owned())
+        .unwrap_or_else(|| folder.to_owned())
+}
+
+/// Expands and fills steps; a step with `when = "slot"` is kept only where that slot is set.
+fn steps(
+    filler: &mut Filler<'_>,
+    items: &[StepOrShape],
+    shapes: &BTreeMap<String, Vec<StepOrShape>>,
+) -> Result<Vec<Value>, String> {
+    let mut out = Vec::new();
+    for mut step in template::expand_steps(items, shapes)? {
+        if let Some(condition) = step.remove("when") {
+            let slot = condition.as_str().ok_or("`when` names a slot")?;
+            let set = filler.text(&format!("{{{{{slot}}}}}"))?;
+            if set.trim().is_empty() {
+                continue;
+            }
+        }
+        out.push(filler.value(&Value::Object(step))?);
+    }
+    Ok(out)
+}
+
+/// The decoys one decoy template gives for `candidate`.
+fn decoys_of(
+    loaded: &LoadedTemplate,
+    decoy: &DecoyTemplate,
+    candidate: &Candidate,
+    slots: &Slots,
+    pictures: &BTreeMap<String, String>,
+    gold: &[Value],
+    used: &mut BTreeSet<String>,
+) -> Result<Vec<Value>, String> {
+    let steps_of = |slots: &Slots, used: &mut BTreeSet<String>| -> Result<(String, Vec<Value>), String> {
+        let mut filler = Filler::new(slots, pictures);
+        let items = decoy.steps.as_ref().unwrap_or(&loaded.template.gold);
+        let filled = steps(&mut filler, items, &loaded.shapes)?;
+        let why = filler.text(&decoy.why)?;
+        used.extend(filler.used_pictures);
+        Ok((why, filled))
+    };
+    let mut out = Vec::new();
+    if decoy.near_misses == 0 {
+        if decoy.steps.is_none() {
+            return Err("a decoy without `near_misses` needs its own `steps`".into());
+        }
+        let (why, filled) = steps_of(slots, used)?;
+        out.push(json!({"why": why, "steps": filled}));
+        return Ok(out);
+    }
+    let differs = |near_miss: &kit::ground_truth::NearMiss| {
+        decoy.differs.iter().all(|slot| {
+            let value = near_miss.slots.get(slot).or_else(|| slots.get(slot));
+            value.is_some_and(|value| !value.eq_ignore_ascii_case(slots.get(slot).map(String::as_str).unwrap_or("")))
+        })
+    };
+    for near_miss in candidate
+        .near_misses
+        .iter()
+        .filter(|near_miss| differs(near_miss))
+        .take(decoy.near_misses)
+    {
+        let mut miss_slots = slots.clone();
+        miss_slots.extend(near_miss.slots.clone());
+        miss_slots.insert("why".into(), near_miss.why.clone());
+        let (why, filled) = steps_of(&miss_slots, used)?;
+        // The same trajectory as gold proves nothing (and would score 1).
+        if filled != gold {
+            out.push(json!({"why": why, "steps": filled}));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentions_whole_words_only() {
+        assert!(mentions("Finished in Yellow. Seats 4.", "yellow"));
+        assert!(mentions("a grey sofa", "gray"));
+        assert!(!mentions("Yellowstone trip", "yellow"));
+        assert!(!mentions("reddish", "red"));
+        assert!(mentions("sign says EXPO 2024", "expo"));
+        assert!(!mentions("anything", ""));
+    }
+
+    #[test]
+    fn stable_hash_is_fnv1a() {
+        // FNV-1a of "a" is a published value; a change here would reshuffle every suite.
+        assert_eq!(stable_hash("a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}

@@ -1,0 +1,296 @@
+//! Task templates: one TOML file per intent family (`tasks/templates/<site>/<name>.toml`), and
+//! the gold-path shapes a site's templates share (`tasks/templates/<site>/shapes.toml`).
+
+use super::GenerateError;
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The file of shared gold-path shapes in a site's template folder.
+pub const SHAPES_FILE: &str = "shapes.toml";
+
+/// One intent family.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    /// VWA's `intent_template_id`: unique across every template.
+    pub id: u64,
+    /// The intent with `{{slot}}` placeholders (plain slot names: they become the
+    /// `instantiation_dict`).
+    pub intent: String,
+    /// The task's `sites` (default: the template folder's site).
+    #[serde(default)]
+    pub sites: Option<Vec<String>>,
+    /// Start URL(s) (placeholders allowed).
+    pub start_url: String,
+    /// Whether the agent starts logged in.
+    #[serde(default)]
+    pub require_login: bool,
+    /// Whether the task changes state (the sites are reset before it).
+    #[serde(default)]
+    pub require_reset: bool,
+    /// Difficulty labels.
+    pub difficulty: Difficulty,
+    /// Tags copied to `agora.tags` (the evaluator kinds are added).
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Slots whose values must be only in the picture: an instance whose text names one is
+    /// refused.
+    #[serde(default)]
+    pub visual: Vec<String>,
+    /// What in a picture the instance hinges on (placeholders allowed).
+    pub visual_fact: String,
+    /// Pictures of the candidate handed to the agent as input images, by name (`photo`).
+    #[serde(default)]
+    pub image: Vec<String>,
+    /// Whether one item fits the description (`one`) or none does (`none`: "N/A").
+    #[serde(default)]
+    pub expect: Expect,
+    /// Slots that tell train from test instances apart (default: the intent's slots).
+    #[serde(default)]
+    pub split_by: Vec<String>,
+    /// Slots filled by a choice from a list, one pick per instance (`[choose]`).
+    #[serde(default)]
+    pub choose: BTreeMap<String, Vec<String>>,
+    /// The site's generator query: `name` plus its parameters.
+    pub query: Value,
+    /// VWA's `eval` object, with placeholders.
+    pub eval: Value,
+    /// The gold path: steps (inline tables) or names of shapes.
+    pub gold: Vec<StepOrShape>,
+    /// Wrong end states the task must refuse.
+    #[serde(default)]
+    pub decoys: Vec<DecoyTemplate>,
+    /// Notes for other authors, copied to `agora.notes`.
+    #[serde(default)]
+    pub notes: Option<String>,
+    /// Annotator-style comment copied to `comments`.
+    #[serde(default)]
+    pub comments: Option<String>,
+}
+
+/// VWA's three difficulty labels.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Difficulty {
+    /// `reasoning_difficulty`.
+    pub reasoning: Level,
+    /// `visual_difficulty`.
+    pub visual: Level,
+    /// `overall_difficulty`.
+    pub overall: Level,
+}
+
+/// A difficulty level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// `easy`.
+    Easy,
+    /// `medium`.
+    Medium,
+    /// `hard`.
+    Hard,
+}
+
+impl Level {
+    /// The label VWA writes.
+    pub fn label(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+/// What an instance's answer is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Expect {
+    /// Exactly one item fits the description.
+    #[default]
+    One,
+    /// Nothing fits: the right answer is "N/A".
+    None,
+}
+
+/// A gold step written inline, or the name of a shared shape.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum StepOrShape {
+    /// A shape's name.
+    Shape(String),
+    /// A step: an action with its fields (`when = "slot"` keeps it only where that slot is
+    /// not empty).
+    Step(serde_json::Map<String, Value>),
+}
+
+/// A wrong end state: fixed steps, or one per near miss of the candidate.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DecoyTemplate {
+    /// One decoy per near miss, up to this many (0: one fixed decoy).
+    #[serde(default)]
+    pub near_misses: usize,
+    /// What is wrong (placeholders allowed; `{{why}}` is the near miss's own reason).
+    pub why: String,
+    /// Its steps (default: the gold path, filled with the near miss's slots).
+    #[serde(default)]
+    pub steps: Option<Vec<StepOrShape>>,
+    /// Slots whose value must differ from the candidate's for a near miss to make a decoy (an
+    /// answer it shares would score 1).
+    #[serde(default)]
+    pub differs: Vec<String>,
+}
+
+/// A template and where it came from.
+#[derive(Debug, Clone)]
+pub struct LoadedTemplate {
+    /// `<site folder>/<file stem>` (`classifieds/colour_open`).
+    pub name: String,
+    /// The site folder (`classifieds`, `shopping`, `forum`): the output folder and, unless
+    /// the template says otherwise, the task's site.
+    pub folder: String,
+    /// The file.
+    pub path: PathBuf,
+    /// The template.
+    pub template: Template,
+    /// The shapes of its folder.
+    pub shapes: BTreeMap<String, Vec<StepOrShape>>,
+}
+
+/// Loads the templates at `paths` (files, site folders or a folder of site folders), sorted
+/// by name; shapes come from each template's folder.
+pub fn load_templates(paths: &[PathBuf]) -> Result<Vec<LoadedTemplate>, GenerateError> {
+    let mut files = Vec::new();
+    for path in paths {
+        collect_files(path, &mut files)?;
+    }
+    files.sort();
+    files.dedup();
+    let mut loaded = Vec::new();
+    let mut shapes_by_folder: BTreeMap<PathBuf, BTreeMap<String, Vec<StepOrShape>>> =
+        BTreeMap::new();
+    for path in files {
+        let folder_path = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let folder = folder_path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if !shapes_by_folder.contains_key(&folder_path) {
+            let shapes = load_shapes(&folder_path.join(SHAPES_FILE))?;
+            shapes_by_folder.insert(folder_path.clone(), shapes);
+        }
+        let text = read(&path)?;
+        let template: Template = toml::from_str(&text).map_err(|error| GenerateError::Template {
+            path: path.clone(),
+            message: error.to_string(),
+        })?;
+        let stem = path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        loaded.push(LoadedTemplate {
+            name: format!("{folder}/{stem}"),
+            folder,
+            path,
+            template,
+            shapes: shapes_by_folder
+                .get(&folder_path)
+                .cloned()
+                .unwrap_or_default(),
+        });
+    }
+    let mut ids = BTreeMap::new();
+    for template in &loaded {
+        if let Some(other) = ids.insert(template.template.id, &template.name) {
+            return Err(GenerateError::Template {
+                path: template.path.clone(),
+                message: format!("id {} is also {other}'s", template.template.id),
+            });
+        }
+    }
+    Ok(loaded)
+}
+
+fn read(path: &Path) -> Result<String, GenerateError> {
+    std::fs::read_to_string(path).map_err(|source| GenerateError::Io {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+fn load_shapes(path: &Path) -> Result<BTreeMap<String, Vec<StepOrShape>>, GenerateError> {
+    if !path.exists() {
+        return Ok(BTreeMap::new());
+    }
+    toml::from_str(&read(path)?).map_err(|error| GenerateError::Template {
+        path: path.to_owned(),
+        message: error.to_string(),
+    })
+}
+
+/// Template files: `.toml` files other than the shapes file, found under `path`.
+fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), GenerateError> {
+    let metadata = std::fs::metadata(path).map_err(|source| GenerateError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    if !metadata.is_dir() {
+        files.push(path.to_owned());
+        return Ok(());
+    }
+    let entries = std::fs::read_dir(path).map_err(|source| GenerateError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    for entry in entries {
+        let entry = entry.map_err(|source| GenerateError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        let child = entry.path();
+        if child.is_dir() {
+            collect_files(&child, files)?;
+        } else if child.extension().is_some_and(|ext| ext == "toml")
+            && child.file_name().is_some_and(|name| name != SHAPES_FILE)
+        {
+            files.push(child);
+        }
+    }
+    Ok(())
+}
+
+/// The steps of `items` with shapes expanded (a shape may name other shapes).
+pub fn expand_steps(
+    items: &[StepOrShape],
+    shapes: &BTreeMap<String, Vec<StepOrShape>>,
+) -> Result<Vec<serde_json::Map<String, Value>>, String> {
+    fn walk(
+        items: &[StepOrShape],
+        shapes: &BTreeMap<String, Vec<StepOrShape>>,
+        depth: usize,
+        out: &mut Vec<serde_json::Map<String, Value>>,
+    ) -> Result<(), String> {
+        if depth > 8 {
+            return Err("shapes nest more than 8 deep (does one name itself?)".into());
+        }
+        for item in items {
+            match item {
+                StepOrShape::Step(step) => out.push(step.clone()),
+                StepOrShape::Shape(name) => {
+                    let shape = shapes.get(name).ok_or_else(|| {
+                        format!("no shape named `{name}` in {SHAPES_FILE}")
+                    })?;
+                    walk(shape, shapes, depth + 1, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    walk(items, shapes, 0, &mut out)?;
+    Ok(out)
+}
