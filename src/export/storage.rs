@@ -26,8 +26,8 @@ pub struct LoginForm {
     pub user: &'static str,
     /// Its password.
     pub password: &'static str,
-    /// The site's session cookie, proof of a login.
-    pub session_cookie: &'static str,
+    /// The site's registered name (its session cookie, `<name>_session`, proves a login).
+    pub site_name: kit::SiteName,
 }
 
 /// The sites with accounts, by VWA's name, in VWA's order of names.
@@ -39,7 +39,7 @@ pub const LOGIN_FORMS: [LoginForm; 3] = [
         password_field: "password",
         user: classifieds::DEFAULT_EMAIL,
         password: classifieds::DEFAULT_PASSWORD,
-        session_cookie: classifieds::SESSION_COOKIE,
+        site_name: classifieds::SITE,
     },
     LoginForm {
         site: "reddit",
@@ -48,7 +48,7 @@ pub const LOGIN_FORMS: [LoginForm; 3] = [
         password_field: "_password",
         user: forum::DEFAULT_USERNAME,
         password: forum::DEFAULT_PASSWORD,
-        session_cookie: forum::SESSION_COOKIE,
+        site_name: forum::SITE,
     },
     LoginForm {
         site: "shopping",
@@ -57,7 +57,7 @@ pub const LOGIN_FORMS: [LoginForm; 3] = [
         password_field: "login[password]",
         user: shopping::DEFAULT_EMAIL,
         password: shopping::DEFAULT_PASSWORD,
-        session_cookie: shopping::SESSION_COOKIE,
+        site_name: shopping::SITE,
     },
 ];
 
@@ -132,7 +132,7 @@ pub async fn log_in(
         .with_context(|| format!("posting the login form to {url}"))?;
     let status = response.status();
     absorb(&mut jar, &response);
-    if !jar.contains_key(form.session_cookie) {
+    if !jar.contains_key(&kit::visitor::SiteCookies::of(form.site_name).session) {
         bail!(
             "logging {} in at {url} failed (HTTP {status}): is the {} site running there?",
             form.user,

@@ -806,7 +806,7 @@ fn clicks_land_on_wrapped_tall_and_partly_covered_elements() {
 /// longer moves, the observation's scroll offset is the page's, every marked box is where
 /// its element is now, and the clean frame shows the bands now at its rows.
 async fn assert_observed_at_rest(
-    episode: &std::sync::Arc<tokio::sync::Mutex<agora::env::Episode>>,
+    episode: &agora::env::EpisodeHandle,
     what: &str,
 ) -> f64 {
     let observation = observation(episode).await;
@@ -869,7 +869,7 @@ fn a_wheel_scroll_on_a_smooth_scrolling_page_is_observed_where_it_ends_in_20_fre
             assert!(settle.settled, "round {round}: {settle:?}");
             let rest = assert_observed_at_rest(&episode, &format!("round {round}")).await;
             assert_eq!(rest, 720.0, "round {round}: one viewport down");
-            harness.close(&episode).await;
+            crate::support::close(&episode).await;
         }
     });
 }
@@ -913,6 +913,6 @@ fn keys_wheel_at_a_point_and_fragment_links_are_observed_where_the_scroll_ends()
             let rest = assert_observed_at_rest(&episode, what).await;
             assert_ne!(rest, before, "{what} scrolls the page");
         }
-        harness.close(&episode).await;
+        crate::support::close(&episode).await;
     });
 }

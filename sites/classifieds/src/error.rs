@@ -21,6 +21,9 @@ pub enum ClassifiedsError {
         /// Why it failed.
         source: std::io::Error,
     },
+    /// A kind of goods names something no drawing of the imagery kit shows.
+    #[error("no drawing shows the goods \"{0}\"; add one to the kit or change the goods")]
+    Undrawable(String),
     /// No user has this email address.
     #[error("no classifieds user has the email `{0}`")]
     UnknownUser(String),

@@ -18,9 +18,9 @@
 use crate::catalog::CATEGORIES;
 use crate::db::search::{self, Direction, Order, SearchQuery};
 use crate::db::{categories::CategoryFilter, places};
-use crate::pages::photo::{PHOTO_HEIGHT, PHOTO_WIDTH};
 use crate::seed::vocabulary::GOODS;
-use crate::{BASE_FILE, DEFAULT_EMAIL};
+use crate::{ClassifiedsSite, DEFAULT_EMAIL};
+use kit::content::SiteDefinition;
 use kit::ground_truth::{
     Candidate, GroundTruth, GroundTruthError, Item, PhotoFact, PictureFile, ResultPage, Slots,
     dollars, drawing, parse_query, photo_slots, plain_amount,
@@ -173,8 +173,8 @@ impl Item for Facts {
         self.photo.as_ref().map(|(photo_id, spec)| PictureFile {
             name: format!("classifieds_photo_{photo_id}.png"),
             picture: Picture::Product(spec.clone()),
-            width: PHOTO_WIDTH,
-            height: PHOTO_HEIGHT,
+            width: <ClassifiedsSite as SiteDefinition>::IMAGES.width,
+            height: <ClassifiedsSite as SiteDefinition>::IMAGES.height,
         })
     }
 }
@@ -198,7 +198,7 @@ pub struct ClassifiedsTruth {
 impl ClassifiedsTruth {
     /// Opens `data_dir/classifieds.sqlite` read-only and reads every listing's facts.
     pub fn open(data_dir: &Path) -> Result<Self, GroundTruthError> {
-        let path = data_dir.join(BASE_FILE);
+        let path = data_dir.join(<ClassifiedsSite as SiteDefinition>::BASE_FILE);
         if !path.exists() {
             return Err(GroundTruthError::Read(format!(
                 "{} is missing: run `agora seed --data-dir {}`",

@@ -16,8 +16,8 @@
 use crate::db::listing::{self, Scope, Sort, Window};
 use crate::db::submissions::Submission;
 use crate::db::{comments, forums, images, users};
-use crate::pages::image::{PICTURE_HEIGHT, PICTURE_WIDTH};
-use crate::{BASE_FILE, DEFAULT_USERNAME};
+use crate::{ForumSite, DEFAULT_USERNAME};
+use kit::content::SiteDefinition;
 use kit::ground_truth::{
     Candidate, GroundTruth, GroundTruthError, NearMiss, PhotoFact, PictureFile, Slots,
     parse_query, picture_slots,
@@ -184,7 +184,7 @@ fn read(error: impl std::fmt::Display) -> GroundTruthError {
 impl ForumTruth {
     /// Opens `data_dir/forum.sqlite` read-only.
     pub fn open(data_dir: &Path) -> Result<Self, GroundTruthError> {
-        let path = data_dir.join(BASE_FILE);
+        let path = data_dir.join(<ForumSite as SiteDefinition>::BASE_FILE);
         if !path.exists() {
             return Err(GroundTruthError::Read(format!(
                 "{} is missing: run `agora seed --data-dir {}`",
@@ -253,8 +253,8 @@ impl ForumTruth {
         Some(PictureFile {
             name: format!("forum_picture_{}.png", &name[..name.len().min(16)]),
             picture: self.pictures.get(name)?.clone(),
-            width: PICTURE_WIDTH,
-            height: PICTURE_HEIGHT,
+            width: <ForumSite as SiteDefinition>::IMAGES.width,
+            height: <ForumSite as SiteDefinition>::IMAGES.height,
         })
     }
 

@@ -5,37 +5,16 @@
 #![allow(clippy::unwrap_used)]
 
 use axum::http::StatusCode;
-use forum::{DEFAULT_PASSWORD, DEFAULT_USERNAME, Forum, Scale};
-use kit::Tenants;
-use kit::testing::{CSRF_FIELD, RouterClient, body_text, location};
-use kit::visitor::SiteCookies;
-use std::path::Path;
-use std::sync::OnceLock;
-
-fn data() -> &'static Path {
-    static DATA: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DATA.get_or_init(|| {
-        let data = tempfile::tempdir().unwrap();
-        forum::seed(data.path(), Scale::Small(60), 5).unwrap();
-        data
-    })
-    .path()
-}
+use forum::{DEFAULT_PASSWORD, DEFAULT_USERNAME, ForumSite, Scale};
+use kit::testing::{CSRF_FIELD, RouterClient, TestSite, body_text, location};
 
 /// A browser on a fresh tenant, logged in as `user` when given.
 fn browser(user: Option<&str>) -> RouterClient {
-    let tenants = Tenants::new();
-    let site = Forum::open(data(), &tenants).unwrap();
-    let tenant = tenants.create().unwrap();
-    let cookies = SiteCookies {
-        site: forum::SITE,
-        session: forum::SESSION_COOKIE,
-        csrf: forum::CSRF_COOKIE,
-        notice: forum::NOTICE_COOKIE,
-    };
-    let mut client = RouterClient::new(site.router(), cookies, Some(tenant));
-    client.session = user.map(|user| site.login_cookie(&tenant, user).unwrap().1);
-    client
+    let site = TestSite::<ForumSite>::new(Scale::Small(60), 5);
+    match user {
+        Some(user) => site.logged_in_as(user).client,
+        None => site.client,
+    }
 }
 
 const ACCOUNT: &str = "/user/MarvelsGrantMan136/account";

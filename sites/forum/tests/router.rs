@@ -1008,36 +1008,36 @@ struct Row {
     last_active: i64,
 }
 
-impl Site {
-    /// The base database, read directly (not through the site's code).
-    fn raw(&self) -> rusqlite::Connection {
-        rusqlite::Connection::open_with_flags(
-            self._data.path().join(forum::BASE_FILE),
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+/// The base database of `site`, read directly (not through the site's code).
+fn raw(site: &Site) -> rusqlite::Connection {
+    rusqlite::Connection::open_with_flags(
+        site.data_dir
+            .join(<ForumSite as kit::content::SiteDefinition>::BASE_FILE),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )
+    .unwrap()
+}
+
+/// Every live submission's row in `site`'s base data.
+fn rows(site: &Site) -> Vec<Row> {
+    raw(site)
+        .prepare(
+            "SELECT id, created_at, net_score, comment_count, last_active FROM submissions
+             WHERE deleted = 0",
         )
         .unwrap()
-    }
-
-    fn rows(&self) -> Vec<Row> {
-        self.raw()
-            .prepare(
-                "SELECT id, created_at, net_score, comment_count, last_active FROM submissions
-                 WHERE deleted = 0",
-            )
-            .unwrap()
-            .query_map([], |row| {
-                Ok(Row {
-                    id: row.get(0)?,
-                    created: row.get(1)?,
-                    net: row.get(2)?,
-                    comments: row.get(3)?,
-                    last_active: row.get(4)?,
-                })
+        .query_map([], |row| {
+            Ok(Row {
+                id: row.get(0)?,
+                created: row.get(1)?,
+                net: row.get(2)?,
+                comments: row.get(3)?,
+                last_active: row.get(4)?,
             })
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap()
-    }
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
 }
 
 /// Postmill's hot ranking, written out from its definition: the creation time plus 1800 s per
@@ -1089,8 +1089,8 @@ async fn walk(site: &Site, start: &str) -> (Vec<i64>, String) {
 
 #[tokio::test]
 async fn every_sort_lists_everything_in_postmills_order_with_its_keyset_parameters() {
-    let site = Site::new();
-    let rows = site.rows();
+    let site = fresh_site();
+    let rows = rows(&site);
     assert!(rows.len() > 300);
     // (path, sort, the keyset parameter of its "More" link besides next[id]).
     for (path, sort, key) in [
@@ -1121,8 +1121,7 @@ async fn every_sort_lists_everything_in_postmills_order_with_its_keyset_paramete
         assert_eq!(query["next[id]"], next.id.to_string(), "{more}");
         let value = match key {
             Some("ranking") => postmill_hot(next).to_string(),
-            Some("lastActive") => site
-                .raw()
+            Some("lastActive") => raw(&site)
                 .query_row(
                     "SELECT strftime('%Y-%m-%dT%H:%M:%S+00:00', ?1, 'unixepoch')",
                     [next.last_active],
@@ -1159,7 +1158,7 @@ async fn every_sort_lists_everything_in_postmills_order_with_its_keyset_paramete
 
 #[tokio::test]
 async fn a_time_window_filters_every_sort_and_a_new_post_rises_to_the_top_of_hot() {
-    let site = Site::logged_in();
+    let site = logged_in();
     let response = site
         .post_multipart(
             "/submit",
@@ -1198,8 +1197,8 @@ async fn a_time_window_filters_every_sort_and_a_new_post_rises_to_the_top_of_hot
 
 #[tokio::test]
 async fn comments_and_their_replies_are_listed_by_net_score_as_postmill_lists_them() {
-    let site = Site::new();
-    let connection = site.raw();
+    let site = fresh_site();
+    let connection = raw(&site);
     let (submission, forum): (i64, String) = connection
         .query_row(
             "SELECT s.id, f.name FROM submissions s JOIN forums f ON f.id = s.forum_id

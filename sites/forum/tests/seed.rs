@@ -106,9 +106,11 @@ fn the_same_seed_gives_the_same_data_and_the_shapes_tasks_rely_on() {
 fn product_pictures_show_the_drawing_their_title_names_and_every_fact_of_the_dump() {
     use kit::imagery::{ImageSpec, check, drawing_for};
     let data = tempfile::tempdir().unwrap();
-    let report = forum::seed(data.path(), Scale::Small(900), 4).unwrap();
+    let report = kit::content::seed::<ForumSite>(data.path(), Scale::Small(900), 4)
+        .unwrap()
+        .summary;
     let mut out = Vec::new();
-    forum::dump::dump(data.path(), &mut out).unwrap();
+    ForumSite.dump(data.path(), &mut out).unwrap();
     let mut products = 0;
     let mut silent = 0;
     for line in String::from_utf8(out).unwrap().lines() {
@@ -146,6 +148,6 @@ fn product_pictures_show_the_drawing_their_title_names_and_every_fact_of_the_dum
     assert!(
         report.picture_only_share() >= 0.3,
         "{}",
-        report.summary()
+        report
     );
 }

@@ -31,7 +31,6 @@ pub mod reset;
 pub mod samples;
 pub mod site;
 pub mod tenant;
-#[cfg(feature = "testing")]
 pub mod testing;
 pub mod timing;
 pub mod token;

@@ -183,6 +183,7 @@ impl<D: SiteDefinition> TestSite<D> {
             data_dir: data_dir.clone(),
             tenants: tenants.clone(),
             directory: Arc::new(directory),
+            reset_token: crate::reset::ResetToken::default(),
         };
         let site = Hosted::<D>::open(&context).expect("the seeded base opens");
         let tenant = tenants.create().expect("a tenant is created");

@@ -23,8 +23,8 @@ use crate::db::categories::{self, Category};
 use crate::db::listing::{self, ListQuery, Order, Scope};
 use crate::db::options::ProductOption;
 use crate::db::{customers, orders, products, reviews};
-use crate::pages::image::{PHOTO_HEIGHT, PHOTO_WIDTH};
-use crate::{BASE_FILE, DEFAULT_EMAIL};
+use crate::{ShoppingSite, DEFAULT_EMAIL};
+use kit::content::SiteDefinition;
 use kit::ground_truth::{
     Candidate, GroundTruth, GroundTruthError, Item, NearMiss, PhotoFact, PictureFile, ResultPage,
     Slots, dollars, parse_query, photo_slots, plain_amount,
@@ -239,8 +239,8 @@ impl Item for Facts {
         self.photo.as_ref().map(|(photo_id, spec)| PictureFile {
             name: format!("shopping_photo_{photo_id}.png"),
             picture: Picture::Product(spec.clone()),
-            width: PHOTO_WIDTH,
-            height: PHOTO_HEIGHT,
+            width: <ShoppingSite as SiteDefinition>::IMAGES.width,
+            height: <ShoppingSite as SiteDefinition>::IMAGES.height,
         })
     }
 }
@@ -269,7 +269,7 @@ fn read(error: impl std::fmt::Display) -> GroundTruthError {
 impl ShoppingTruth {
     /// Opens `data_dir/shopping.sqlite` read-only and reads every product's facts.
     pub fn open(data_dir: &Path) -> Result<Self, GroundTruthError> {
-        let path = data_dir.join(BASE_FILE);
+        let path = data_dir.join(<ShoppingSite as SiteDefinition>::BASE_FILE);
         if !path.exists() {
             return Err(GroundTruthError::Read(format!(
                 "{} is missing: run `agora seed --data-dir {}`",

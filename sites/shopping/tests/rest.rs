@@ -8,56 +8,40 @@
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
 use evaluators::SiteQueries;
-use kit::testing::{CSRF_FIELD, RouterClient, body_text, location};
-use kit::visitor::SiteCookies;
-use kit::{TenantId, Tenants};
+use kit::testing::{CSRF_FIELD, TestSite, body_text, location};
+use kit::{Directory, Listing};
 use serde_json::{Value, json};
-use shopping::{DEFAULT_EMAIL, Scale, Shopping, ShoppingQueries};
-use std::path::Path;
-use std::sync::OnceLock;
+use shopping::{DEFAULT_EMAIL, Scale, ShoppingQueries, ShoppingSite};
 
 const PRODUCTS: u32 = 300;
 const BASE: &str = "http://shop.test";
 
-fn data() -> &'static Path {
-    static DATA: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DATA.get_or_init(|| {
-        let data = tempfile::tempdir().unwrap();
-        shopping::seed(data.path(), Scale::Small(PRODUCTS), 11).unwrap();
-        data
-    })
-    .path()
-}
-
 /// Emma, signed in on a fresh tenant of the small store.
 struct Store {
-    site: Shopping,
-    tenant: TenantId,
-    client: RouterClient,
+    site: TestSite<ShoppingSite>,
 }
 
 impl Store {
     fn new() -> Store {
-        let tenants = Tenants::new();
-        let site = Shopping::open(data(), &tenants, BASE).unwrap();
-        let tenant = tenants.create().unwrap();
-        let cookies = SiteCookies {
-            site: shopping::SITE,
-            session: shopping::SESSION_COOKIE,
-            csrf: shopping::CSRF_COOKIE,
-            notice: shopping::NOTICE_COOKIE,
+        let listing = Listing {
+            name: shopping::SITE,
+            title: "One Stop Market",
+            description: "",
+            url: BASE.to_owned(),
         };
-        let mut client = RouterClient::new(site.router(), cookies, Some(tenant));
-        client.session = Some(site.login_cookie(&tenant, DEFAULT_EMAIL).unwrap().1);
-        Store {
-            site,
-            tenant,
-            client,
-        }
+        let site = TestSite::<ShoppingSite>::hosting(
+            Scale::Small(PRODUCTS),
+            11,
+            Directory {
+                sites: vec![listing],
+            },
+        )
+        .logged_in();
+        Store { site }
     }
 
     fn queries(&self) -> ShoppingQueries {
-        self.site.queries(&self.tenant).unwrap()
+        self.site.queries()
     }
 
     /// A REST call as VWA's `requests` makes it (plus the tenant cookie).
@@ -71,12 +55,13 @@ impl Store {
         let mut request = Request::builder()
             .method(method)
             .uri(uri)
-            .header(header::COOKIE, self.client.cookie_header())
+            .header(header::COOKIE, self.site.client.cookie_header())
             .header(header::CONTENT_TYPE, "application/json");
         if let Some(token) = token {
             request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
         }
         let response = self
+            .site
             .client
             .send(request.body(Body::from(body.to_owned())).unwrap())
             .await;
@@ -161,7 +146,7 @@ impl Store {
     async fn post(&self, uri: &str, fields: &[(&str, &str)]) -> axum::response::Response {
         let mut all = vec![CSRF_FIELD];
         all.extend_from_slice(fields);
-        self.client.post_form(uri, &all).await
+        self.site.client.post_form(uri, &all).await
     }
 
     /// Places an order of one unit of product `id` and returns its number.
@@ -478,11 +463,11 @@ async fn vwa_reset_call_restores_the_store_and_keeps_the_login() {
     assert_ne!(store.latest_order_url().await, before);
     let form = |token: &str| {
         let request = Request::post("/index.php?page=reset")
-            .header(header::COOKIE, store.client.cookie_header())
+            .header(header::COOKIE, store.site.client.cookie_header())
             .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
             .body(Body::from(format!("token={token}")))
             .unwrap();
-        store.client.send(request)
+        store.site.client.send(request)
     };
     assert_eq!(form("wrong").await.status(), StatusCode::FORBIDDEN);
     let response = form(kit::reset::VWA_RESET_TOKEN).await;
@@ -494,6 +479,6 @@ async fn vwa_reset_call_restores_the_store_and_keeps_the_login() {
     );
     assert_eq!(store.latest_order_url().await, before);
     // Emma's session outlived the reset: her account page still opens.
-    let account = store.client.get("/customer/account/").await;
+    let account = store.site.client.get("/customer/account/").await;
     assert_eq!(account.status(), StatusCode::OK);
 }

@@ -1043,7 +1043,9 @@ async fn every_review_is_reachable_through_magentos_review_pages_and_the_helpers
     // The most reviewed product, and its reviews read straight from the base file, newest
     // first (Magento's review list order).
     let raw = rusqlite::Connection::open_with_flags(
-        store.data_dir.join(shopping::BASE_FILE),
+        store
+            .data_dir
+            .join(<ShoppingSite as kit::content::SiteDefinition>::BASE_FILE),
         rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
     )
     .unwrap();

@@ -7,24 +7,27 @@
 
 use axum::http::StatusCode;
 use kit::imagery::{ImageSpec, NamedColor, Pattern, check};
-use kit::testing::{CSRF_FIELD, RouterClient, body_text};
-use kit::visitor::SiteCookies;
-use kit::{TenantId, Tenants};
+use kit::testing::{CSRF_FIELD, TestSite, body_text};
+use kit::{Directory, Listing, Site};
 use scraper::{Html, Selector};
 use serde_json::Value;
 use shopping::catalog;
 use shopping::seed::vocabulary::words;
-use shopping::{DEFAULT_EMAIL, Scale, SeedReport, Shopping};
+use shopping::seed::SeedCounts;
+use shopping::{Scale, ShoppingSite};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// First-edition products of the small store: enough that every leaf of every edition gets
 /// products (the first pass over the leaves is in order).
 const PRODUCTS: u32 = 400;
+/// The seed of the store.
+const SEED: u64 = 7;
 
 struct Seeded {
-    data: tempfile::TempDir,
-    report: SeedReport,
+    /// Kept so the seeded files outlive the test binary's use of them.
+    _data: tempfile::TempDir,
+    report: SeedCounts,
     records: Vec<Value>,
 }
 
@@ -33,16 +36,19 @@ fn seeded() -> &'static Seeded {
     static SEEDED: OnceLock<Seeded> = OnceLock::new();
     SEEDED.get_or_init(|| {
         let data = tempfile::tempdir().unwrap();
-        let report = shopping::seed(data.path(), Scale::Small(PRODUCTS), 7).unwrap();
+        let report =
+            kit::content::seed::<ShoppingSite>(data.path(), Scale::Small(PRODUCTS), SEED)
+                .unwrap()
+                .summary;
         let mut out = Vec::new();
-        shopping::dump::dump(data.path(), &mut out).unwrap();
+        ShoppingSite.dump(data.path(), &mut out).unwrap();
         let records = String::from_utf8(out)
             .unwrap()
             .lines()
             .map(|line| serde_json::from_str(line).unwrap())
             .collect();
         Seeded {
-            data,
+            _data: data,
             report,
             records,
         }
@@ -169,21 +175,20 @@ fn text_without_colour_choices(html: &str) -> String {
 
 #[tokio::test]
 async fn a_colour_the_name_leaves_out_is_in_no_page_text() {
-    let seeded = seeded();
-    let tenants = Tenants::new();
-    let site = Shopping::open(seeded.data.path(), &tenants, "http://shop.test").unwrap();
-    let tenant: TenantId = tenants.create().unwrap();
-    let mut client = RouterClient::new(
-        site.router(),
-        SiteCookies {
-            site: shopping::SITE,
-            session: shopping::SESSION_COOKIE,
-            csrf: shopping::CSRF_COOKIE,
-            notice: shopping::NOTICE_COOKIE,
+    let listing = Listing {
+        name: shopping::SITE,
+        title: "One Stop Market",
+        description: "",
+        url: "http://shop.test".to_owned(),
+    };
+    let client = TestSite::<ShoppingSite>::hosting(
+        Scale::Small(PRODUCTS),
+        SEED,
+        Directory {
+            sites: vec![listing],
         },
-        Some(tenant.clone()),
-    );
-    client.session = Some(site.login_cookie(&tenant, DEFAULT_EMAIL).unwrap().1);
+    )
+    .logged_in();
     let silent: Vec<&Value> = products()
         .filter(|product| {
             let name = product["name"].as_str().unwrap();
@@ -240,5 +245,5 @@ fn the_seed_report_counts_the_products_only_their_picture_tells_apart() {
     assert_eq!(silent as u32, seeded.report.color_only_in_photo);
     let share = seeded.report.picture_only_share();
     assert!(share >= 0.3, "{share:.3}");
-    assert!(seeded.report.summary().contains("only in the picture"));
+    assert!(seeded.report.to_string().contains("only in the picture"));
 }

@@ -4,11 +4,12 @@
 use super::PageResult;
 use crate::db::users::{self, User};
 use crate::visitor::{Framed, Layout, Notice, Visitor, login_redirect};
-use crate::{ForumError, SESSION_COOKIE};
+use crate::ForumError;
 use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::IntoResponse;
 use kit::form::Fields;
+use kit::notice::Notices;
 use kit::{PageError, cookie};
 
 /// Characters of a new password at least.
@@ -133,7 +134,7 @@ pub async fn delete(visitor: &Visitor, name: &str, form: &Fields) -> PageResult 
         .call(move |connection| Ok::<_, ForumError>(users::delete_account(connection, id)?))
         .await?;
     let mut response = Notice::LoggedOut.redirect("/");
-    if let Ok(value) = HeaderValue::from_str(&cookie::clear(SESSION_COOKIE)) {
+    if let Ok(value) = HeaderValue::from_str(&cookie::clear(&visitor.cookies().session)) {
         response.headers_mut().append(header::SET_COOKIE, value);
     }
     Ok(response)

@@ -14,7 +14,6 @@ mod backdrop;
 mod bench;
 mod cache;
 mod chart;
-#[cfg(feature = "testing")]
 pub mod check;
 mod drawing;
 mod encode;
@@ -67,7 +66,6 @@ pub fn render_picture_png(
 }
 
 /// Runs of columns holding opaque pixels: how many separate figures a test drew side by side.
-#[cfg(any(test, feature = "testing"))]
 fn opaque_column_runs(pixmap: &tiny_skia::Pixmap) -> usize {
     let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
     let pixels = pixmap.pixels();

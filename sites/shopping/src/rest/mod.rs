@@ -30,7 +30,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use axum::{Json, Router};
 use error::RestError;
-use kit::throttle::LoginThrottle;
+use kit::auth::throttle::LoginThrottle;
 use kit::{Database, TenantId, Tenants};
 use serde_json::{Value, json};
 use std::net::SocketAddr;

@@ -5,7 +5,7 @@
 //! search for "{brand} {line} {noun}" returns a page an agent must read by the pictures.
 //! The lines come after both editions, from their own random stream, so they move nothing.
 
-use super::{Leaf, SeedReport, shot_backdrop, sku_of, text};
+use super::{Leaf, SeedCounts, shot_backdrop, sku_of, text};
 use crate::ShoppingError;
 use crate::catalog::{self, DEPARTMENTS, Label, SIZES};
 use crate::db::options::ProductOption;
@@ -102,7 +102,7 @@ pub(super) fn insert(
     ids: std::ops::RangeInclusive<i64>,
     leaves: &[&Leaf],
     keys: &mut HashSet<String>,
-    report: &mut SeedReport,
+    report: &mut SeedCounts,
 ) -> Result<(), ShoppingError> {
     let mut product = connection.prepare(
         "INSERT INTO products (id, sku, url_key, name, description, price_cents, stock, department_id,
