@@ -513,6 +513,57 @@ pub async fn run(args: SitesArgs) -> anyhow::Result<std::process::ExitCode> {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
+/// How one VWA site is logged in: its login form and the default account.
+#[derive(Debug, Clone, Copy)]
+pub struct LoginForm {
+    /// VWA's name of the site (`reddit`).
+    pub site: &'static str,
+    /// The form's page and action (`GET` then `POST`).
+    pub path: &'static str,
+    /// The field carrying the user name or email.
+    pub user_field: &'static str,
+    /// The field carrying the password.
+    pub password_field: &'static str,
+    /// The default account (VWA's).
+    pub user: &'static str,
+    /// Its password.
+    pub password: &'static str,
+    /// The site's registered name (its session cookie, `<name>_session`, proves a login).
+    pub site_name: kit::SiteName,
+}
+
+/// The sites with accounts, by VWA's name, in VWA's order of names (`agora tasks export`
+/// logs them in as VWA's auto-login does).
+pub const LOGIN_FORMS: [LoginForm; 3] = [
+    LoginForm {
+        site: "classifieds",
+        path: "/index.php?page=login",
+        user_field: "email",
+        password_field: "password",
+        user: classifieds::DEFAULT_EMAIL,
+        password: classifieds::DEFAULT_PASSWORD,
+        site_name: classifieds::SITE,
+    },
+    LoginForm {
+        site: "reddit",
+        path: "/login",
+        user_field: "_username",
+        password_field: "_password",
+        user: forum::DEFAULT_USERNAME,
+        password: forum::DEFAULT_PASSWORD,
+        site_name: forum::SITE,
+    },
+    LoginForm {
+        site: "shopping",
+        path: "/customer/account/login/",
+        user_field: "login[username]",
+        password_field: "login[password]",
+        user: shopping::DEFAULT_EMAIL,
+        password: shopping::DEFAULT_PASSWORD,
+        site_name: shopping::SITE,
+    },
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

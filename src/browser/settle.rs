@@ -17,9 +17,20 @@ pub struct SettlePolicy {
     /// Longest total wait.
     pub cap: Duration,
     /// Whether every image in the viewport must be loaded, decoded and painted (or have
-    /// failed). Always on in episodes and evaluations; `agora bench paint` turns it off to
-    /// measure what it costs.
+    /// failed). On in evaluations and for every step whose observation captures a
+    /// screenshot; `agora bench paint` turns it off to measure what it costs.
     pub paint: bool,
+}
+
+impl SettlePolicy {
+    /// This policy for a step observed with or without a screenshot: images are waited for
+    /// only when a frame will be captured (`tasks check` replays without screenshots).
+    pub fn for_capture(self, screenshot: bool) -> Self {
+        Self {
+            paint: self.paint && screenshot,
+            ..self
+        }
+    }
 }
 
 /// What settling waited for and how long it took.

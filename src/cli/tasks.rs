@@ -128,6 +128,10 @@ pub struct CheckArgs {
     /// Episodes run at once (each is a Chromium).
     #[arg(long, default_value_t = 2)]
     pub parallel: usize,
+    /// Check only the tasks whose name (`forum/12`) contains this text; none matching is not
+    /// a failure (`./dev test FILTER` narrows every phase this way).
+    #[arg(long, value_name = "TEXT")]
+    pub matching: Option<String>,
     /// Where the sites' base databases live (seeded there when missing).
     #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
     pub data_dir: PathBuf,
@@ -251,12 +255,28 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
     for broken in registry.broken() {
         println!("{}: not loaded: {}", broken.path, broken.message);
     }
-    let tasks: Vec<_> = registry.tasks().cloned().collect();
+    let tasks: Vec<_> = registry
+        .tasks()
+        .filter(|task| {
+            args.matching
+                .as_deref()
+                .is_none_or(|text| task.name.to_string().contains(text))
+        })
+        .cloned()
+        .collect();
+    if tasks.is_empty()
+        && let Some(text) = &args.matching
+    {
+        println!("no task name contains `{text}`: nothing to check");
+        env.shutdown().await;
+        return Ok(ExitCode::SUCCESS);
+    }
     println!(
         "checking {} task(s), {} at a time",
         tasks.len(),
         args.parallel.max(1)
     );
+    let started = std::time::Instant::now();
     // Each line as its task finishes; the failures' names again at the end.
     let checks = crate::gold::check_tasks_reporting(&env, tasks, args.parallel, |check| {
         println!("{}", check.describe());
@@ -274,7 +294,12 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
     if !failures.is_empty() {
         println!("failed: {}", failures.join(", "));
     }
-    println!("{passed} passed, {failed} failed");
+    let elapsed = started.elapsed().as_secs_f64();
+    let episodes: usize = checks.iter().map(|check| check.episodes).sum();
+    println!(
+        "{passed} passed, {failed} failed in {elapsed:.1} s: {:.1} tasks/min, {episodes} episodes",
+        checks.len() as f64 * 60.0 / elapsed.max(0.001)
+    );
     Ok(if failed == 0 && passed > 0 {
         ExitCode::SUCCESS
     } else {

@@ -8,7 +8,7 @@ use super::{TaskContext, recorder::TrajectoryFile};
 use crate::act::{self, ActContext, Action, ActionError, ParseActionError, Workspace};
 use crate::browser::{BrowserSession, SettlePolicy, SettleReport, Viewport, settle};
 use crate::config::ActionLimits;
-use crate::observe::{Observation, ObserveOptions, observe};
+use crate::observe::{Observation, ObserveOptions, ScreenshotKind, observe};
 use serde::Serialize;
 use std::fmt;
 use std::path::PathBuf;
@@ -416,7 +416,10 @@ impl Episode {
             };
         }
         let settled = match self.session.as_ref() {
-            Some(session) => settle(session, self.settle).await,
+            Some(session) => {
+                let screenshot = self.options.screenshot != ScreenshotKind::None;
+                settle(session, self.settle.for_capture(screenshot)).await
+            }
             None => return self.refused(action.to_string(), Some(action), self.lost_error()),
         };
         let settle_report = match settled {

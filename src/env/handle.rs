@@ -6,9 +6,9 @@
 
 use super::episode::{Episode, StepOutcome, Summary};
 use super::{EnvError, Environment, EpisodeId, EpisodePage};
-use crate::fence::AllowList;
 use crate::act::{Action, ParseActionError};
 use crate::browser::BrowserSession;
+use crate::fence::AllowList;
 use crate::observe::{ObserveOptions, SomId};
 use evaluators::{EvalMode, Evaluation};
 use std::fmt;
@@ -100,6 +100,20 @@ impl EpisodeHandle {
         let mut episode = self.episode.lock().await;
         episode.touch();
         self.env.evaluate(&mut episode, mode).await
+    }
+
+    /// Scores the state now as if the agent had stopped with `answer`, without ending the
+    /// episode or recording the evaluation: `tasks check` scores an empty stop and answer-only
+    /// decoys at the start state of the gold episode this way, for tasks whose evaluation
+    /// reads no more of the page than its URL.
+    pub async fn evaluate_if_stopped(
+        &self,
+        answer: &str,
+        mode: Option<EvalMode>,
+    ) -> Result<Evaluation, EnvError> {
+        let mut episode = self.episode.lock().await;
+        episode.touch();
+        self.env.score(&episode, answer, mode).await
     }
 
     /// The mark of the first element `css` matches in the live page (`None`: no match, or

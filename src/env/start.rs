@@ -5,7 +5,7 @@
 
 use super::{EnvError, Environment, EpisodeTenant, SiteCookie, StartKey, Tenancy};
 use crate::browser::{BrowserError, BrowserSession, Lease, SettlePolicy, Viewport, settle};
-use crate::observe::{Observation, observe};
+use crate::observe::{Observation, ScreenshotKind, observe};
 use std::time::Duration;
 
 /// A browser at its start: tenant set, start URLs opened and settled, first page observed.
@@ -108,7 +108,8 @@ impl Environment {
             &start.start_urls,
             &cookies,
             start.viewport,
-            self.settle_policy(),
+            self.settle_policy()
+                .for_capture(start.observe.screenshot != ScreenshotKind::None),
         )
         .await;
         if let Err(error) = opened {

@@ -141,19 +141,32 @@ impl Environment {
     }
 
     /// Scores `episode`'s end state against its task (the answer is the `stop` answer, or
-    /// empty if the agent never stopped), with the episode's own site state answering the
-    /// state helpers and the sites' staging serving targets. Navigations of evaluators settle
-    /// like the episode's steps.
+    /// empty if the agent never stopped) and records the evaluation in the episode.
     pub(super) async fn evaluate(
         &self,
         episode: &mut Episode,
+        mode: Option<EvalMode>,
+    ) -> Result<Evaluation, EnvError> {
+        let answer = episode.answer().unwrap_or_default().to_owned();
+        let evaluation = self.score(episode, &answer, mode).await?;
+        episode.set_evaluation(evaluation.clone());
+        Ok(evaluation)
+    }
+
+    /// Scores `episode`'s state now against its task as if the agent had stopped with
+    /// `answer`, with the episode's own site state answering the state helpers and the sites'
+    /// staging serving targets; records nothing. Navigations of evaluators settle like the
+    /// episode's steps.
+    pub(super) async fn score(
+        &self,
+        episode: &Episode,
+        answer: &str,
         mode: Option<EvalMode>,
     ) -> Result<Evaluation, EnvError> {
         let context = episode
             .task()
             .cloned()
             .ok_or_else(|| EnvError::NotATaskEpisode(episode.id().clone()))?;
-        let answer = episode.answer().unwrap_or_default().to_owned();
         let judges = self.inner.config.judges().map_err(EnvError::JudgeConfig)?;
         let (queries, staging) = match (&self.inner.sites, episode.tenant()) {
             (Some(sites), Some(tenant)) => (sites.queries(&tenant.id)?, sites.staging(&tenant.id)),
@@ -166,17 +179,15 @@ impl Environment {
         let mode = mode.unwrap_or(self.inner.config.eval_mode);
         let session = episode.session()?;
         let mut page = EpisodePage::new(session, episode.settle_policy(), self.allowed());
-        let evaluation = evaluators::evaluate(
+        Ok(evaluators::evaluate(
             &context.task,
             &context.dir,
-            &answer,
+            answer,
             &mut page,
             sites,
             &judges,
             mode,
         )
-        .await?;
-        episode.set_evaluation(evaluation.clone());
-        Ok(evaluation)
+        .await?)
     }
 }

@@ -37,6 +37,9 @@ pub struct TaskCheck {
     pub decoys: Vec<(String, RunResult)>,
     /// Time taken for every run.
     pub elapsed: Duration,
+    /// Browser episodes opened for the runs (stops scored at the gold episode's start state
+    /// need none of their own).
+    pub episodes: usize,
     /// Whether the task is scored on a continuous scale (AES), so gold must reach
     /// [`CONTINUOUS_GOLD_LEAST`] and an empty stop stay at or under [`CONTINUOUS_EMPTY_MOST`].
     pub continuous: bool,
@@ -146,23 +149,55 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
         .task
         .gold_answer()
         .is_some_and(|answer| answer.trim().eq_ignore_ascii_case("n/a"));
-    let gold = run(env, &task, Trajectory::Gold).await;
-    let empty = if not_applicable {
-        None
-    } else {
-        Some(run(env, &task, Trajectory::EmptyStop).await)
-    };
-    let mut decoys = Vec::new();
-    for decoy in task.task.agora.iter().flat_map(|agora| &agora.decoys) {
-        let result = run(env, &task, Trajectory::Decoy(decoy)).await;
-        decoys.push((decoy.why.clone(), result));
+    let decoys: Vec<&Decoy> = task
+        .task
+        .agora
+        .iter()
+        .flat_map(|agora| &agora.decoys)
+        .collect();
+    // Runs that end in a stop at the start state are scored on the gold episode before its
+    // replay when the evaluation reads no more of the page than its URL: that state is the
+    // one a fresh episode of the task starts in.
+    let at_start = reads_answer_and_url_only(&task.task);
+    let mut starts: Vec<Option<String>> = Vec::new();
+    if !not_applicable {
+        starts.push(at_start.then(String::new));
     }
+    for decoy in &decoys {
+        starts.push(at_start.then(|| stop_answer(decoy)).flatten());
+    }
+    let (gold, mut scored) = run_gold(env, &task, &starts).await;
+    let mut episodes = 1;
+    let mut results = Vec::new();
+    for (index, trajectory) in (!not_applicable)
+        .then_some(Trajectory::EmptyStop)
+        .into_iter()
+        .chain(decoys.iter().map(|decoy| Trajectory::Decoy(decoy)))
+        .enumerate()
+    {
+        let result = match scored.get_mut(index).and_then(Option::take) {
+            Some(result) => result,
+            None => {
+                episodes += 1;
+                run(env, &task, trajectory).await
+            }
+        };
+        results.push(result);
+    }
+    let mut results = results.into_iter();
+    let empty = if not_applicable { None } else { results.next() };
+    let decoys = decoys
+        .iter()
+        .map(|decoy| decoy.why.clone())
+        .zip(results)
+        .collect();
     TaskCheck {
         name,
         gold,
         empty,
         decoys,
         elapsed: started.elapsed(),
+        episodes,
         continuous: task
             .task
             .eval
@@ -171,46 +206,107 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
     }
 }
 
-/// What one run replays.
+/// Whether `task`'s evaluation reads only the stop answer and the page's URL (so it can be
+/// scored at a state without disturbing it).
+fn reads_answer_and_url_only(task: &evaluators::Task) -> bool {
+    use evaluators::task::EvalType;
+    task.eval
+        .eval_types
+        .iter()
+        .all(|kind| matches!(kind, EvalType::StringMatch | EvalType::UrlMatch))
+}
+
+/// The answer of a decoy that is only a `stop` at the start state, parsed by the action
+/// grammar as the agent's would be; `None` for a decoy with other steps.
+fn stop_answer(decoy: &Decoy) -> Option<String> {
+    match decoy.steps.as_slice() {
+        [step] => match super::replay::gold_action(step, None) {
+            Ok(crate::act::Action::Stop { answer }) => Some(answer),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// What a run besides the gold replays.
 enum Trajectory<'a> {
-    /// The task's gold trajectory.
-    Gold,
     /// An immediate empty `stop`.
     EmptyStop,
     /// A wrong end state the task lists.
     Decoy(&'a Decoy),
 }
 
-/// Runs one trajectory in a fresh episode and evaluates it.
-async fn run(env: &Environment, task: &TaskContext, trajectory: Trajectory<'_>) -> RunResult {
-    let observe = ObserveOptions {
-        screenshot: ScreenshotKind::None,
-        ..ObserveOptions::default()
-    };
-    let episode = match env.create_task_episode(task.clone(), observe).await {
+/// Runs the gold trajectory in a fresh episode and evaluates it; first, at its start state,
+/// scores a stop with each answer given in `at_start` (the results in the same places, `None`
+/// where no answer was given or the episode broke).
+async fn run_gold(
+    env: &Environment,
+    task: &TaskContext,
+    at_start: &[Option<String>],
+) -> (RunResult, Vec<Option<RunResult>>) {
+    let episode = match open(env, task).await {
         Ok(episode) => episode,
-        Err(error) => return RunResult::Broken(format!("episode: {error}")),
+        Err(broken) => return (broken, Vec::new()),
+    };
+    let mut scored = Vec::new();
+    for answer in at_start {
+        scored.push(match answer {
+            Some(answer) => Some(scored_or_broken(
+                episode.evaluate_if_stopped(answer, None).await,
+            )),
+            None => None,
+        });
+    }
+    let result = finish(&episode, replay(&episode, task).await).await;
+    (result, scored)
+}
+
+/// Runs an empty stop or a decoy in a fresh episode and evaluates it.
+async fn run(env: &Environment, task: &TaskContext, trajectory: Trajectory<'_>) -> RunResult {
+    let episode = match open(env, task).await {
+        Ok(episode) => episode,
+        Err(broken) => return broken,
     };
     let replayed = match trajectory {
-        Trajectory::Gold => replay(&episode, task).await,
         Trajectory::EmptyStop => stop_empty(&episode).await,
         Trajectory::Decoy(decoy) => match ending_with_stop(decoy.steps.clone(), "decoy") {
             Ok(steps) => replay_steps(&episode, &steps).await,
             Err(error) => Err(error),
         },
     };
+    finish(&episode, replayed).await
+}
+
+/// A fresh episode of `task`, observed without screenshots (the marks are resolved exactly as
+/// an agent's would be).
+async fn open(env: &Environment, task: &TaskContext) -> Result<EpisodeHandle, RunResult> {
+    let observe = ObserveOptions {
+        screenshot: ScreenshotKind::None,
+        ..ObserveOptions::default()
+    };
+    env.create_task_episode(task.clone(), observe)
+        .await
+        .map_err(|error| RunResult::Broken(format!("episode: {error}")))
+}
+
+/// Evaluates the episode after its replay (unless the replay broke) and closes it.
+async fn finish(episode: &EpisodeHandle, replayed: Result<(), ReplayError>) -> RunResult {
     let result = match replayed {
-        Ok(()) => match episode.evaluate(None).await {
-            Ok(evaluation) => RunResult::Scored {
-                score: evaluation.outcome.score(),
-                evaluation: Box::new(evaluation),
-            },
-            Err(error) => RunResult::Broken(format!("evaluation: {error}")),
-        },
+        Ok(()) => scored_or_broken(episode.evaluate(None).await),
         Err(error) => RunResult::Broken(error.to_string()),
     };
     let _ = episode.close().await;
     result
+}
+
+fn scored_or_broken(evaluated: Result<Evaluation, crate::env::EnvError>) -> RunResult {
+    match evaluated {
+        Ok(evaluation) => RunResult::Scored {
+            score: evaluation.outcome.score(),
+            evaluation: Box::new(evaluation),
+        },
+        Err(error) => RunResult::Broken(format!("evaluation: {error}")),
+    }
 }
 
 /// Replays the task's gold trajectory in a running episode of it (locators resolved to ids,

@@ -315,17 +315,15 @@ fn tasks_check_replays_decoys_and_fails_a_task_that_accepts_one() {
         let eval = json!({"eval_types": ["url_match"], "reference_answers": null,
             "reference_url": harness.url("other.html"), "program_html": [], "url_note": "GOLD in PRED"});
         let gold = json!([{"action": "goto", "url": harness.url("other.html")}, {"action": "stop", "answer": ""}]);
-        let with_decoys = |decoys: Value| {
-            let mut context = task(harness, "actions.html", eval.clone(), gold.clone());
-            let mut task = (*context.task).clone();
-            let agora = task.agora.as_mut().unwrap();
-            agora.decoys = serde_json::from_value(decoys).unwrap();
-            context.task = std::sync::Arc::new(task);
-            context
+        let decoyed = |decoys: Value| {
+            with_decoys(
+                task(harness, "actions.html", eval.clone(), gold.clone()),
+                decoys,
+            )
         };
-        let refused = with_decoys(json!([{"why": "the index page",
+        let refused = decoyed(json!([{"why": "the index page",
             "steps": [{"action": "goto", "url": harness.url("index.html")}, {"action": "stop", "answer": ""}]}]));
-        let accepted = with_decoys(json!([{"why": "a link with a query",
+        let accepted = decoyed(json!([{"why": "a link with a query",
             "steps": [{"action": "click", "target": {"text": "Go to other"}}, {"action": "stop", "answer": ""}]}]));
         let checks = check_tasks(&harness.env, vec![refused, accepted], 1).await;
         let report: Vec<String> = checks.iter().map(|check| check.describe()).collect();
@@ -344,5 +342,70 @@ fn tasks_check_replays_decoys_and_fails_a_task_that_accepts_one() {
             "a decoy that scores 1 fails the check: {report:?}"
         );
         assert!(accepted.describe().contains("decoys 1.00"), "{report:?}");
+    });
+}
+
+/// `context` with `decoys` (VWA-format decoy objects) in its `agora` block.
+fn with_decoys(mut context: agora::env::TaskContext, decoys: Value) -> agora::env::TaskContext {
+    let mut task = (*context.task).clone();
+    task.agora.as_mut().unwrap().decoys = serde_json::from_value(decoys).unwrap();
+    context.task = std::sync::Arc::new(task);
+    context
+}
+
+#[test]
+fn stops_at_the_start_are_scored_on_the_gold_episode_and_still_fail_what_they_should() {
+    run(|harness| async move {
+        // An answer-only task: the empty stop and the answer-only decoy are scored at the gold
+        // episode's start state, the decoy with a step in an episode of its own (which
+        // reaches the right answer, so it is accepted and the check fails).
+        let eval = json!({"eval_types": ["string_match"], "reference_url": "", "program_html": [],
+            "reference_answers": {"exact_match": "42"}});
+        let gold = json!([{"action": "goto", "url": harness.url("other.html")},
+            {"action": "stop", "answer": "42"}]);
+        let answered = with_decoys(
+            task(harness, "actions.html", eval, gold),
+            json!([{"why": "another number", "steps": [{"action": "stop", "answer": "41"}]},
+                {"why": "a detour to the right number", "steps": [
+                    {"action": "goto", "url": harness.url("index.html")},
+                    {"action": "stop", "answer": "42"}]}]),
+        );
+        // A URL task whose reference is its own start page: an empty stop at the start state
+        // passes it, and the check says so.
+        let eval = json!({"eval_types": ["url_match"], "reference_answers": null, "program_html": [],
+            "reference_url": harness.url("actions.html")});
+        let gold = json!([{"action": "stop", "answer": ""}]);
+        let trivial = task(harness, "actions.html", eval, gold);
+        // A task whose evaluation navigates: every run in its own episode.
+        let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+            "program_html": [{"url": harness.url("other.html"), "locator": "document.title",
+                "required_contents": {"must_include": ["never there"]}}]});
+        let gold = json!([{"action": "stop", "answer": ""}]);
+        let navigating = task(harness, "actions.html", eval, gold);
+
+        let checks = check_tasks(&harness.env, vec![answered, trivial, navigating], 1).await;
+        let report: Vec<String> = checks.iter().map(|check| check.describe()).collect();
+        let answered = &checks[0];
+        assert_eq!(
+            answered.episodes, 2,
+            "gold and the decoy with a step: {report:?}"
+        );
+        assert!(
+            answered
+                .describe()
+                .contains("empty stop 0.00  decoys 0.00, 1.00"),
+            "{report:?}"
+        );
+        assert!(
+            !answered.passed(),
+            "the detour decoy is accepted: {report:?}"
+        );
+        let trivial = &checks[1];
+        assert_eq!(trivial.episodes, 1, "{report:?}");
+        assert!(trivial.describe().contains("empty stop 1.00"), "{report:?}");
+        assert!(!trivial.passed(), "an empty stop passes it: {report:?}");
+        let navigating = &checks[2];
+        assert_eq!(navigating.episodes, 2, "gold and empty stop: {report:?}");
+        assert!(!navigating.passed(), "the gold scores 0 here: {report:?}");
     });
 }
