@@ -315,7 +315,7 @@ fn picture(rng: &mut ChaCha8Rng) -> ImageSpec {
 /// Words describing what a picture of `thing` shows ("my red bicycle", "3 blue chairs");
 /// every other photo (by its variation seed) leaves the colour to the picture.
 fn describe(spec: &ImageSpec, thing: &str) -> String {
-    let colour = if spec.variation % 2 == 0 {
+    let colour = if spec.variation.is_multiple_of(2) {
         format!("{} ", spec.primary.name())
     } else {
         String::new()
