@@ -49,11 +49,11 @@ impl Suite {
     /// Adds a picture beside `folder`'s tasks (rendered once however many tasks use it).
     pub fn add_picture(&mut self, folder: &str, picture: &PictureFile) -> Result<(), String> {
         let path = Path::new(folder).join(picture_path(&picture.name));
-        if !self.files.contains_key(&path) {
+        if let std::collections::btree_map::Entry::Vacant(slot) = self.files.entry(path) {
             let png = picture
                 .render()
                 .map_err(|error| format!("rendering {}: {error}", picture.name))?;
-            self.files.insert(path, png);
+            slot.insert(png);
         }
         Ok(())
     }
