@@ -147,7 +147,10 @@ impl fmt::Display for TemplateReport {
             write!(formatter, ", {} in the other split", self.other_split)?;
         }
         for (refusal, (count, example)) in &self.refused {
-            write!(formatter, "\n    refused {count}: {refusal} (e.g. {example})")?;
+            write!(
+                formatter,
+                "\n    refused {count}: {refusal} (e.g. {example})"
+            )?;
         }
         Ok(())
     }
@@ -184,7 +187,9 @@ impl<'a> Truths<'a> {
             let site = crate::sites::SITES
                 .iter()
                 .find(|site| site.name().0 == folder)
-                .ok_or_else(|| format!("no hosted site is named `{folder}` (the template's folder)"))?;
+                .ok_or_else(|| {
+                    format!("no hosted site is named `{folder}` (the template's folder)")
+                })?;
             let name = site.name().0;
             if !self.open.contains_key(name) {
                 let truth = site
@@ -192,7 +197,10 @@ impl<'a> Truths<'a> {
                     .map_err(|error| error.to_string())?;
                 self.open.insert(name, truth);
             }
-            let truth = self.open.get_mut(name).ok_or("the ground truth is not open")?;
+            let truth = self
+                .open
+                .get_mut(name)
+                .ok_or("the ground truth is not open")?;
             let candidates = truth
                 .candidates(query)
                 .map_err(|error| format!("{}: {error}", folder))?;
@@ -345,7 +353,10 @@ fn refusal(template: &Template, candidate: &Candidate) -> Option<(Refusal, Strin
         if mentions(&candidate.text, value) {
             return Some((
                 Refusal::VisualInText,
-                format!("\"{value}\" ({slot}) is written about {}", describe(candidate)),
+                format!(
+                    "\"{value}\" ({slot}) is written about {}",
+                    describe(candidate)
+                ),
             ));
         }
     }
@@ -472,7 +483,15 @@ fn task_of(
     let mut used = filler.used_pictures.clone();
     let mut decoys = Vec::new();
     for decoy in &template.decoys {
-        decoys.extend(decoys_of(loaded, decoy, candidate, slots, &picture_files, &gold, &mut used)?);
+        decoys.extend(decoys_of(
+            loaded,
+            decoy,
+            candidate,
+            slots,
+            &picture_files,
+            &gold,
+            &mut used,
+        )?);
     }
     let mut images = Vec::new();
     for name in &template.image {
@@ -490,7 +509,13 @@ fn task_of(
     let eval_types: Vec<String> = eval
         .get("eval_types")
         .and_then(Value::as_array)
-        .map(|types| types.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .map(|types| {
+            types
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        })
         .unwrap_or_default();
     let mut tags: Vec<String> = eval_types;
     if template.expect == Expect::None {
@@ -528,19 +553,37 @@ fn task_of(
     task.insert("image".into(), image);
     task.insert("require_reset".into(), json!(template.require_reset));
     task.insert("eval".into(), eval);
-    task.insert("reasoning_difficulty".into(), json!(template.difficulty.reasoning.label()));
-    task.insert("visual_difficulty".into(), json!(template.difficulty.visual.label()));
-    task.insert("overall_difficulty".into(), json!(template.difficulty.overall.label()));
-    task.insert("comments".into(), json!(template.comments.clone().unwrap_or_default()));
+    task.insert(
+        "reasoning_difficulty".into(),
+        json!(template.difficulty.reasoning.label()),
+    );
+    task.insert(
+        "visual_difficulty".into(),
+        json!(template.difficulty.visual.label()),
+    );
+    task.insert(
+        "overall_difficulty".into(),
+        json!(template.difficulty.overall.label()),
+    );
+    task.insert(
+        "comments".into(),
+        json!(template.comments.clone().unwrap_or_default()),
+    );
     task.insert("intent_template_id".into(), json!(template.id));
     task.insert("agora".into(), Value::Object(agora));
     // The task must load as a task, with its gold path valid for the action grammar.
     let mut probe = task.clone();
     probe.insert("task_id".into(), json!(0));
-    let parsed: evaluators::Task =
-        serde_json::from_value(Value::Object(probe)).map_err(|error| format!("not a valid task: {error}"))?;
-    for (number, step) in parsed.agora.iter().flat_map(|agora| &agora.gold).enumerate() {
-        crate::gold::check_gold_step(step).map_err(|message| format!("gold step {}: {message}", number + 1))?;
+    let parsed: evaluators::Task = serde_json::from_value(Value::Object(probe))
+        .map_err(|error| format!("not a valid task: {error}"))?;
+    for (number, step) in parsed
+        .agora
+        .iter()
+        .flat_map(|agora| &agora.gold)
+        .enumerate()
+    {
+        crate::gold::check_gold_step(step)
+            .map_err(|message| format!("gold step {}: {message}", number + 1))?;
     }
     let pictures = used
         .iter()
@@ -591,14 +634,15 @@ fn decoys_of(
     gold: &[Value],
     used: &mut BTreeSet<String>,
 ) -> Result<Vec<Value>, String> {
-    let steps_of = |slots: &Slots, used: &mut BTreeSet<String>| -> Result<(String, Vec<Value>), String> {
-        let mut filler = Filler::new(slots, pictures);
-        let items = decoy.steps.as_ref().unwrap_or(&loaded.template.gold);
-        let filled = steps(&mut filler, items, &loaded.shapes)?;
-        let why = filler.text(&decoy.why)?;
-        used.extend(filler.used_pictures);
-        Ok((why, filled))
-    };
+    let steps_of =
+        |slots: &Slots, used: &mut BTreeSet<String>| -> Result<(String, Vec<Value>), String> {
+            let mut filler = Filler::new(slots, pictures);
+            let items = decoy.steps.as_ref().unwrap_or(&loaded.template.gold);
+            let filled = steps(&mut filler, items, &loaded.shapes)?;
+            let why = filler.text(&decoy.why)?;
+            used.extend(filler.used_pictures);
+            Ok((why, filled))
+        };
     let mut out = Vec::new();
     if decoy.near_misses == 0 {
         if decoy.steps.is_none() {
@@ -611,7 +655,9 @@ fn decoys_of(
     let differs = |near_miss: &kit::ground_truth::NearMiss| {
         decoy.differs.iter().all(|slot| {
             let value = near_miss.slots.get(slot).or_else(|| slots.get(slot));
-            value.is_some_and(|value| !value.eq_ignore_ascii_case(slots.get(slot).map(String::as_str).unwrap_or("")))
+            value.is_some_and(|value| {
+                !value.eq_ignore_ascii_case(slots.get(slot).map(String::as_str).unwrap_or(""))
+            })
         })
     };
     for near_miss in candidate
@@ -650,5 +696,166 @@ mod tests {
     fn stable_hash_is_fnv1a() {
         // FNV-1a of "a" is a published value; a change here would reshuffle every suite.
         assert_eq!(stable_hash("a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}
+
+/// Generation over real ground truth: the classifieds site seeded small in a fresh folder.
+#[cfg(test)]
+mod over_seeded_data {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn seeded() -> tempfile::TempDir {
+        let data = tempfile::tempdir().unwrap();
+        let site = crate::sites::SITES
+            .iter()
+            .find(|site| site.name().0 == "classifieds")
+            .unwrap();
+        site.seed(data.path(), kit::Scale::Small(400), Some(7))
+            .unwrap();
+        data
+    }
+
+    fn shipped(names: &[&str]) -> Vec<LoadedTemplate> {
+        let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tasks/templates/classifieds");
+        let paths: Vec<PathBuf> = names
+            .iter()
+            .map(|name| folder.join(format!("{name}.toml")))
+            .collect();
+        load_templates(&paths).unwrap()
+    }
+
+    fn options(per_template: usize, seed: u64, split: Option<Split>) -> Options {
+        Options {
+            per_template,
+            seed,
+            split,
+            test_percent: 50,
+            first_id: 1000,
+        }
+    }
+
+    /// The task files of a suite, written out and read back (path → task).
+    fn tasks(suite: &Suite) -> BTreeMap<String, Value> {
+        let out = tempfile::tempdir().unwrap();
+        suite.write(out.path(), false).unwrap();
+        let mut tasks = BTreeMap::new();
+        for entry in std::fs::read_dir(out.path().join("classifieds")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|ext| ext == "json") {
+                let task = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+                tasks.insert(
+                    path.file_name().unwrap().to_string_lossy().into_owned(),
+                    task,
+                );
+            }
+        }
+        tasks
+    }
+
+    #[test]
+    fn the_same_templates_data_and_seed_give_the_same_files() {
+        let data = seeded();
+        let templates = shipped(&["colour_find", "image_price", "absent_colour_price"]);
+        let mut truths = Truths::new(data.path());
+        let (first, reports) = generate(&templates, &mut truths, &options(3, 28, None)).unwrap();
+        // A fresh read of the ground truth, as another run would do.
+        let (again, _) = generate(
+            &templates,
+            &mut Truths::new(data.path()),
+            &options(3, 28, None),
+        )
+        .unwrap();
+        assert_eq!(first, again);
+        assert!(first.tasks() >= 3, "{reports:?}");
+        let (other_seed, _) = generate(&templates, &mut truths, &options(3, 29, None)).unwrap();
+        assert_ne!(first, other_seed, "the seed orders the instances");
+        for task in tasks(&first).values() {
+            let agora = &task["agora"];
+            assert!(
+                agora["template"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("classifieds/")
+            );
+            assert_eq!(
+                agora["gold"].as_array().unwrap().last().unwrap()["action"],
+                "stop"
+            );
+            assert!(!agora["visual_fact"].as_str().unwrap().contains("{{"));
+        }
+    }
+
+    #[test]
+    fn non_unique_answers_and_visual_facts_in_text_are_refused_with_reasons() {
+        let data = seeded();
+        let mut truths = Truths::new(data.path());
+        let shipped = shipped(&["colour_find"]);
+        let (_, reports) = generate(&shipped, &mut truths, &options(50, 28, None)).unwrap();
+        let (count, why) = reports[0]
+            .refused
+            .get(&Refusal::NotUnique)
+            .expect("some colours repeat within a search on the small data");
+        assert!(*count > 0 && !why.is_empty(), "{}", reports[0]);
+
+        // The same query, but the model (always in the title) called visual, and an N/A
+        // template over items that exist: every candidate is refused, each for its reason.
+        let mut leaking = shipped[0].clone();
+        leaking.template.visual = vec!["model".into()];
+        let mut absent = shipped[0].clone();
+        absent.name = "classifieds/absent_but_present".into();
+        absent.template.expect = Expect::None;
+        let (suite, reports) =
+            generate(&[leaking, absent], &mut truths, &options(50, 28, None)).unwrap();
+        assert_eq!(suite.tasks(), 0);
+        let leaked = &reports[0].refused[&Refusal::VisualInText];
+        assert!(
+            leaked.0 > 0 && leaked.1.contains("(model) is written about"),
+            "{}",
+            reports[0]
+        );
+        assert!(
+            reports[1].refused.contains_key(&Refusal::NotAbsent),
+            "{}",
+            reports[1]
+        );
+        assert!(
+            reports[0]
+                .to_string()
+                .contains("the visual fact is also in the text")
+        );
+    }
+
+    #[test]
+    fn train_and_test_splits_share_no_slot_values() {
+        let data = seeded();
+        let templates = shipped(&["colour_find", "image_price"]);
+        let mut truths = Truths::new(data.path());
+        let (train, _) = generate(
+            &templates,
+            &mut truths,
+            &options(40, 28, Some(Split::Train)),
+        )
+        .unwrap();
+        let (test, _) =
+            generate(&templates, &mut truths, &options(40, 28, Some(Split::Test))).unwrap();
+        let keys = |suite: &Suite| -> BTreeSet<String> {
+            tasks(suite)
+                .values()
+                .map(|task| {
+                    format!(
+                        "{}{}",
+                        task["agora"]["template"], task["instantiation_dict"]
+                    )
+                })
+                .collect()
+        };
+        let (train, test) = (keys(&train), keys(&test));
+        assert!(!train.is_empty() && !test.is_empty(), "{train:?} {test:?}");
+        assert!(
+            train.is_disjoint(&test),
+            "{:?}",
+            train.intersection(&test).collect::<Vec<_>>()
+        );
     }
 }
