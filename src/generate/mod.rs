@@ -6,8 +6,8 @@
 //! can read about the answer, near misses and pictures. Candidates are taken in an order
 //! shuffled by the seed and the template's name; one is refused when its answer is not unique
 //! (or, for an N/A template, when something does fit), when a slot the template calls visual
-//! is empty or named in the text, and skipped when it repeats an accepted intent or belongs to
-//! the other split. Accepted instances fill the template's placeholders (`fill.rs`) into a task
+//! is empty or named in the text, and skipped when it repeats an accepted intent (with the same
+//! input images) or belongs to the other split. Accepted instances fill the template's placeholders (`fill.rs`) into a task
 //! with `agora.gold`, `agora.decoys` (one per near miss, the gold path on the wrong item) and
 //! `agora.template`; the suite is its files, written or compared with a folder (`suite.rs`).
 
@@ -125,7 +125,7 @@ pub struct TemplateReport {
     pub candidates: usize,
     /// Tasks written.
     pub generated: usize,
-    /// Candidates skipped because they repeat an accepted intent.
+    /// Candidates skipped because they repeat an accepted intent with the same input images.
     pub repeats: usize,
     /// Candidates of the other split.
     pub other_split: usize,
@@ -293,10 +293,14 @@ fn stable_hash(text: &str) -> u64 {
 
 /// Which split slot values belong to.
 fn split_of(template: &LoadedTemplate, slots: &Slots, test_percent: u8) -> Split {
-    let keys: Vec<String> = if template.template.split_by.is_empty() {
-        intent_slots(&template.template.intent).unwrap_or_default()
-    } else {
+    // An intent without slots (one question asked of many input images) splits by the item.
+    let keys: Vec<String> = if !template.template.split_by.is_empty() {
         template.template.split_by.clone()
+    } else {
+        match intent_slots(&template.template.intent).unwrap_or_default() {
+            names if names.is_empty() => vec!["id".to_owned()],
+            names => names,
+        }
     };
     let key: Vec<&str> = keys
         .iter()
@@ -437,8 +441,13 @@ fn instantiate(
             }
             Err(message) => return Err(fail(message)),
         };
-        let intent = task.task["intent"].as_str().unwrap_or("").to_owned();
-        if !seen_intents.insert(intent) {
+        // What the agent is given: the intent and the input images (one intent asked of
+        // different pictures makes different tasks).
+        let given = (
+            task.task["intent"].to_string(),
+            task.task["image"].to_string(),
+        );
+        if !seen_intents.insert(given) {
             report.repeats += 1;
             continue;
         }
@@ -699,7 +708,7 @@ mod tests {
     }
 }
 
-/// Generation over real ground truth: the classifieds site seeded small in a fresh folder.
+/// Generation over real ground truth: the forum seeded small in a fresh folder.
 #[cfg(test)]
 mod over_seeded_data {
     use super::*;
@@ -709,7 +718,7 @@ mod over_seeded_data {
         let data = tempfile::tempdir().unwrap();
         let site = crate::sites::SITES
             .iter()
-            .find(|site| site.name().0 == "classifieds")
+            .find(|site| site.name().0 == "forum")
             .unwrap();
         site.seed(data.path(), kit::Scale::Small(400), Some(7))
             .unwrap();
@@ -717,11 +726,15 @@ mod over_seeded_data {
     }
 
     fn shipped(names: &[&str]) -> Vec<LoadedTemplate> {
-        let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tasks/templates/classifieds");
-        let paths: Vec<PathBuf> = names
-            .iter()
-            .map(|name| folder.join(format!("{name}.toml")))
-            .collect();
+        let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tasks/templates/forum");
+        let paths: Vec<PathBuf> = if names.is_empty() {
+            vec![folder]
+        } else {
+            names
+                .iter()
+                .map(|name| folder.join(format!("{name}.toml")))
+                .collect()
+        };
         load_templates(&paths).unwrap()
     }
 
@@ -735,12 +748,15 @@ mod over_seeded_data {
         }
     }
 
-    /// The task files of a suite, written out and read back (path → task).
+    /// The task files of a suite, written out and read back (file name → task).
     fn tasks(suite: &Suite) -> BTreeMap<String, Value> {
         let out = tempfile::tempdir().unwrap();
         suite.write(out.path(), false).unwrap();
         let mut tasks = BTreeMap::new();
-        for entry in std::fs::read_dir(out.path().join("classifieds")).unwrap() {
+        let Ok(entries) = std::fs::read_dir(out.path().join("forum")) else {
+            return tasks;
+        };
+        for entry in entries {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|ext| ext == "json") {
                 let task = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
@@ -754,12 +770,12 @@ mod over_seeded_data {
     }
 
     #[test]
-    fn the_same_templates_data_and_seed_give_the_same_files() {
+    fn generation_is_deterministic_refuses_with_reasons_and_splits_by_slot_values() {
         let data = seeded();
-        let templates = shipped(&["colour_find", "image_price", "absent_colour_price"]);
+        let templates = shipped(&["ranked_title", "scene_count", "image_meme_open"]);
         let mut truths = Truths::new(data.path());
         let (first, reports) = generate(&templates, &mut truths, &options(3, 28, None)).unwrap();
-        // A fresh read of the ground truth, as another run would do.
+        // A fresh read of the ground truth, as another run would do: the same files.
         let (again, _) = generate(
             &templates,
             &mut Truths::new(data.path()),
@@ -767,90 +783,86 @@ mod over_seeded_data {
         )
         .unwrap();
         assert_eq!(first, again);
-        assert!(first.tasks() >= 3, "{reports:?}");
+        assert!(first.tasks() >= 6, "{reports:?}");
         let (other_seed, _) = generate(&templates, &mut truths, &options(3, 29, None)).unwrap();
         assert_ne!(first, other_seed, "the seed orders the instances");
         for task in tasks(&first).values() {
             let agora = &task["agora"];
-            assert!(
-                agora["template"]
-                    .as_str()
-                    .unwrap()
-                    .starts_with("classifieds/")
-            );
+            assert!(agora["template"].as_str().unwrap().starts_with("forum/"));
             assert_eq!(
                 agora["gold"].as_array().unwrap().last().unwrap()["action"],
                 "stop"
             );
-            assert!(!agora["visual_fact"].as_str().unwrap().contains("{{"));
+            assert!(
+                !task.to_string().contains("{{"),
+                "a placeholder is left: {task}"
+            );
         }
-    }
 
-    #[test]
-    fn non_unique_answers_and_visual_facts_in_text_are_refused_with_reasons() {
-        let data = seeded();
-        let mut truths = Truths::new(data.path());
-        let shipped = shipped(&["colour_find"]);
-        let (_, reports) = generate(&shipped, &mut truths, &options(50, 28, None)).unwrap();
-        let (count, why) = reports[0]
-            .refused
-            .get(&Refusal::NotUnique)
-            .expect("some colours repeat within a search on the small data");
-        assert!(*count > 0 && !why.is_empty(), "{}", reports[0]);
+        // Every shipped forum template: some candidates are refused because another post
+        // fits the description as well.
+        let (_, reports) = generate(&shipped(&[]), &mut truths, &options(3, 28, None)).unwrap();
+        let not_unique: Vec<&TemplateReport> = reports
+            .iter()
+            .filter(|report| report.refused.contains_key(&Refusal::NotUnique))
+            .collect();
+        assert!(!not_unique.is_empty());
+        assert!(
+            not_unique[0]
+                .to_string()
+                .contains("answer not unique (e.g. "),
+            "{}",
+            not_unique[0]
+        );
 
-        // The same query, but the model (always in the title) called visual, and an N/A
-        // template over items that exist: every candidate is refused, each for its reason.
-        let mut leaking = shipped[0].clone();
-        leaking.template.visual = vec!["model".into()];
-        let mut absent = shipped[0].clone();
-        absent.name = "classifieds/absent_but_present".into();
+        // The title called visual (it is the text itself), and an N/A template over posts
+        // that exist: every candidate is refused, each for its reason.
+        let mut leaking = shipped(&["ranked_title"]).remove(0);
+        leaking.template.visual = vec!["title".into()];
+        let mut absent = leaking.clone();
+        absent.name = "forum/absent_but_present".into();
+        absent.template.visual.clear();
         absent.template.expect = Expect::None;
         let (suite, reports) =
             generate(&[leaking, absent], &mut truths, &options(50, 28, None)).unwrap();
         assert_eq!(suite.tasks(), 0);
         let leaked = &reports[0].refused[&Refusal::VisualInText];
+        assert!(leaked.0 > 0, "{}", reports[0]);
         assert!(
-            leaked.0 > 0 && leaked.1.contains("(model) is written about"),
+            leaked.1.contains("(title) is written about"),
             "{}",
             reports[0]
-        );
-        assert!(
-            reports[1].refused.contains_key(&Refusal::NotAbsent),
-            "{}",
-            reports[1]
         );
         assert!(
             reports[0]
                 .to_string()
                 .contains("the visual fact is also in the text")
         );
-    }
+        assert_eq!(
+            reports[1].refused[&Refusal::NotAbsent].0,
+            reports[1].candidates
+        );
 
-    #[test]
-    fn train_and_test_splits_share_no_slot_values() {
-        let data = seeded();
-        let templates = shipped(&["colour_find", "image_price"]);
-        let mut truths = Truths::new(data.path());
-        let (train, _) = generate(
-            &templates,
-            &mut truths,
-            &options(40, 28, Some(Split::Train)),
-        )
-        .unwrap();
-        let (test, _) =
-            generate(&templates, &mut truths, &options(40, 28, Some(Split::Test))).unwrap();
-        let keys = |suite: &Suite| -> BTreeSet<String> {
-            tasks(suite)
+        // Train and test share no combination of slot values (nor, for an intent without
+        // slots, an item).
+        let split = |which| {
+            let (suite, _) =
+                generate(&templates, &mut truths, &options(40, 28, Some(which))).unwrap();
+            tasks(&suite)
                 .values()
                 .map(|task| {
-                    format!(
-                        "{}{}",
-                        task["agora"]["template"], task["instantiation_dict"]
-                    )
+                    let agora = &task["agora"];
+                    let slots = &task["instantiation_dict"];
+                    let key = if slots.as_object().is_some_and(|slots| slots.is_empty()) {
+                        task["image"].to_string()
+                    } else {
+                        slots.to_string()
+                    };
+                    format!("{} {key}", agora["template"])
                 })
-                .collect()
+                .collect::<BTreeSet<String>>()
         };
-        let (train, test) = (keys(&train), keys(&test));
+        let (train, test) = (split(Split::Train), split(Split::Test));
         assert!(!train.is_empty() && !test.is_empty(), "{train:?} {test:?}");
         assert!(
             train.is_disjoint(&test),
