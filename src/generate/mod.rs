@@ -845,7 +845,7 @@ mod over_seeded_data {
 
         // Train and test share no combination of slot values (nor, for an intent without
         // slots, an item).
-        let split = |which| {
+        let mut split = |which| {
             let (suite, _) =
                 generate(&templates, &mut truths, &options(40, 28, Some(which))).unwrap();
             tasks(&suite)

@@ -22,14 +22,18 @@ for (const name of ['name', 'aria-label', 'placeholder', 'title', 'alt']) {
   const value = element.getAttribute(name);
   if (value) own.push(`${tag}[${name}=${quote(value)}]`);
 }
+const classes = [...element.classList].map((name) => `.${CSS.escape(name)}`).join('');
 const href = element.getAttribute('href');
 if (href) {
   // The path and query only: the host differs from one episode to the next.
   const link = new URL(href, document.baseURI);
   const suffix = link.pathname + link.search + link.hash;
-  if (suffix !== '/') own.push(`${tag}[href$=${quote(suffix)}]`);
+  if (suffix !== '/') {
+    own.push(`${tag}[href$=${quote(suffix)}]`);
+    // The title link of a result, beside its picture's link to the same page.
+    if (classes) own.push(`${tag}${classes}[href$=${quote(suffix)}]`);
+  }
 }
-const classes = [...element.classList].map((name) => `.${CSS.escape(name)}`).join('');
 if (classes) own.push(`${tag}${classes}`);
 const type = element.getAttribute('type');
 if (type) own.push(`${tag}[type=${quote(type)}]`);
