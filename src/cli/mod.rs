@@ -2,6 +2,7 @@
 
 pub mod generate;
 pub mod mcp;
+pub mod record;
 pub mod run;
 pub mod tasks;
 pub mod up;

@@ -61,6 +61,14 @@ pub enum TasksCommand {
     ///
     /// Example: `agora tasks generate --templates tasks/templates --per-template 5 --out tasks/generated --replace`
     Generate(Box<super::generate::GenerateArgs>),
+    /// Record a task's gold path from typed actions: opens an episode on the task's start
+    /// page, carries out each action (`click [12]`, `type [5] [text] [1]`, …, `stop [answer]`)
+    /// and writes it as a gold step whose target is a locator that survives re-marking (role
+    /// and name, text, or a stable CSS selector; never the mark), site URLs as placeholders.
+    /// Then replays the task as `check` does; exits with status 1 unless it passes.
+    ///
+    /// Example: `agora tasks record tasks/classifieds/60.json --actions path.txt`
+    Record(Box<super::record::RecordArgs>),
 }
 
 /// The formats `agora tasks export` writes.
@@ -159,6 +167,7 @@ pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
         TasksCommand::Webui(webui) => webui_command(*webui).await,
         TasksCommand::Export(export) => export_command(*export).await,
         TasksCommand::Generate(generate) => super::generate::generate_command(&generate),
+        TasksCommand::Record(record) => super::record::record_command(*record).await,
     }
 }
 

@@ -6,8 +6,8 @@
 //! can read about the answer, near misses and pictures. Candidates are taken in an order
 //! shuffled by the seed and the template's name; one is refused when its answer is not unique
 //! (or, for an N/A template, when something does fit), when a slot the template calls visual
-//! is empty or named in the text, and skipped when it repeats an accepted intent or belongs to
-//! the other split. Accepted instances fill the template's placeholders (`fill.rs`) into a task
+//! is empty or named in the text, and skipped when it repeats an accepted intent (with the same
+//! input images) or belongs to the other split. Accepted instances fill the template's placeholders (`fill.rs`) into a task
 //! with `agora.gold`, `agora.decoys` (one per near miss, the gold path on the wrong item) and
 //! `agora.template`; the suite is its files, written or compared with a folder (`suite.rs`).
 
@@ -125,7 +125,7 @@ pub struct TemplateReport {
     pub candidates: usize,
     /// Tasks written.
     pub generated: usize,
-    /// Candidates skipped because they repeat an accepted intent.
+    /// Candidates skipped because they repeat an accepted intent with the same input images.
     pub repeats: usize,
     /// Candidates of the other split.
     pub other_split: usize,
@@ -293,10 +293,14 @@ fn stable_hash(text: &str) -> u64 {
 
 /// Which split slot values belong to.
 fn split_of(template: &LoadedTemplate, slots: &Slots, test_percent: u8) -> Split {
-    let keys: Vec<String> = if template.template.split_by.is_empty() {
-        intent_slots(&template.template.intent).unwrap_or_default()
-    } else {
+    // An intent without slots (one question asked of many input images) splits by the item.
+    let keys: Vec<String> = if !template.template.split_by.is_empty() {
         template.template.split_by.clone()
+    } else {
+        match intent_slots(&template.template.intent).unwrap_or_default() {
+            names if names.is_empty() => vec!["id".to_owned()],
+            names => names,
+        }
     };
     let key: Vec<&str> = keys
         .iter()
@@ -437,8 +441,13 @@ fn instantiate(
             }
             Err(message) => return Err(fail(message)),
         };
-        let intent = task.task["intent"].as_str().unwrap_or("").to_owned();
-        if !seen_intents.insert(intent) {
+        // What the agent is given: the intent and the input images (one intent asked of
+        // different pictures makes different tasks).
+        let given = (
+            task.task["intent"].to_string(),
+            task.task["image"].to_string(),
+        );
+        if !seen_intents.insert(given) {
             report.repeats += 1;
             continue;
         }
@@ -696,5 +705,172 @@ mod tests {
     fn stable_hash_is_fnv1a() {
         // FNV-1a of "a" is a published value; a change here would reshuffle every suite.
         assert_eq!(stable_hash("a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}
+
+/// Generation over real ground truth: the forum seeded small in a fresh folder.
+#[cfg(test)]
+mod over_seeded_data {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn seeded() -> tempfile::TempDir {
+        let data = tempfile::tempdir().unwrap();
+        let site = crate::sites::SITES
+            .iter()
+            .find(|site| site.name().0 == "forum")
+            .unwrap();
+        site.seed(data.path(), kit::Scale::Small(400), Some(7))
+            .unwrap();
+        data
+    }
+
+    fn shipped(names: &[&str]) -> Vec<LoadedTemplate> {
+        let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tasks/templates/forum");
+        let paths: Vec<PathBuf> = if names.is_empty() {
+            vec![folder]
+        } else {
+            names
+                .iter()
+                .map(|name| folder.join(format!("{name}.toml")))
+                .collect()
+        };
+        load_templates(&paths).unwrap()
+    }
+
+    fn options(per_template: usize, seed: u64, split: Option<Split>) -> Options {
+        Options {
+            per_template,
+            seed,
+            split,
+            test_percent: 50,
+            first_id: 1000,
+        }
+    }
+
+    /// The task files of a suite, written out and read back (file name → task).
+    fn tasks(suite: &Suite) -> BTreeMap<String, Value> {
+        let out = tempfile::tempdir().unwrap();
+        suite.write(out.path(), false).unwrap();
+        let mut tasks = BTreeMap::new();
+        let Ok(entries) = std::fs::read_dir(out.path().join("forum")) else {
+            return tasks;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|ext| ext == "json") {
+                let task = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+                tasks.insert(
+                    path.file_name().unwrap().to_string_lossy().into_owned(),
+                    task,
+                );
+            }
+        }
+        tasks
+    }
+
+    #[test]
+    fn generation_is_deterministic_refuses_with_reasons_and_splits_by_slot_values() {
+        let data = seeded();
+        let templates = shipped(&["ranked_title", "scene_count", "image_meme_open"]);
+        let mut truths = Truths::new(data.path());
+        let (first, reports) = generate(&templates, &mut truths, &options(3, 28, None)).unwrap();
+        // A fresh read of the ground truth, as another run would do: the same files.
+        let (again, _) = generate(
+            &templates,
+            &mut Truths::new(data.path()),
+            &options(3, 28, None),
+        )
+        .unwrap();
+        assert_eq!(first, again);
+        assert!(first.tasks() >= 6, "{reports:?}");
+        let (other_seed, _) = generate(&templates, &mut truths, &options(3, 29, None)).unwrap();
+        assert_ne!(first, other_seed, "the seed orders the instances");
+        for task in tasks(&first).values() {
+            let agora = &task["agora"];
+            assert!(agora["template"].as_str().unwrap().starts_with("forum/"));
+            assert_eq!(
+                agora["gold"].as_array().unwrap().last().unwrap()["action"],
+                "stop"
+            );
+            for filled in ["intent", "start_url", "eval", "agora"] {
+                let text = task[filled].to_string();
+                assert!(
+                    !text.contains("{{"),
+                    "a placeholder is left in {filled}: {text}"
+                );
+            }
+        }
+
+        // Every shipped forum template: some candidates are refused because another post
+        // fits the description as well.
+        let (_, reports) = generate(&shipped(&[]), &mut truths, &options(3, 28, None)).unwrap();
+        let not_unique: Vec<&TemplateReport> = reports
+            .iter()
+            .filter(|report| report.refused.contains_key(&Refusal::NotUnique))
+            .collect();
+        assert!(!not_unique.is_empty());
+        assert!(
+            not_unique[0]
+                .to_string()
+                .contains("answer not unique (e.g. "),
+            "{}",
+            not_unique[0]
+        );
+
+        // The title called visual (it is the text itself), and an N/A template over posts
+        // that exist: every candidate is refused, each for its reason.
+        let mut leaking = shipped(&["ranked_title"]).remove(0);
+        leaking.template.visual = vec!["title".into()];
+        let mut absent = leaking.clone();
+        absent.name = "forum/absent_but_present".into();
+        absent.template.visual.clear();
+        absent.template.expect = Expect::None;
+        let (suite, reports) =
+            generate(&[leaking, absent], &mut truths, &options(50, 28, None)).unwrap();
+        assert_eq!(suite.tasks(), 0);
+        let leaked = &reports[0].refused[&Refusal::VisualInText];
+        assert!(leaked.0 > 0, "{}", reports[0]);
+        assert!(
+            leaked.1.contains("(title) is written about"),
+            "{}",
+            reports[0]
+        );
+        assert!(
+            reports[0]
+                .to_string()
+                .contains("the visual fact is also in the text")
+        );
+        assert_eq!(
+            reports[1].refused[&Refusal::NotAbsent].0,
+            reports[1].candidates
+        );
+
+        // Train and test share no combination of slot values (nor, for an intent without
+        // slots, an item).
+        let mut split = |which| {
+            let (suite, _) =
+                generate(&templates, &mut truths, &options(40, 28, Some(which))).unwrap();
+            tasks(&suite)
+                .values()
+                .map(|task| {
+                    let agora = &task["agora"];
+                    let slots = &task["instantiation_dict"];
+                    let key = if slots.as_object().is_some_and(|slots| slots.is_empty()) {
+                        task["image"].to_string()
+                    } else {
+                        slots.to_string()
+                    };
+                    format!("{} {key}", agora["template"])
+                })
+                .collect::<BTreeSet<String>>()
+        };
+        let (train, test) = (split(Split::Train), split(Split::Test));
+        assert!(!train.is_empty() && !test.is_empty(), "{train:?} {test:?}");
+        assert!(
+            train.is_disjoint(&test),
+            "{:?}",
+            train.intersection(&test).collect::<Vec<_>>()
+        );
     }
 }

@@ -47,7 +47,8 @@ pub struct Template {
     /// Whether one item fits the description (`one`) or none does (`none`: "N/A").
     #[serde(default)]
     pub expect: Expect,
-    /// Slots that tell train from test instances apart (default: the intent's slots).
+    /// Slots that tell train from test instances apart (default: the intent's slots, or the
+    /// item's `id` for an intent without any).
     #[serde(default)]
     pub split_by: Vec<String>,
     /// Slots filled by a choice from a list, one pick per instance (`[choose]`).

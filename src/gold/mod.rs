@@ -1,9 +1,12 @@
-//! Gold trajectories: replay (locators → SoM ids) and `agora tasks check`.
+//! Gold trajectories: replay (locators → SoM ids), `agora tasks check`, and recording a
+//! gold path from an author's actions (`agora tasks record`).
 
 mod check;
+mod record;
 mod replay;
 
 pub use check::{RunResult, TaskCheck, check_tasks, check_tasks_reporting, replay};
+pub use record::{GoldRecorder, RecordError};
 pub use replay::{
     EpisodeLookup, MarkLookup, ReplayError, check_gold_step, ending_with_stop, gold_action,
     gold_steps, resolve_step,

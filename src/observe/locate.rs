@@ -17,3 +17,18 @@ pub async fn som_id_of(session: &BrowserSession, css: &str) -> Result<Option<Som
         .await?;
     Ok(mark.as_str().and_then(|mark| mark.parse().ok()).map(SomId))
 }
+
+const STABLE_SELECTOR_JS: &str = include_str!("js/stable_selector.js");
+
+/// A CSS selector that matches element `id` (of the last marking) first and alone, built
+/// from its id, naming attributes, link path or classes, alone or under an ancestor with an
+/// id; never from a position or the mark itself. `None` when no such selector is unique.
+pub async fn stable_selector(
+    session: &BrowserSession,
+    id: SomId,
+) -> Result<Option<String>, BrowserError> {
+    let selector = session
+        .execute_fast(STABLE_SELECTOR_JS, vec![json!(id.0), json!(SOM_ATTRIBUTE)])
+        .await?;
+    Ok(selector.as_str().map(str::to_owned))
+}

@@ -9,7 +9,7 @@ mod som;
 
 use capture::{FrameMarks, mark_frame};
 pub use capture::{ImageFormat, Screenshot, capture, image_mime};
-pub use locate::{SOM_ATTRIBUTE, som_id_of};
+pub use locate::{SOM_ATTRIBUTE, som_id_of, stable_selector};
 pub use paint::mark_colour;
 pub use som::{BoundingBox, SomElement, SomId, som_text};
 

@@ -14,6 +14,7 @@ mod forum;
 mod grid;
 mod observe;
 mod processes;
+mod record;
 mod run;
 mod run_shipped;
 mod shopping;

@@ -40,6 +40,22 @@ impl SiteUrls {
         }
         replaced
     }
+
+    /// `url` with a known site's base URL at its start written as the site's placeholder
+    /// (`http://127.0.0.1:9980/index.php` → `__CLASSIFIEDS__/index.php`): the inverse of
+    /// [`SiteUrls::substitute`] for one URL, as task files store it.
+    pub fn placeholder_for(&self, url: &str) -> String {
+        for (names, base) in self.bases.values() {
+            let at_boundary = |rest: &str| rest.is_empty() || rest.starts_with(['/', '?', '#']);
+            if let (Some(rest), Some(placeholder)) =
+                (url.strip_prefix(base.as_str()), names.placeholders.first())
+                && at_boundary(rest)
+            {
+                return format!("{placeholder}{rest}");
+            }
+        }
+        url.to_owned()
+    }
 }
 
 #[cfg(test)]
@@ -61,6 +77,22 @@ mod tests {
         assert_eq!(
             urls.insert("gitlab", "x"),
             Err(UnknownSite("gitlab".into()))
+        );
+    }
+
+    #[test]
+    fn placeholder_for_reverses_one_base_at_a_boundary() {
+        let mut urls = SiteUrls::new();
+        urls.insert("reddit", "http://127.0.0.1:9999").unwrap();
+        assert_eq!(
+            urls.placeholder_for("http://127.0.0.1:9999/f/pics?x=1"),
+            "__REDDIT__/f/pics?x=1"
+        );
+        assert_eq!(urls.placeholder_for("http://127.0.0.1:9999"), "__REDDIT__");
+        // Another port that starts with the same digits is another site.
+        assert_eq!(
+            urls.placeholder_for("http://127.0.0.1:99990/x"),
+            "http://127.0.0.1:99990/x"
         );
     }
 }
