@@ -154,7 +154,7 @@ impl Environment {
             endpoint,
             settings,
             config.pool_limits(),
-            allowed.to_strings(),
+            allowed.clone(),
         );
         let tasks = TaskRegistry::load(
             &config.task_dirs,
