@@ -169,7 +169,14 @@ impl BrowserPool {
                 // Its browser ended with the chromedriver that started it.
                 return;
             }
-            if let Err(error) = session.wipe(&inner.reachable.to_strings()).await {
+            let wiping = Instant::now();
+            let wiped = session.wipe(&inner.reachable.to_strings()).await;
+            tracing::debug!(
+                serial = session.serial(),
+                ms = wiping.elapsed().as_millis() as u64,
+                "session wiped"
+            );
+            if let Err(error) = wiped {
                 tracing::warn!(%error, serial = session.serial(), "dropping a session that could not be wiped");
                 session.close().await;
                 inner.refill.notify_one();

@@ -320,8 +320,8 @@ impl Episode {
 
     /// The live session to change (tabs), or the reason it is gone.
     pub(super) fn session_mut(&mut self) -> Result<&mut BrowserSession, ActionError> {
-        match self.session.as_mut() {
-            Some(session) => Ok(session),
+        match self.session {
+            Some(ref mut session) => Ok(session),
             None => Err(self.lost_error()),
         }
     }

@@ -61,6 +61,14 @@ impl<'a> EpisodePage<'a> {
         }
     }
 
+    /// For measuring pages one after another in one tab (a target, then the agent's page):
+    /// each page opened starts a history of its own, so no page can go back to the one
+    /// measured before it.
+    pub fn measuring(mut self) -> Self {
+        self.fresh_history = true;
+        self
+    }
+
     /// The execution context of the measuring world in the current document, made on first
     /// use in each document (so what a measurement keeps between states lives as long as
     /// the document).

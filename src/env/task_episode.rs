@@ -9,8 +9,8 @@ use super::{
 use super::{SiteCookie, start};
 use crate::browser::{BrowserSession, PrivateTab, Viewport};
 use crate::observe::ObserveOptions;
-use evaluators::task::SiteUrls;
 use evaluators::task::EvalType;
+use evaluators::task::SiteUrls;
 use evaluators::{EvalMode, Evaluation, SiteAccess, SiteQuerySet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -99,7 +99,10 @@ mod tests {
         allowed.allow(Origin::of_url("http://127.0.0.1:9980").unwrap());
         assert!(allowed.permits_url("http://127.0.0.1:9980/index.php?page=item&id=3"));
         for alias in ["localhost", "[::1]", "127.0.0.2", "0.0.0.0"] {
-            assert!(!allowed.permits_url(&format!("http://{alias}:9980/")), "{alias}");
+            assert!(
+                !allowed.permits_url(&format!("http://{alias}:9980/")),
+                "{alias}"
+            );
         }
         assert!(!allowed.permits_url("http://127.0.0.1:8400/episodes"));
     }

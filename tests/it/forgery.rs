@@ -13,7 +13,8 @@ use webui::targets::Target;
 const BLANK: [&str; 3] = ["<!DOCTYPE html><html><body></body></html>", "", ""];
 
 /// A blank page that loads its script.
-const SCRIPTED: &str = "<!DOCTYPE html><html><body><script src=\"script.js\"></script></body></html>";
+const SCRIPTED: &str =
+    "<!DOCTYPE html><html><body><script src=\"script.js\"></script></body></html>";
 
 /// The spy: the agent's page opens a second tab on the workspace; each watches the other
 /// and, the moment one shows a staged target, copies it into the workspace. Every path seen
@@ -94,7 +95,11 @@ fn a_spy_tab_sees_no_staged_target_and_copies_nothing() {
         let blank = blank_score(harness, target).await;
         let agent = episode(harness, target).await;
         write(harness, &agent, [SCRIPTED, "", SPY_JS]).await;
-        assert_eq!(observation(&agent).await.tabs.len(), 2, "the spy tab is open");
+        assert_eq!(
+            observation(&agent).await.tabs.len(),
+            2,
+            "the spy tab is open"
+        );
         let (score, report) = aes(&agent).await;
         assert_eq!(score, blank, "the spy's page scored {score}: {report}");
         let seen = js(&agent, "localStorage.getItem('seen')").await;
@@ -116,13 +121,18 @@ fn a_page_that_changes_when_measured_is_measured_as_it_shows_and_going_back_find
         let agent = episode(harness, target).await;
         write(harness, &agent, [SCRIPTED, "", &lying_js(target)]).await;
         let shown = js(&agent, "document.body.innerText").await;
-        assert!(!shown.as_str().unwrap().contains("Aurora"), "blank to the agent");
+        assert!(
+            !shown.as_str().unwrap().contains("Aurora"),
+            "blank to the agent"
+        );
         {
             // Measured in the page's own world, the lie works; in the measuring world, not.
             let guard = agent.browser().await.unwrap();
             let mut page = guard.page(harness.env.allowed());
             let args = vec![json!(["text"]), json!(100)];
-            let isolated = page.measure(evaluators::aes::MEASURE_JS, args.clone()).await;
+            let isolated = page
+                .measure(evaluators::aes::MEASURE_JS, args.clone())
+                .await;
             let isolated = isolated.unwrap();
             assert!(
                 !isolated.to_string().contains("Aurora"),
@@ -145,7 +155,10 @@ fn a_page_that_changes_when_measured_is_measured_as_it_shows_and_going_back_find
         let back = observation(&agent).await;
         assert!(!back.url.contains("/staged/"), "{}", back.url);
         let text = js(&agent, "document.documentElement.outerHTML").await;
-        assert!(!text.as_str().unwrap().contains("Aurora desk lamp"), "{text}");
+        assert!(
+            !text.as_str().unwrap().contains("Aurora desk lamp"),
+            "{text}"
+        );
         crate::support::close(&agent).await;
     });
 }

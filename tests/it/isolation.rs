@@ -4,7 +4,7 @@
 
 use crate::support::{Harness, observation, run, step};
 use agora::config::Config;
-use agora::env::{EpisodeHandle, EpisodeSpec, Environment, SiteHost};
+use agora::env::{Environment, EpisodeHandle, EpisodeSpec, SiteHost};
 use agora::fence::{AllowList, Origin};
 use serde_json::Value;
 use std::sync::Arc;
@@ -26,6 +26,10 @@ await new Promise((done, fail) => {
 });
 await navigator.serviceWorker.register(worker, { scope: "./" });
 await navigator.serviceWorker.ready;
+if (!navigator.serviceWorker.controller) {
+  await new Promise((claimed) =>
+    navigator.serviceWorker.addEventListener("controllerchange", claimed, { once: true }));
+}
 const answer = await (await fetch("probe")).text();
 return { answer, workers: (await navigator.serviceWorker.getRegistrations()).length };
 "#;

@@ -120,7 +120,9 @@ async fn the_shared_workspace_takes_no_writes_over_http() {
     let harness = harness();
     let shared = harness.tenants.default_id();
     for cookie in [None, Some(shared)] {
-        let mut request = Request::builder().method("PUT").uri("/workspace/index.html");
+        let mut request = Request::builder()
+            .method("PUT")
+            .uri("/workspace/index.html");
         if let Some(tenant) = cookie {
             request = request.header(header::COOKIE, format!("{TENANT_COOKIE}={tenant}"));
         }
