@@ -123,8 +123,7 @@ fn a_whole_evaluation_stops_at_its_deadline() {
         let base = serve_api(env.clone(), None).await;
         let http = reqwest::Client::new();
         // Each locator keeps within the script limit; together they outlast the deadline.
-        let busy =
-            "document.title + (() => { const end = Date.now() + 2000; while (Date.now() < end) {} return 'y'; })()";
+        let busy = "document.title + (() => { const end = Date.now() + 2000; while (Date.now() < end) {} return 'y'; })()";
         let task = program_html(&harness.url("index.html"), &[busy, busy, busy, busy]);
         let (status, body, _, took) = evaluate(&http, &base, task).await;
         assert_eq!(status, 504, "{body}");
