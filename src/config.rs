@@ -113,6 +113,10 @@ pub struct Config {
     /// `magebench` (MageBench's AES reproduced).
     #[arg(long, env = "AGORA_EVAL_MODE", default_value = "correct")]
     pub eval_mode: evaluators::EvalMode,
+    /// The longest one evaluation may take, everything included (pages, scripts, judges);
+    /// past it the evaluation stops with `evaluation_timeout`.
+    #[arg(long, env = "AGORA_EVAL_TIMEOUT_S", default_value_t = 180)]
+    pub eval_timeout_s: u64,
     /// Text judge (fuzzy / unachievable-reason checks): OpenAI-compatible base URL up to `/v1`.
     #[arg(long, env = "AGORA_JUDGE_URL")]
     pub judge_url: Option<String>,
@@ -141,6 +145,11 @@ impl Config {
     /// The settle cap as a duration.
     pub fn settle_cap(&self) -> Duration {
         Duration::from_millis(self.settle_cap_ms)
+    }
+
+    /// The deadline of one evaluation.
+    pub fn eval_timeout(&self) -> Duration {
+        Duration::from_secs(self.eval_timeout_s)
     }
 
     /// The DOM-quiet window as a duration.

@@ -43,8 +43,15 @@ pub const MEASURE_JS: &str = concat!(
     include_str!("js/aes_measure.js")
 );
 
+/// The page's recorded errors (read in the page's own world).
+const ERRORS_JS: &str = include_str!("js/aes_errors.js");
+
 /// The most elements measured on a page; a generated page with more fails its state.
 pub const MAX_ELEMENTS: usize = 5_000;
+
+/// The most interaction steps of a task (a sequence counts its steps): each is carried out on
+/// the target and on the generated page, and each state is measured on both.
+pub const MAX_INTERACTION_STEPS: usize = 40;
 
 /// The `eval.aes` object of a WebUI task.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -60,7 +67,8 @@ pub struct AesSpec {
 
 impl AesSpec {
     /// What is wrong with it, as (field, message): an empty target, a threshold outside
-    /// `[0, 1]`, interactions that cannot run as written.
+    /// `[0, 1]`, more than [`MAX_INTERACTION_STEPS`] steps, interactions that cannot run as
+    /// written.
     pub fn problems(&self) -> Vec<(String, String)> {
         let mut problems = Vec::new();
         if self.target.trim().is_empty() {
@@ -73,6 +81,19 @@ impl AesSpec {
             problems.push((
                 "eval.aes.pass_threshold".to_owned(),
                 format!("{} is outside [0, 1]", self.pass_threshold),
+            ));
+        }
+        let steps: usize = self
+            .interactions
+            .iter()
+            .map(|interaction| interaction.steps().len())
+            .sum();
+        if steps > MAX_INTERACTION_STEPS {
+            problems.push((
+                "eval.aes.interactions".to_owned(),
+                format!(
+                    "{steps} interaction steps are more than the {MAX_INTERACTION_STEPS} an evaluation carries out; keep the states that matter"
+                ),
             ));
         }
         for (index, interaction) in self.interactions.iter().enumerate() {
@@ -200,11 +221,13 @@ fn no_targets() -> EvalError {
     )
 }
 
-/// How a page is measured: a measuring script and its arguments, and the window the page is
-/// laid out in (`None`: the episode's; `Some`: with classic scrollbars, `magebench` mode).
+/// How a page is measured: a measuring script and its arguments, whether the page's recorded
+/// errors go with it, and the window the page is laid out in (`None`: the episode's; `Some`:
+/// with classic scrollbars, `magebench` mode).
 struct Measurement<'a> {
     script: &'a str,
     args: Vec<Value>,
+    with_errors: bool,
     window: Option<Window>,
 }
 
@@ -240,9 +263,12 @@ async fn measure<P: Page, T: DeserializeOwned>(
     if let Some(window) = measurement.window {
         fit_scrollbars(page, window).await?;
     }
-    let value = page
-        .call(measurement.script, measurement.args.clone())
+    let mut value = page
+        .measure(measurement.script, measurement.args.clone())
         .await?;
+    if measurement.with_errors {
+        value["errors"] = page.call(ERRORS_JS, Vec::new()).await?;
+    }
     if value["truncated"] == json!(true) {
         return Ok(Err(format!(
             "the page has more than {MAX_ELEMENTS} visible elements; AES measures at most that many"
@@ -310,6 +336,7 @@ async fn magebench_report<P: Page>(
     let measurement = |keys: Vec<String>, annotated_only: bool| Measurement {
         script: magebench::MEASURE_JS,
         args: vec![json!(keys), json!(annotated_only), json!(MAX_ELEMENTS)],
+        with_errors: false,
         window: Some(magebench::WINDOW),
     };
     let all_keys = magebench::properties::all_keys()
@@ -360,6 +387,7 @@ pub async fn evaluate_aes<P: Page>(
             let measurement = Measurement {
                 script: MEASURE_JS,
                 args: vec![json!(names), json!(MAX_ELEMENTS)],
+                with_errors: true,
                 window: None,
             };
             let target: Vec<PageState> = measure_target(spec, page, staging, &measurement).await?;

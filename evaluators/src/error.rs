@@ -74,6 +74,11 @@ impl EvalError {
         matches!(self, EvalError::SiteNotAvailable(_))
     }
 
+    /// Whether a task script ran past its time and was stopped.
+    pub fn is_timeout(&self) -> bool {
+        matches!(self, EvalError::Page(PageError::ScriptTimeout { .. }))
+    }
+
     /// Whether the task config itself is at fault.
     pub fn is_config(&self) -> bool {
         matches!(self, EvalError::Config { .. } | EvalError::Helper { .. })

@@ -56,6 +56,14 @@ pub enum PageError {
     /// The browser session is gone or misbehaved.
     #[error("browser error: {0}")]
     Browser(String),
+    /// A task's script (a locator, a helper's page side) ran past its time and was stopped.
+    #[error(
+        "a task script ran longer than {seconds} s and was stopped; a locator must answer at once"
+    )]
+    ScriptTimeout {
+        /// The limit.
+        seconds: u64,
+    },
 }
 
 impl PageError {
@@ -96,6 +104,17 @@ pub trait Page {
         function_body: &str,
         args: Vec<serde_json::Value>,
     ) -> impl Future<Output = Result<serde_json::Value, PageError>> + Send;
+    /// Runs a measuring function body as [`Page::call`] does, but where the page's own
+    /// scripts neither see it run nor change what it reads (a world of its own that shares
+    /// only the DOM: no page globals, no patched built-ins); the page's globals are out of its
+    /// reach too. A page without such worlds runs it as [`Page::call`].
+    fn measure(
+        &mut self,
+        function_body: &str,
+        args: Vec<serde_json::Value>,
+    ) -> impl Future<Output = Result<serde_json::Value, PageError>> + Send {
+        self.call(function_body, args)
+    }
     /// Fetches a resource with the episode's cookies.
     fn fetch_bytes(&mut self, url: &str)
     -> impl Future<Output = Result<Vec<u8>, PageError>> + Send;

@@ -60,6 +60,12 @@ impl From<EnvError> for ApiError {
             }
             EnvError::Browser(_) => (StatusCode::BAD_GATEWAY, "browser_error"),
             EnvError::Action(action) => (StatusCode::BAD_GATEWAY, action.code()),
+            EnvError::EvaluationTimeout { .. } => {
+                (StatusCode::GATEWAY_TIMEOUT, "evaluation_timeout")
+            }
+            EnvError::Evaluation(evaluation) if evaluation.is_timeout() => {
+                (StatusCode::GATEWAY_TIMEOUT, "evaluation_timeout")
+            }
             EnvError::Evaluation(evaluation) if evaluation.is_config() => {
                 (StatusCode::UNPROCESSABLE_ENTITY, "invalid_task")
             }

@@ -78,12 +78,42 @@ impl TabLink {
     /// Connects to tab `target` of the browser whose DevTools endpoint is `address`
     /// (`host:port`, as chromedriver reports it in `goog:chromeOptions.debuggerAddress`).
     pub async fn connect(address: &str, target: &str) -> Result<Self, LinkError> {
-        let url = format!("ws://{address}/devtools/page/{target}");
+        Self::open(&format!("ws://{address}/devtools/page/{target}"), target).await
+    }
+
+    /// Connects to the browser itself (its browser target: contexts, targets) at `address`.
+    pub async fn connect_browser(address: &str) -> Result<Self, LinkError> {
+        let version = format!("http://{address}/json/version");
+        let asking = async {
+            let client = reqwest::Client::builder()
+                .no_proxy()
+                .build()
+                .map_err(|error| error.to_string())?;
+            let reply: Value = client
+                .get(&version)
+                .send()
+                .await
+                .map_err(|error| error.to_string())?
+                .json()
+                .await
+                .map_err(|error| error.to_string())?;
+            reply["webSocketDebuggerUrl"]
+                .as_str()
+                .map(str::to_owned)
+                .ok_or_else(|| "no webSocketDebuggerUrl in its answer".to_owned())
+        };
+        let url = tokio::time::timeout(CONNECT_CAP, asking)
+            .await
+            .map_err(|_| LinkError::Connection(format!("no answer from {version}")))?
+            .map_err(|error| LinkError::Connection(format!("{version}: {error}")))?;
+        Self::open(&url, "browser").await
+    }
+
+    async fn open(url: &str, target: &str) -> Result<Self, LinkError> {
         let config = WebSocketConfig::default()
             .max_message_size(Some(MAX_MESSAGE))
             .max_frame_size(Some(MAX_MESSAGE));
-        let connecting =
-            tokio_tungstenite::connect_async_with_config(url.as_str(), Some(config), true);
+        let connecting = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
         let (socket, _) = tokio::time::timeout(CONNECT_CAP, connecting)
             .await
             .map_err(|_| {

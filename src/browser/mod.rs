@@ -14,5 +14,5 @@ pub use driver::{WebDriverEndpoint, ensure_executable};
 pub use error::BrowserError;
 pub use flags::chromium_flags;
 pub use pool::{BrowserPool, Lease, PoolLimits};
-pub use session::{BrowserSession, SessionSettings, Viewport};
+pub use session::{BrowserSession, PrivateTab, SessionSettings, Viewport};
 pub use settle::{SettlePolicy, SettleReport, settle};

@@ -1,6 +1,7 @@
 //! A warm pool of browser sessions, so no episode waits for session creation.
 
 use super::{BrowserError, BrowserSession, SessionSettings, WebDriverEndpoint};
+use crate::fence::AllowList;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, Notify, OwnedSemaphorePermit, Semaphore};
@@ -35,8 +36,8 @@ struct PoolInner {
     refill: Arc<Notify>,
     /// Wakes acquirers waiting for a warm session.
     warmed: Notify,
-    /// Origins whose storage is cleared when a session comes back.
-    wipe_origins: Vec<String>,
+    /// The origins browsers may reach: all are wiped when a session comes back.
+    reachable: AllowList,
 }
 
 /// A session handed out by the pool, whether it came warm, and how long it took to get.
@@ -56,7 +57,7 @@ impl BrowserPool {
         endpoint: WebDriverEndpoint,
         settings: SessionSettings,
         limits: PoolLimits,
-        wipe_origins: Vec<String>,
+        reachable: AllowList,
     ) -> Self {
         let limits = PoolLimits {
             ceiling: limits.ceiling.max(1),
@@ -71,7 +72,7 @@ impl BrowserPool {
                 slots: Arc::new(Semaphore::new(limits.ceiling)),
                 refill: Arc::new(Notify::new()),
                 warmed: Notify::new(),
-                wipe_origins,
+                reachable,
             }),
         };
         tokio::spawn(refill_loop(Arc::downgrade(&pool.inner)));
@@ -168,7 +169,14 @@ impl BrowserPool {
                 // Its browser ended with the chromedriver that started it.
                 return;
             }
-            if let Err(error) = session.wipe(&inner.wipe_origins).await {
+            let wiping = Instant::now();
+            let wiped = session.wipe(&inner.reachable.to_strings()).await;
+            tracing::debug!(
+                serial = session.serial(),
+                ms = wiping.elapsed().as_millis() as u64,
+                "session wiped"
+            );
+            if let Err(error) = wiped {
                 tracing::warn!(%error, serial = session.serial(), "dropping a session that could not be wiped");
                 session.close().await;
                 inner.refill.notify_one();

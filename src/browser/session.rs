@@ -279,6 +279,14 @@ impl BrowserSession {
         Ok(self.client.execute(script, args).await?)
     }
 
+    /// Stops whatever script runs in the current tab now (a busy loop included): over the
+    /// direct link when there is one, which does not wait behind the running script.
+    pub async fn terminate_scripts(&self) -> Result<(), BrowserError> {
+        self.cdp_concurrent("Runtime.terminateExecution", json!({}))
+            .await
+            .map(drop)
+    }
+
     /// Runs `script` (a function body; arguments in `arguments`) in the top-level document
     /// through CDP's `Runtime.evaluate`: the same semantics as [`BrowserSession::execute`] for
     /// JSON arguments and results, at about half the round trip. The arguments are embedded
@@ -288,24 +296,59 @@ impl BrowserSession {
         script: &str,
         args: Vec<Value>,
     ) -> Result<Value, BrowserError> {
-        let expression = format!(
-            "(function() {{\n{script}\n}}).apply(null, {})",
-            Value::Array(args)
-        );
         let reply = self
             .cdp_concurrent(
                 "Runtime.evaluate",
-                json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
+                json!({ "expression": applied(script, args), "returnByValue": true, "awaitPromise": true }),
             )
             .await?;
-        if let Some(details) = reply.get("exceptionDetails") {
-            let message = details["exception"]["description"]
-                .as_str()
-                .or(details["text"].as_str())
-                .unwrap_or("exception");
-            return Err(BrowserError::Script(message.to_owned()));
-        }
-        Ok(reply["result"]["value"].clone())
+        script_value(reply)
+    }
+
+    /// A new isolated world in the current tab's top-level document, sharing only its DOM:
+    /// the document's loader id (a new one after each navigation) and the world's execution
+    /// context, for [`BrowserSession::execute_in`].
+    pub async fn isolated_world(&self, name: &str) -> Result<(String, u64), BrowserError> {
+        let tree = self.cdp("Page.getFrameTree", json!({})).await?;
+        let frame = &tree["frameTree"]["frame"];
+        let loader = frame["loaderId"].as_str().unwrap_or_default().to_owned();
+        let world = self
+            .cdp(
+                "Page.createIsolatedWorld",
+                json!({ "frameId": frame["id"], "worldName": name }),
+            )
+            .await?;
+        let context = world["executionContextId"].as_u64().ok_or_else(|| {
+            BrowserError::Command(format!("no isolated world in this page: {world}"))
+        })?;
+        Ok((loader, context))
+    }
+
+    /// The current tab's top-level document's loader id (a new one after each navigation).
+    pub async fn document_loader(&self) -> Result<String, BrowserError> {
+        let tree = self.cdp("Page.getFrameTree", json!({})).await?;
+        Ok(tree["frameTree"]["frame"]["loaderId"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned())
+    }
+
+    /// Runs `script` (a function body; arguments in `arguments`) in execution context
+    /// `context` (an [`BrowserSession::isolated_world`]), as [`BrowserSession::execute_fast`].
+    pub async fn execute_in(
+        &self,
+        context: u64,
+        script: &str,
+        args: Vec<Value>,
+    ) -> Result<Value, BrowserError> {
+        let reply = self
+            .cdp(
+                "Runtime.evaluate",
+                json!({ "expression": applied(script, args), "contextId": context,
+                        "returnByValue": true, "awaitPromise": true }),
+            )
+            .await?;
+        script_value(reply)
     }
 
     /// Navigates the current tab to `url` (WebDriver waits for the load event).
@@ -423,21 +466,27 @@ impl BrowserSession {
         Ok(())
     }
 
-    /// Returns the session to a blank state for the next episode: one tab on
-    /// `about:blank`, no cookies, no storage for `origins`, no cache.
+    /// Returns the session to a blank state for the next episode: one new tab on
+    /// `about:blank` (the old tabs, their history and handles closed), no cookies, no cache,
+    /// no granted permissions, and nothing stored for any of `origins` — every origin the
+    /// browser can have reached, since the fence answers any other with a page that runs no
+    /// script (service workers, cache storage, IndexedDB, local storage and the rest).
     pub async fn wipe(&mut self, origins: &[String]) -> Result<(), BrowserError> {
         self.check_alive()?;
-        let mut handles = self.refresh_tabs().await?;
-        let first = handles.remove(0);
-        for handle in handles {
-            self.switch_tab(handle).await?;
-            self.close_current_tab().await?;
+        let old = self.refresh_tabs().await?;
+        let fresh = self.client.new_window(true).await?.handle;
+        for handle in old {
+            self.client.switch_to_window(handle.clone()).await?;
+            self.client.close_window().await?;
+            self.instrumented_tabs.remove(&String::from(handle));
         }
-        self.switch_tab(first.clone()).await?;
-        self.tabs = vec![first];
-        self.client.goto("about:blank").await?;
+        self.tabs = Vec::new();
+        self.current_tab = None;
+        self.tabs.push(fresh.clone());
+        self.switch_tab(fresh).await?;
         self.cdp("Network.clearBrowserCookies", json!({})).await?;
         self.cdp("Network.clearBrowserCache", json!({})).await?;
+        self.cdp("Browser.resetPermissions", json!({})).await?;
         for origin in origins {
             self.cdp(
                 "Storage.clearDataForOrigin",
@@ -446,6 +495,75 @@ impl BrowserSession {
             .await?;
         }
         Ok(())
+    }
+
+    /// Opens a tab in a browser context of its own and makes it current: it shares no
+    /// cookies, storage, service workers, cache, history or window handles with the session's
+    /// tabs, which neither list it nor can reach it. Local browsers only (the context is made
+    /// over the browser's DevTools endpoint).
+    pub async fn open_private_tab(&mut self) -> Result<PrivateTab, BrowserError> {
+        self.check_alive()?;
+        let address = self.debugger_address.clone().ok_or_else(|| {
+            BrowserError::Command(
+                "a private browser context needs a local browser (its DevTools endpoint)".into(),
+            )
+        })?;
+        let link_error = |error: LinkError| BrowserError::Command(error.to_string());
+        let link = TabLink::connect_browser(&address)
+            .await
+            .map_err(link_error)?;
+        // Disposed with the link too, should the tab never be closed.
+        let context = link
+            .call(
+                "Target.createBrowserContext",
+                json!({ "disposeOnDetach": true }),
+            )
+            .await
+            .map_err(link_error)?["browserContextId"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let target = link
+            .call(
+                "Target.createTarget",
+                json!({ "url": "about:blank", "browserContextId": context }),
+            )
+            .await
+            .map_err(link_error)?["targetId"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let handle = WindowHandle::try_from(target)
+            .map_err(|error| BrowserError::Command(format!("the private tab: {error}")))?;
+        let previous = self.current_tab.clone();
+        self.client.switch_to_window(handle.clone()).await?;
+        self.current_tab = Some(handle);
+        Ok(PrivateTab {
+            link,
+            context,
+            previous,
+        })
+    }
+
+    /// Closes a private tab with its browser context (all it held is gone) and makes the
+    /// tab that was current before it current again.
+    pub async fn close_private_tab(&mut self, tab: PrivateTab) -> Result<(), BrowserError> {
+        let disposed = tab
+            .link
+            .call(
+                "Target.disposeBrowserContext",
+                json!({ "browserContextId": tab.context }),
+            )
+            .await;
+        if let Some(closed) = self.current_tab.take() {
+            self.instrumented_tabs.remove(&String::from(closed));
+        }
+        if let Some(previous) = tab.previous {
+            self.switch_tab(previous).await?;
+        }
+        disposed
+            .map(drop)
+            .map_err(|error| BrowserError::Command(error.to_string()))
     }
 
     /// Switches back to the top-level document of the current tab.
@@ -460,6 +578,37 @@ impl BrowserSession {
             tracing::debug!(%error, serial = self.serial, "closing a browser session failed");
         }
     }
+}
+
+/// A function body applied to JSON arguments, as an expression (the arguments embedded as a
+/// JSON literal, never as code).
+fn applied(script: &str, args: Vec<Value>) -> String {
+    format!(
+        "(function() {{\n{script}\n}}).apply(null, {})",
+        Value::Array(args)
+    )
+}
+
+/// The value of a `Runtime.evaluate` reply, or the exception it reports.
+fn script_value(reply: Value) -> Result<Value, BrowserError> {
+    if let Some(details) = reply.get("exceptionDetails") {
+        let message = details["exception"]["description"]
+            .as_str()
+            .or(details["text"].as_str())
+            .unwrap_or("exception");
+        return Err(BrowserError::Script(message.to_owned()));
+    }
+    Ok(reply["result"]["value"].clone())
+}
+
+/// A tab of a browser context of its own ([`BrowserSession::open_private_tab`]).
+#[derive(Debug)]
+pub struct PrivateTab {
+    /// The browser-level DevTools link the context was made over.
+    link: TabLink,
+    context: String,
+    /// The session's current tab before.
+    previous: Option<WindowHandle>,
 }
 
 /// The browser process of a local session: the Chromium whose command line names our

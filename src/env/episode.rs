@@ -318,6 +318,19 @@ impl Episode {
         self.session.as_ref().ok_or_else(|| self.lost_error())
     }
 
+    /// The live session to change (tabs), or the reason it is gone.
+    pub(super) fn session_mut(&mut self) -> Result<&mut BrowserSession, ActionError> {
+        match self.session {
+            Some(ref mut session) => Ok(session),
+            None => Err(self.lost_error()),
+        }
+    }
+
+    /// The viewport the episode's tabs are laid out in.
+    pub(super) fn viewport(&self) -> Viewport {
+        self.viewport
+    }
+
     fn lost_error(&self) -> ActionError {
         ActionError::Browser(crate::browser::BrowserError::SessionLost(
             self.lost

@@ -55,6 +55,14 @@ pub enum EnvError {
     /// An action-level failure while starting.
     #[error(transparent)]
     Action(#[from] ActionError),
+    /// The evaluation ran past its deadline (`--eval-timeout-s`) and was stopped.
+    #[error(
+        "the evaluation took longer than its {seconds} s deadline and was stopped; the task's checks are too slow for this server"
+    )]
+    EvaluationTimeout {
+        /// The deadline.
+        seconds: u64,
+    },
     /// The evaluation could not be carried out (not a wrong answer: something broke).
     #[error("evaluation failed: {0}")]
     Evaluation(#[from] evaluators::EvalError),

@@ -113,7 +113,7 @@ impl EpisodeHandle {
     ) -> Result<Evaluation, EnvError> {
         let mut episode = self.episode.lock().await;
         episode.touch();
-        self.env.score(&episode, answer, mode).await
+        self.env.score(&mut episode, answer, mode).await
     }
 
     /// The mark of the first element `css` matches in the live page (`None`: no match, or

@@ -150,12 +150,7 @@ impl Environment {
             chromium: config.chromium.clone(),
             fence_proxy,
         };
-        let pool = BrowserPool::new(
-            endpoint,
-            settings,
-            config.pool_limits(),
-            allowed.to_strings(),
-        );
+        let pool = BrowserPool::new(endpoint, settings, config.pool_limits(), allowed.clone());
         let tasks = TaskRegistry::load(
             &config.task_dirs,
             &task_episode::site_urls(sites.as_deref()),

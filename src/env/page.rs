@@ -14,6 +14,10 @@ use serde_json::{Value, json};
 /// response is an evaluation error, not a download.
 const MAX_FETCH_BYTES: usize = 32 * 1024 * 1024;
 
+/// The longest a task's script (a `program_html` locator or helper expression) may run
+/// before it is stopped and the evaluation fails with `evaluation_timeout`.
+pub const TASK_SCRIPT_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A [`Page`] over a browser session.
 #[derive(Debug)]
 pub struct EpisodePage<'a> {
@@ -23,6 +27,10 @@ pub struct EpisodePage<'a> {
     http: reqwest::Client,
     /// The episode's viewport while another window is emulated.
     episode_viewport: Option<Viewport>,
+    /// Each page opened starts a history of its own ([`EpisodePage::measuring`]).
+    fresh_history: bool,
+    /// The measuring world of the current document: its loader id and execution context.
+    world: Option<(String, u64)>,
 }
 
 impl<'a> EpisodePage<'a> {
@@ -48,7 +56,40 @@ impl<'a> EpisodePage<'a> {
             allowed,
             http,
             episode_viewport: None,
+            fresh_history: false,
+            world: None,
         }
+    }
+
+    /// For measuring pages one after another in one tab (a target, then the agent's page):
+    /// each page opened starts a history of its own, so no page can go back to the one
+    /// measured before it.
+    pub fn measuring(mut self) -> Self {
+        self.fresh_history = true;
+        self
+    }
+
+    /// The execution context of the measuring world in the current document, made on first
+    /// use in each document (so what a measurement keeps between states lives as long as
+    /// the document).
+    async fn measuring_world(&mut self) -> Result<u64, PageError> {
+        let loader = self
+            .session
+            .document_loader()
+            .await
+            .map_err(browser_error)?;
+        if let Some((current, context)) = &self.world
+            && *current == loader
+        {
+            return Ok(*context);
+        }
+        let (loader, context) = self
+            .session
+            .isolated_world("agora-measure")
+            .await
+            .map_err(browser_error)?;
+        self.world = Some((loader, context));
+        Ok(context)
     }
 
     /// Removes Agora's Set-of-Marks id attributes, so evaluators read the page exactly as the
@@ -92,6 +133,16 @@ impl Page for EpisodePage<'_> {
             url: url.to_owned(),
             message,
         };
+        if self.fresh_history {
+            self.session
+                .goto("about:blank")
+                .await
+                .map_err(|error| navigation_error(error.to_string()))?;
+            self.session
+                .cdp("Page.resetNavigationHistory", json!({}))
+                .await
+                .map_err(|error| navigation_error(error.to_string()))?;
+        }
         self.session
             .goto(url)
             .await
@@ -109,12 +160,27 @@ impl Page for EpisodePage<'_> {
 
     async fn evaluate(&mut self, js_expression: &str) -> Result<JsValue, PageError> {
         self.as_rendered().await?;
-        // The expression is the task's (VWA runs it as `() => expr`); the browser is the sandbox.
-        let encoded = self
-            .session
-            .execute(&encoding_script(js_expression), vec![])
-            .await
-            .map_err(browser_error)?;
+        // The expression is the task's (VWA runs it as `() => expr`); the browser is the
+        // sandbox, and the script is stopped once it has run for `TASK_SCRIPT_LIMIT`.
+        let script = encoding_script(js_expression);
+        let run = self.session.execute(&script, vec![]);
+        tokio::pin!(run);
+        let encoded = match tokio::time::timeout(TASK_SCRIPT_LIMIT, &mut run).await {
+            Ok(result) => result.map_err(browser_error)?,
+            Err(_) => {
+                if let Err(error) = self.session.terminate_scripts().await {
+                    tracing::debug!(%error, "stopping a task script failed");
+                }
+                // The stopped script's command ends now; the next command must not queue
+                // behind it in chromedriver.
+                if tokio::time::timeout(TASK_SCRIPT_LIMIT, run).await.is_err() {
+                    tracing::warn!("a stopped task script did not end");
+                }
+                return Err(PageError::ScriptTimeout {
+                    seconds: TASK_SCRIPT_LIMIT.as_secs(),
+                });
+            }
+        };
         JsValue::decode(&encoded).map_err(|error| PageError::Browser(error.to_string()))
     }
 
@@ -122,6 +188,15 @@ impl Page for EpisodePage<'_> {
         self.as_rendered().await?;
         self.session
             .execute(function_body, args)
+            .await
+            .map_err(browser_error)
+    }
+
+    async fn measure(&mut self, function_body: &str, args: Vec<Value>) -> Result<Value, PageError> {
+        self.as_rendered().await?;
+        let context = self.measuring_world().await?;
+        self.session
+            .execute_in(context, function_body, args)
             .await
             .map_err(browser_error)
     }

@@ -52,7 +52,7 @@ impl Environment {
     }
 
     /// The cookies that select the tenant on every site and log in the given sites.
-    fn episode_cookies(
+    pub(super) fn episode_cookies(
         &self,
         logins: &[String],
         tenant: Option<EpisodeTenant>,
@@ -159,14 +159,7 @@ async fn open_start_urls(
     viewport: Viewport,
     policy: SettlePolicy,
 ) -> Result<(), BrowserError> {
-    for cookie in cookies {
-        session
-            .cdp(
-                "Network.setCookie",
-                serde_json::json!({ "url": cookie.url, "name": cookie.name, "value": cookie.value, "path": "/" }),
-            )
-            .await?;
-    }
+    set_cookies(session, cookies).await?;
     let first = session.current_tab().cloned();
     for (index, url) in urls.iter().enumerate() {
         if index > 0 {
@@ -179,6 +172,27 @@ async fn open_start_urls(
     }
     if let (true, Some(first)) = (urls.len() > 1, first) {
         session.switch_tab(first).await?;
+    }
+    Ok(())
+}
+
+/// Sets `cookies` in the current tab's browser context.
+pub(super) async fn set_cookies(
+    session: &BrowserSession,
+    cookies: &[SiteCookie],
+) -> Result<(), BrowserError> {
+    for cookie in cookies {
+        session
+            .cdp(
+                "Network.setCookie",
+                // No page script reads or overwrites them (a tenant id or a login is a
+                // credential), and no cross-site request carries them.
+                serde_json::json!({
+                    "url": cookie.url, "name": cookie.name, "value": cookie.value, "path": "/",
+                    "httpOnly": true, "sameSite": "Lax",
+                }),
+            )
+            .await?;
     }
     Ok(())
 }

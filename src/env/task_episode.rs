@@ -6,7 +6,10 @@ use super::{
     EnvError, Environment, EpisodeHandle, EpisodePage, EpisodeSpec, SiteHost, TaskContext,
     TaskName, TaskRegistry, Tenancy,
 };
+use super::{SiteCookie, start};
+use crate::browser::{BrowserSession, PrivateTab, Viewport};
 use crate::observe::ObserveOptions;
+use evaluators::task::EvalType;
 use evaluators::task::SiteUrls;
 use evaluators::{EvalMode, Evaluation, SiteAccess, SiteQuerySet};
 use std::path::{Path, PathBuf};
@@ -156,10 +159,13 @@ impl Environment {
     /// Scores `episode`'s state now against its task as if the agent had stopped with
     /// `answer`, with the episode's own site state answering the state helpers and the sites'
     /// staging serving targets; records nothing. Navigations of evaluators settle like the
-    /// episode's steps.
+    /// episode's steps. A task scored by measuring pages alone (AES) is measured in a private
+    /// tab of a browser context of its own, out of reach of the agent's pages and leaving
+    /// nothing in its tabs; the others read the agent's own tab, as VWA does. The whole
+    /// evaluation has one deadline (`--eval-timeout-s`).
     pub(super) async fn score(
         &self,
-        episode: &Episode,
+        episode: &mut Episode,
         answer: &str,
         mode: Option<EvalMode>,
     ) -> Result<Evaluation, EnvError> {
@@ -177,17 +183,81 @@ impl Environment {
             staging: staging.as_deref(),
         };
         let mode = mode.unwrap_or(self.inner.config.eval_mode);
-        let session = episode.session()?;
-        let mut page = EpisodePage::new(session, episode.settle_policy(), self.allowed());
-        Ok(evaluators::evaluate(
-            &context.task,
-            &context.dir,
-            answer,
-            &mut page,
-            sites,
-            &judges,
-            mode,
-        )
-        .await?)
+        let private = measured_apart(&context.task);
+        let cookies = match private {
+            true => self.episode_cookies(&[], episode.tenant())?,
+            false => Vec::new(),
+        };
+        let (viewport, policy) = (episode.viewport(), episode.settle_policy());
+        let session = episode.session_mut()?;
+        let tab = match private {
+            true => Some(open_measuring_tab(session, &cookies, viewport).await?),
+            false => None,
+        };
+        let deadline = self.inner.config.eval_timeout();
+        let evaluation = {
+            let mut page = EpisodePage::new(session, policy, self.allowed());
+            if private {
+                page = page.measuring();
+            }
+            tokio::time::timeout(
+                deadline,
+                evaluators::evaluate(
+                    &context.task,
+                    &context.dir,
+                    answer,
+                    &mut page,
+                    sites,
+                    &judges,
+                    mode,
+                ),
+            )
+            .await
+        };
+        if evaluation.is_err() {
+            // Whatever script the evaluation left running stops with it.
+            if let Err(error) = session.terminate_scripts().await {
+                tracing::debug!(%error, "stopping the scripts of a timed-out evaluation failed");
+            }
+        }
+        if let Some(tab) = tab {
+            session.close_private_tab(tab).await?;
+        }
+        let evaluation = evaluation.map_err(|_| EnvError::EvaluationTimeout {
+            seconds: deadline.as_secs(),
+        })??;
+        Ok(evaluation)
     }
+}
+
+/// Whether `task` is scored from measured pages alone (AES, with or without an answer
+/// check): those are measured apart from the agent's tabs.
+fn measured_apart(task: &evaluators::task::Task) -> bool {
+    let kinds = &task.eval.eval_types;
+    kinds.contains(&EvalType::Aes)
+        && kinds
+            .iter()
+            .all(|kind| matches!(kind, EvalType::Aes | EvalType::StringMatch))
+}
+
+/// A private tab for measuring, laid out like the episode's and holding only the episode's
+/// site cookies (its tenant): what a first visitor of the agent's pages gets.
+async fn open_measuring_tab(
+    session: &mut BrowserSession,
+    cookies: &[SiteCookie],
+    viewport: Viewport,
+) -> Result<PrivateTab, EnvError> {
+    let tab = session.open_private_tab().await?;
+    let prepared = async {
+        start::set_cookies(session, cookies).await?;
+        session.set_viewport(viewport).await?;
+        session.instrument_current_tab().await
+    };
+    if let Err(error) = prepared.await {
+        if let Err(closing) = session.close_private_tab(tab).await {
+            tracing::debug!(%closing, "closing a private tab that could not be prepared");
+        }
+        return Err(error.into());
+    }
+    Ok(tab)
 }

@@ -4,7 +4,10 @@ use std::collections::HashSet;
 use std::fmt;
 use std::sync::{Arc, RwLock};
 
-/// A web origin with `localhost` folded into `127.0.0.1` and the default port made explicit.
+/// A web origin with the default port made explicit. Host names are compared as the browser
+/// compares them: `localhost`, `[::1]` and `127.0.0.1` are three origins with three cookie
+/// jars, so only the one a site is listed under is allowed (`127.1` is `127.0.0.1` already:
+/// the URL parser normalises it, as Chromium does).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Origin {
     scheme: String,
@@ -20,10 +23,7 @@ impl Origin {
         if scheme != "http" && scheme != "https" {
             return None;
         }
-        let host = match parsed.host_str()? {
-            "localhost" => "127.0.0.1".to_owned(),
-            other => other.to_ascii_lowercase(),
-        };
+        let host = parsed.host_str()?.to_ascii_lowercase();
         let port = parsed.port_or_known_default()?;
         Some(Self { scheme, host, port })
     }
@@ -76,10 +76,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn localhost_and_default_ports_are_normalised() {
+    fn default_ports_are_explicit_and_aliases_stay_apart() {
         assert_eq!(
-            Origin::of_url("http://localhost/x"),
+            Origin::of_url("http://127.0.0.1/x"),
             Origin::of_url("http://127.0.0.1:80/y")
+        );
+        assert_eq!(
+            Origin::of_url("http://127.1:9980/"),
+            Origin::of_url("http://127.0.0.1:9980/")
+        );
+        assert_ne!(
+            Origin::of_url("http://localhost:9980/"),
+            Origin::of_url("http://127.0.0.1:9980/")
         );
         assert!(Origin::of_url("file:///etc/passwd").is_none());
         assert!(Origin::of_url("javascript:alert(1)").is_none());
@@ -89,7 +97,13 @@ mod tests {
     fn only_allowed_origins_pass() {
         let allowed = AllowList::default();
         allowed.allow(Origin::of_url("http://127.0.0.1:9980").unwrap());
-        assert!(allowed.permits_url("http://localhost:9980/index.php?page=item&id=3"));
+        assert!(allowed.permits_url("http://127.0.0.1:9980/index.php?page=item&id=3"));
+        for alias in ["localhost", "[::1]", "127.0.0.2", "0.0.0.0"] {
+            assert!(
+                !allowed.permits_url(&format!("http://{alias}:9980/")),
+                "{alias}"
+            );
+        }
         assert!(!allowed.permits_url("http://127.0.0.1:8400/episodes"));
     }
 }

@@ -14,7 +14,7 @@ use std::time::Instant;
 use webui::targets::{TARGETS, Target};
 
 /// An episode of a WebUI task on `target`, at the size MageBench renders (1920×1080).
-async fn episode(harness: &Harness, target: &Target) -> EpisodeHandle {
+pub(crate) async fn episode(harness: &Harness, target: &Target) -> EpisodeHandle {
     let manifest = target.manifest().unwrap();
     let task = json!({
         "sites": ["webui"], "task_id": 0, "require_login": false,
@@ -32,7 +32,7 @@ async fn episode(harness: &Harness, target: &Target) -> EpisodeHandle {
 }
 
 /// Writes the three files through the actions (their JSON form).
-async fn write(harness: &Harness, episode: &EpisodeHandle, files: [&str; 3]) {
+pub(crate) async fn write(harness: &Harness, episode: &EpisodeHandle, files: [&str; 3]) {
     for (action, content) in ["write_html", "write_css", "write_javascript"]
         .into_iter()
         .zip(files)
@@ -69,7 +69,7 @@ async fn screenshots(harness: &Harness, target: &Target) -> Vec<Vec<u8>> {
 }
 
 /// The episode's AES and its report.
-async fn aes(episode: &EpisodeHandle) -> (f64, serde_json::Value) {
+pub(crate) async fn aes(episode: &EpisodeHandle) -> (f64, serde_json::Value) {
     aes_in(episode, EvalMode::Correct).await
 }
 

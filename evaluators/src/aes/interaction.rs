@@ -14,6 +14,9 @@ pub const MAX_WAIT_MS: u64 = 10_000;
 pub const DEFAULT_WAIT_MS: u64 = 3_000;
 /// The most steps of a sequence.
 pub const MAX_SEQUENCE_STEPS: usize = 20;
+/// The most characters one `type` interaction types (each is a real key press, on the target
+/// and on the generated page).
+pub const MAX_TYPED_CHARS: usize = 500;
 
 /// A scripted interaction. Selectors are CSS selectors, the same on the target and the
 /// generated page; the first element a selector matches is acted on.
@@ -193,7 +196,7 @@ impl Interaction {
     }
 
     /// What is wrong with it, if anything: an empty selector or sequence, a nested or too long
-    /// sequence, a wait beyond [`MAX_WAIT_MS`].
+    /// sequence, a wait beyond [`MAX_WAIT_MS`], text beyond [`MAX_TYPED_CHARS`].
     pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
         if self
@@ -206,6 +209,12 @@ impl Interaction {
             ));
         }
         match self {
+            Interaction::Type { text, .. } if text.chars().count() > MAX_TYPED_CHARS => {
+                problems.push(format!(
+                    "`type` of {} characters is longer than the {MAX_TYPED_CHARS}-character cap; type less",
+                    text.chars().count()
+                ));
+            }
             Interaction::Wait { timeout_ms, .. } => match timeout_ms {
                 Some(0) => problems.push("a wait of 0 ms waits for nothing; leave `timeout_ms` out for the default".to_owned()),
                 Some(ms) if *ms > MAX_WAIT_MS => problems.push(format!(
@@ -232,7 +241,7 @@ impl Interaction {
                     );
                 }
                 for step in steps {
-                    if let Interaction::Wait { .. } = step {
+                    if let Interaction::Wait { .. } | Interaction::Type { .. } = step {
                         problems.extend(step.problems());
                     }
                 }
@@ -371,5 +380,12 @@ mod tests {
             r##"{"action": "sequence", "steps": [{"action": "wait", "selector": "#a", "until": "hidden", "timeout_ms": 0}]}"##,
         );
         assert!(inner_wait.problems()[0].contains("0 ms"));
+        let long_text = serde_json::json!({"action": "type", "selector": "#q", "text": "x".repeat(MAX_TYPED_CHARS + 1)});
+        let long_type: Interaction = serde_json::from_value(long_text.clone()).unwrap();
+        assert!(long_type.problems()[0].contains("500-character cap"));
+        let inner_type: Interaction =
+            serde_json::from_value(serde_json::json!({"action": "sequence", "steps": [long_text]}))
+                .unwrap();
+        assert!(inner_type.problems()[0].contains("500-character cap"));
     }
 }

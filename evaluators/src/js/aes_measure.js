@@ -54,8 +54,4 @@ for (const element of all) {
     props,
   });
 }
-const errors = (window.__agoraPageErrors || []).slice(0, 20).map((error) => ({
-  kind: String(error.kind),
-  message: String(error.message).slice(0, 300),
-}));
-return { elements, errors, truncated };
+return { elements, truncated };

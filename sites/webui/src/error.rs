@@ -26,6 +26,12 @@ pub enum WebUiError {
     /// A write named a file the workspace does not have.
     #[error("the workspace has no file `{0}`; write index.html, style.css or script.js")]
     UnknownFile(String),
+    /// A write over HTTP named no private tenant: the shared tenant's workspace is read-only
+    /// there (episodes on the shared tenant write through the controller).
+    #[error(
+        "the shared workspace takes no writes over HTTP; write from an episode's browser, which holds its tenant's cookie"
+    )]
+    SharedWorkspace,
     /// A write was not UTF-8 text.
     #[error("{0} must be UTF-8 text")]
     NotText(String),
@@ -65,6 +71,7 @@ impl From<WebUiError> for PageError {
                 PageError::bad_request(error.to_string())
             }
             WebUiError::UnknownTarget(_) => PageError::not_found(error.to_string()),
+            WebUiError::SharedWorkspace => PageError::forbidden(error.to_string()),
             _ => match error {
                 WebUiError::Kit(kit) => PageError::from(kit),
                 other => PageError::from(KitError::Task(other.to_string())),

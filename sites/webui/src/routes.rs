@@ -118,6 +118,9 @@ async fn write_file(
         let file = WorkspaceFile::named(&name)?;
         let content =
             String::from_utf8(body.to_vec()).map_err(|_| WebUiError::NotText(name.clone()))?;
+        if state.tenants.tenant_of_request(&headers)? == state.tenants.default_id() {
+            return Err(WebUiError::SharedWorkspace);
+        }
         let database = state.tenants.database_for_request(&headers, SITE).await?;
         workspace::write(&database, file, content).await
     };

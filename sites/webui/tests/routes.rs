@@ -116,6 +116,25 @@ async fn workspaces_are_private_to_their_tenant() {
 }
 
 #[tokio::test]
+async fn the_shared_workspace_takes_no_writes_over_http() {
+    let harness = harness();
+    let shared = harness.tenants.default_id();
+    for cookie in [None, Some(shared)] {
+        let mut request = Request::builder()
+            .method("PUT")
+            .uri("/workspace/index.html");
+        if let Some(tenant) = cookie {
+            request = request.header(header::COOKIE, format!("{TENANT_COOKIE}={tenant}"));
+        }
+        let request = request.body(Body::from("<p>planted</p>")).unwrap();
+        let response = harness.router.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{cookie:?}");
+    }
+    let (_, page) = send(&harness.router, "GET", "/workspace/", shared, "").await;
+    assert!(!page.contains("planted"), "{page}");
+}
+
+#[tokio::test]
 async fn writes_are_capped_and_only_to_the_three_files() {
     let harness = harness();
     let tenant = harness.tenants.create().unwrap();
