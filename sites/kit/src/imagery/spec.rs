@@ -335,7 +335,11 @@ mod tests {
         }
         assert_eq!(Red.accent(Blue), Blue);
         assert_eq!(White.accent(Silver), Red);
-        assert_eq!(Blue.accent(Navy), Red, "a replacement accent is a basic colour");
+        assert_eq!(
+            Blue.accent(Navy),
+            Red,
+            "a replacement accent is a basic colour"
+        );
     }
 }
 

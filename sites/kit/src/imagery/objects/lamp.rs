@@ -131,10 +131,10 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
         }
         0 => {
             p.body(rounded(
-                &[(26.0, 204.0), (94.0, 204.0), (100.0, 220.0), (20.0, 220.0)],
+                &[(22.0, 200.0), (98.0, 200.0), (104.0, 220.0), (16.0, 220.0)],
                 5.0,
             ));
-            p.body_line(polyline(&[(60.0, 206.0), (30.0, 120.0), (78.0, 56.0)]), 7.0);
+            p.body_line(polyline(&[(60.0, 206.0), (30.0, 120.0), (78.0, 56.0)]), 9.0);
             p.chrome(circle(30.0, 120.0, 6.0));
             p.chrome(circle(60.0, 204.0, 5.0));
             // A cone shade tilted down toward the desk, glowing underneath.
