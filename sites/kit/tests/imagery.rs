@@ -167,6 +167,7 @@ fn labels_and_covers_carry_the_printed_text_on_the_object() {
         .filter(|kind| kind.prints_on_itself())
         .collect();
     assert!(printing.len() >= 3, "{printing:?}");
+    let mut failures = Vec::new();
     for kind in printing {
         for template in 0..kind.template_count() {
             for variation in [1, 2, 3] {
@@ -187,26 +188,29 @@ fn labels_and_covers_carry_the_printed_text_on_the_object() {
                 let [plain, oat, rye] = [&plain, &oat, &rye]
                     .map(|s| decode(&render_png(s, 400, 300).expect("renders")));
                 let printed = ink(&oat).saturating_sub(ink(&plain));
-                assert!(
-                    printed > 150,
-                    "{kind:?}/{template}: {printed} dark pixels of text on the label"
-                );
-                assert!(
-                    changed_fraction(&oat, &rye, 0, 300) > 0.003,
-                    "{kind:?}/{template}: different words, different ink"
-                );
+                if printed <= 150 {
+                    failures.push(format!(
+                        "{kind:?}/{template}/{variation}: {printed} dark pixels of text on the label"
+                    ));
+                }
+                if changed_fraction(&oat, &rye, 0, 300) <= 0.003 {
+                    failures.push(format!(
+                        "{kind:?}/{template}/{variation}: the same ink for different words"
+                    ));
+                }
                 // No sign: the top band stays as the unlabelled photo has it.
-                assert!(
-                    changed_fraction(&plain, &oat, 0, 10) == 0.0,
-                    "{kind:?}/{template}: no sign above the object"
-                );
+                if changed_fraction(&plain, &oat, 0, 10) != 0.0 {
+                    failures.push(format!("{kind:?}/{template}/{variation}: a sign above"));
+                }
             }
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn a_single_object_of_every_kind_shows_its_colour() {
+    let mut failures = Vec::new();
     for kind in ObjectKind::ALL {
         for template in 0..kind.template_count() {
             let s = ImageSpec {
@@ -220,12 +224,12 @@ fn a_single_object_of_every_kind_shows_its_colour() {
                 .pixels()
                 .filter(|p| p[0] > 150 && p[1] < 70 && p[2] < 70)
                 .count();
-            assert!(
-                red > 200 * 150 / 80,
-                "{kind:?}/{template}: {red} red pixels at 200x150"
-            );
+            if red <= 200 * 150 / 80 {
+                failures.push(format!("{kind:?}/{template}: {red} red pixels at 200x150"));
+            }
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! For seed tests (feature `testing`): does a rendered photo show every visual fact its
+//! For seed tests: does a rendered photo show every visual fact its
 //! spec (and so the ground-truth dump) reports? Each fact is checked on pixels: the photo
 //! is rendered with and without the fact, and the pixels that change must be there, in the
 //! fact's colour.

@@ -224,6 +224,7 @@ fn floor_shadow(pixmap: &mut Pixmap, place: &Placement, light: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::imagery::check::nearest;
     use crate::imagery::spec::{ObjectKind, Pattern};
 
     fn spec(kind: ObjectKind, template: u8, primary: NamedColor, count: u8) -> ImageSpec {
@@ -248,20 +249,6 @@ mod tests {
             draw_object(&mut pixmap, spec, place, layout.finish).expect("font installed");
         }
         pixmap
-    }
-
-    /// The named colour a person would call this pixel: the nearest base colour.
-    fn nearest(px: [u8; 3]) -> NamedColor {
-        let dist = |c: NamedColor| {
-            let rgb = c.rgb();
-            (0..3)
-                .map(|i| (i32::from(px[i]) - i32::from(rgb[i])).pow(2))
-                .sum::<i32>()
-        };
-        NamedColor::ALL
-            .into_iter()
-            .min_by_key(|&c| dist(c))
-            .unwrap_or(NamedColor::Gray)
     }
 
     #[test]

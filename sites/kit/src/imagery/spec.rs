@@ -272,14 +272,18 @@ impl NamedColor {
     }
 
     /// The accent for a body of this colour: `preferred` when it stands out on it, else the
-    /// first colour after `preferred` (in [`NamedColor::ALL`]'s order, wrapping) that does.
+    /// first basic colour after `preferred` (in [`NamedColor::BASIC`]'s order, wrapping)
+    /// that does. A replacement is always a basic colour, never a look-alike neighbour.
     pub fn accent(self, preferred: NamedColor) -> NamedColor {
-        let start = NamedColor::ALL
+        if self.stands_out_on(preferred) {
+            return preferred;
+        }
+        let start = NamedColor::BASIC
             .iter()
             .position(|&colour| colour == preferred)
-            .unwrap_or(0);
-        (0..NamedColor::ALL.len())
-            .map(|step| NamedColor::ALL[(start + step) % NamedColor::ALL.len()])
+            .map_or(0, |index| index + 1);
+        (0..NamedColor::BASIC.len())
+            .map(|step| NamedColor::BASIC[(start + step) % NamedColor::BASIC.len()])
             .find(|&colour| self.stands_out_on(colour))
             .unwrap_or(preferred)
     }
@@ -299,7 +303,7 @@ impl NamedColor {
             NamedColor::White => [240, 240, 236],
             NamedColor::Gray => [128, 128, 128],
             NamedColor::Silver => [190, 192, 198],
-            NamedColor::Navy => [20, 28, 70],
+            NamedColor::Navy => [24, 38, 104],
             NamedColor::Beige => [226, 208, 168],
         }
     }
@@ -331,6 +335,11 @@ mod tests {
         }
         assert_eq!(Red.accent(Blue), Blue);
         assert_eq!(White.accent(Silver), Red);
+        assert_eq!(
+            Blue.accent(Navy),
+            Red,
+            "a replacement accent is a basic colour"
+        );
     }
 }
 

@@ -8,7 +8,7 @@ use super::parts::spoked_wheel;
 /// Local frame of the full-size bikes: width × height.
 const SIZE: (f32, f32) = (200.0, 120.0);
 
-const TUBE: f32 = 7.0;
+const TUBE: f32 = 8.0;
 
 /// The local frame of a template: full-size bikes share one, the small and long ones
 /// have their own.
@@ -299,11 +299,11 @@ fn folding(p: &mut Painter<'_>) {
     let bb = (92.0, 90.0);
     // One thick main beam with its folding hinge, a tall seat post and handle post.
     p.body_line(line(bb.0, bb.1, rear, y), TUBE * 0.7);
-    p.body_line(line(bb.0, bb.1, 140.0, 62.0), TUBE * 1.6);
+    p.body_line(line(bb.0, bb.1, 140.0, 62.0), TUBE * 2.0);
     p.chrome(circle(118.0, 76.0, 6.0));
     p.flat(circle(118.0, 76.0, 2.5), RUBBER, 1.0);
     p.body_line(line(140.0, 62.0, front, y), TUBE * 0.8);
-    p.body_line(line(140.0, 62.0, 134.0, 20.0), TUBE * 0.9);
+    p.body_line(line(140.0, 62.0, 134.0, 20.0), TUBE * 1.1);
     p.body_line(line(bb.0, bb.1, 84.0, 52.0), TUBE);
     p.seam(
         line(bb.0, bb.1 + 6.0, rear, y + 3.0),

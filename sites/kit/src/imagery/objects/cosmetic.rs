@@ -36,7 +36,7 @@ pub(super) fn draw(
             p.body(rrect(6.0, 70.0, 108.0, 28.0, 6.0));
             p.seam(line(8.0, 92.0, 112.0, 92.0), p.dim(0.5), 0.8, 1.5);
             p.body(rrect(10.0, 96.0, 100.0, 72.0, 10.0));
-            p.label((22.0, 110.0, 76.0, 36.0), PAPER, text)?;
+            p.label((18.0, 104.0, 84.0, 52.0), PAPER, text)?;
         }
         3 => {
             p.tone(rrect(44.0, 4.0, 32.0, 16.0, 4.0), p.dim(0.75));
@@ -52,7 +52,7 @@ pub(super) fn draw(
             p.tone(rrect(50.0, 0.0, 20.0, 30.0, 9.0), RUBBER);
             p.tone(rrect(44.0, 28.0, 32.0, 18.0, 3.0), p.dim(0.7));
             p.body(rrect(22.0, 44.0, 76.0, 124.0, 12.0));
-            p.label((28.0, 84.0, 64.0, 50.0), PAPER, text)?;
+            p.label((26.0, 78.0, 68.0, 62.0), PAPER, text)?;
             p.flat(rrect(30.0, 52.0, 6.0, 104.0, 3.0), [255; 3], 0.25);
         }
         _ => {
@@ -64,7 +64,7 @@ pub(super) fn draw(
             ]));
             p.seam(line(12.0, 10.0, 108.0, 10.0), p.dim(0.6), 0.8, 2.0);
             p.tone(rrect(34.0, 132.0, 52.0, 36.0, 6.0), p.dim(0.8));
-            p.label((30.0, 40.0, 60.0, 46.0), PAPER, text)?;
+            p.label((26.0, 34.0, 68.0, 58.0), PAPER, text)?;
         }
     }
     Ok(())

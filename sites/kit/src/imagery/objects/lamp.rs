@@ -118,11 +118,11 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
             p.tone(circle(132.0, 106.0, 3.0), BRASS);
         }
         12 => {
-            p.body(rrect(10.0, 184.0, 40.0, 14.0, 3.0));
-            p.chrome(rrect(22.0, 168.0, 16.0, 18.0, 2.0));
+            p.body(rrect(4.0, 180.0, 52.0, 18.0, 3.0));
+            p.chrome(rrect(22.0, 166.0, 16.0, 16.0, 2.0));
             p.body_line(
                 super::super::shapes::polyline(&[(30.0, 170.0), (40.0, 96.0), (96.0, 66.0)]),
-                6.0,
+                9.0,
             );
             p.chrome(circle(40.0, 96.0, 5.0));
             ring(p, 104.0, 60.0, 42.0, 12.0);
@@ -131,10 +131,10 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
         }
         0 => {
             p.body(rounded(
-                &[(26.0, 204.0), (94.0, 204.0), (100.0, 220.0), (20.0, 220.0)],
+                &[(22.0, 200.0), (98.0, 200.0), (104.0, 220.0), (16.0, 220.0)],
                 5.0,
             ));
-            p.body_line(polyline(&[(60.0, 206.0), (30.0, 120.0), (78.0, 56.0)]), 7.0);
+            p.body_line(polyline(&[(60.0, 206.0), (30.0, 120.0), (78.0, 56.0)]), 9.0);
             p.chrome(circle(30.0, 120.0, 6.0));
             p.chrome(circle(60.0, 204.0, 5.0));
             // A cone shade tilted down toward the desk, glowing underneath.

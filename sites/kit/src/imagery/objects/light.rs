@@ -123,7 +123,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
         }
         4 => {
             p.tone(poly(&[(36.0, 140.0), (44.0, 140.0), (40.0, 170.0)]), RUBBER);
-            p.body(rrect(35.0, 50.0, 10.0, 92.0, 3.0));
+            p.body(rrect(33.0, 50.0, 14.0, 92.0, 3.0));
             p.glow(40.0, 48.0, 36.0, GLOW, 0.5);
             p.tone(rrect(22.0, 26.0, 36.0, 20.0, 4.0), LIT);
             p.body(smooth(&[
@@ -303,19 +303,19 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
                 p.line(line(85.0, 160.0, x, y), shade(METAL, 0.7), 5.0);
             }
             p.chrome(rrect(80.0, 50.0, 10.0, 112.0, 2.0));
-            p.tone(rrect(6.0, 40.0, 158.0, 10.0, 2.0), [50, 52, 56]);
+            p.tone(rrect(6.0, 44.0, 158.0, 10.0, 2.0), [50, 52, 56]);
             for i in 0..4 {
                 let x = 24.0 + i as f32 * 40.0;
                 p.body(rounded(
                     &[
-                        (x - 14.0, 4.0),
-                        (x + 14.0, 4.0),
-                        (x + 16.0, 40.0),
-                        (x - 16.0, 40.0),
+                        (x - 16.0, 2.0),
+                        (x + 16.0, 2.0),
+                        (x + 18.0, 44.0),
+                        (x - 18.0, 44.0),
                     ],
                     6.0,
                 ));
-                p.tone(ellipse(x, 38.0, 14.0, 4.0), p.secondary());
+                p.tone(ellipse(x, 42.0, 16.0, 4.0), p.secondary());
             }
         }
     }

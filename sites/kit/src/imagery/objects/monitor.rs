@@ -60,7 +60,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
             p.body(rrect(6.0, 2.0, 184.0, 112.0, 5.0));
             p.glass(rrect(16.0, 12.0, 164.0, 80.0, 1.5));
             p.tone(rrect(6.0, 96.0, 184.0, 18.0, 3.0), p.dim(0.95));
-            p.tone(rrect(6.0, 96.0, 184.0, 3.0, 1.0), p.secondary());
+            p.tone(rrect(6.0, 96.0, 184.0, 5.0, 1.0), p.secondary());
         }
     }
 }
