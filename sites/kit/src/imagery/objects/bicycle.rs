@@ -8,7 +8,7 @@ use super::parts::spoked_wheel;
 /// Local frame of the full-size bikes: width × height.
 const SIZE: (f32, f32) = (200.0, 120.0);
 
-const TUBE: f32 = 8.0;
+const TUBE: f32 = 9.0;
 
 /// The local frame of a template: full-size bikes share one, the small and long ones
 /// have their own.
