@@ -181,6 +181,7 @@ mod tests {
         "BrokenTaskFile",
         "CreateEpisode",
         "Dialect",
+        "Dialog",
         "EpisodeCreated",
         "EpisodeSummary",
         "ErrorBody",

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
 
-async fn serve_api(env: Environment, token: Option<String>) -> String {
+pub(crate) async fn serve_api(env: Environment, token: Option<String>) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, agora::api::router(env, token)).await });
@@ -16,7 +16,7 @@ async fn serve_api(env: Environment, token: Option<String>) -> String {
 }
 
 /// An environment of the test's own (its own pool and settings) that may open the fixtures.
-async fn own_environment(harness: &crate::support::Harness, config: Config) -> Environment {
+pub(crate) async fn own_environment(harness: &crate::support::Harness, config: Config) -> Environment {
     let allowed = AllowList::default();
     allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
     Environment::start(Arc::new(config), allowed).await.unwrap()
@@ -1040,7 +1040,7 @@ fn episodes_tabs_and_typed_text_are_capped_with_the_flag_to_raise_each() {
         let config = Config {
             trajectory_dir: None,
             pool_size: 1,
-            max_episodes: 1,
+            max_episodes: Some(1),
             max_tabs: 2,
             max_type_chars: 50,
             ..Config::default()

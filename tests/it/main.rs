@@ -12,6 +12,7 @@ mod api;
 mod classifieds;
 mod forum;
 mod grid;
+mod hostile;
 mod observe;
 mod processes;
 mod run;

@@ -14,7 +14,7 @@ use std::time::Instant;
 use webui::targets::{TARGETS, Target};
 
 /// An episode of a WebUI task on `target`, at the size MageBench renders (1920×1080).
-async fn episode(harness: &Harness, target: &Target) -> EpisodeHandle {
+pub(crate) async fn episode(harness: &Harness, target: &Target) -> EpisodeHandle {
     let manifest = target.manifest().unwrap();
     let task = json!({
         "sites": ["webui"], "task_id": 0, "require_login": false,
@@ -46,7 +46,7 @@ async fn write(harness: &Harness, episode: &EpisodeHandle, files: [&str; 3]) {
 /// Writes the three files straight to the episode's workspace through the site's own route,
 /// from the episode's page on the site (what the actions write, without showing the page
 /// after each file: the ladder writes many versions).
-async fn put(episode: &EpisodeHandle, files: [&str; 3]) {
+pub(crate) async fn put(episode: &EpisodeHandle, files: [&str; 3]) {
     let browser = episode.browser().await.unwrap();
     for (file, content) in webui::WorkspaceFile::ALL.into_iter().zip(files) {
         let status = browser
