@@ -1,9 +1,13 @@
 //! The page guard: one browser-wide DevTools connection per local browser that keeps pages
 //! from taking the browser hostage. It sees every tab as it opens, whoever opened it, and
-//! closes any beyond the tab cap at once; it attaches to every tab and answers JavaScript
-//! dialogs as they open (`alert`, `confirm` and `prompt` dismissed, as Playwright does when
-//! nobody listens; `beforeunload` accepted, so leaving a page is never trapped), keeping what
-//! they said for the next observation.
+//! closes any beyond the tab cap at once. It attaches to every tab and answers JavaScript
+//! dialogs as they open, as a user dismissing them would (Playwright's answer when nobody
+//! listens): `js/dialogs.js`, installed in every document before the page's scripts, answers
+//! `alert`, `confirm` (false) and `prompt` (null) in the page and reports them through a
+//! binding, and keeps `beforeunload` handlers from registering; a dialog that opens natively
+//! anyway is answered over CDP (`beforeunload` accepted, so leaving is never trapped). No
+//! dialog stays open, so chromedriver never meets one. What they said is kept for the next
+//! observation.
 
 use futures::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
@@ -13,12 +17,19 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
+/// Answers dialogs in the page and reports them (see the module doc).
+const DIALOGS_JS: &str = include_str!("js/dialogs.js");
+/// The binding `js/dialogs.js` reports through.
+const BINDING: &str = "__agoraDialog";
+
 /// How long connecting to the browser may take.
 const CONNECT_CAP: Duration = Duration::from_secs(5);
 /// Most dialogs kept between two observations (an `alert` storm keeps only the first ones).
 pub const MAX_DIALOGS: usize = 20;
 /// Longest dialog message kept, in characters.
 const MAX_MESSAGE_CHARS: usize = 500;
+/// Longest dialog type kept (a page can call the binding itself), in characters.
+const MAX_KIND_CHARS: usize = 20;
 
 /// A JavaScript dialog a page opened, as the agent is told about it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -119,6 +130,18 @@ async fn browser_socket_url(address: &str) -> Result<String, String> {
         .ok_or_else(|| "the browser named no webSocketDebuggerUrl".into())
 }
 
+/// Keeps a dialog for the next observation (the first [`MAX_DIALOGS`] only).
+fn record(dialogs: &Mutex<DialogLog>, kind: &str, message: &str) {
+    if let Ok(mut log) = dialogs.lock()
+        && log.dialogs.len() < MAX_DIALOGS
+    {
+        log.dialogs.push(Dialog {
+            kind: kind.chars().take(MAX_KIND_CHARS).collect(),
+            message: message.chars().take(MAX_MESSAGE_CHARS).collect(),
+        });
+    }
+}
+
 /// One message from the browser; only events matter here (replies are not awaited).
 #[derive(Deserialize)]
 struct Event {
@@ -130,8 +153,12 @@ struct Event {
 }
 
 /// Follows the browser's targets and dialogs until the connection ends.
-async fn watch<S, R>(mut outgoing: S, mut incoming: R, max_tabs: usize, dialogs: Arc<Mutex<DialogLog>>)
-where
+async fn watch<S, R>(
+    mut outgoing: S,
+    mut incoming: R,
+    max_tabs: usize,
+    dialogs: Arc<Mutex<DialogLog>>,
+) where
     S: futures::Sink<Message> + Unpin,
     R: futures::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
@@ -149,21 +176,24 @@ where
         else {
             continue;
         };
-        let command = match method.as_str() {
+        let commands = match method.as_str() {
             "Target.targetCreated" => {
                 let info = &params["targetInfo"];
-                let Some(target) = info["targetId"].as_str() else {
-                    continue;
-                };
-                if info["type"] != "page" {
-                    continue;
-                }
-                if pages.len() >= max_tabs {
-                    tracing::info!(max_tabs, "closing a tab a page opened beyond the tab cap");
-                    json!({ "method": "Target.closeTarget", "params": { "targetId": target } })
-                } else {
-                    pages.insert(target.to_owned());
-                    json!({ "method": "Target.attachToTarget", "params": { "targetId": target, "flatten": true } })
+                match info["targetId"].as_str() {
+                    Some(target) if info["type"] == "page" => {
+                        if pages.len() >= max_tabs {
+                            tracing::info!(max_tabs, "closing a tab a page opened beyond the tab cap");
+                            vec![(None, "Target.closeTarget", json!({ "targetId": target }))]
+                        } else {
+                            pages.insert(target.to_owned());
+                            vec![(
+                                None,
+                                "Target.attachToTarget",
+                                json!({ "targetId": target, "flatten": true }),
+                            )]
+                        }
+                    }
+                    _ => continue,
                 }
             }
             "Target.targetDestroyed" => {
@@ -176,32 +206,53 @@ where
                 let Some(session) = params["sessionId"].as_str() else {
                     continue;
                 };
-                json!({ "sessionId": session, "method": "Page.enable", "params": {} })
+                let session = Some(session.to_owned());
+                vec![
+                    (session.clone(), "Runtime.addBinding", json!({ "name": BINDING })),
+                    (session.clone(), "Runtime.enable", json!({})),
+                    (session.clone(), "Page.enable", json!({})),
+                    (
+                        session.clone(),
+                        "Page.addScriptToEvaluateOnNewDocument",
+                        json!({ "source": DIALOGS_JS }),
+                    ),
+                    // The document already there (a tab opened before the guard saw it).
+                    (session, "Runtime.evaluate", json!({ "expression": DIALOGS_JS })),
+                ]
+            }
+            "Runtime.bindingCalled" if params["name"] == BINDING => {
+                let reported: Value = params["payload"]
+                    .as_str()
+                    .and_then(|payload| serde_json::from_str(payload).ok())
+                    .unwrap_or_default();
+                record(
+                    &dialogs,
+                    reported["type"].as_str().unwrap_or("alert"),
+                    reported["message"].as_str().unwrap_or_default(),
+                );
+                continue;
             }
             "Page.javascriptDialogOpening" => {
-                let Some(session) = session_id else { continue };
-                let kind = params["type"].as_str().unwrap_or("alert").to_owned();
+                let kind = params["type"].as_str().unwrap_or("alert");
+                record(&dialogs, kind, params["message"].as_str().unwrap_or_default());
                 let accept = kind == "beforeunload";
-                let message: String = params["message"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .chars()
-                    .take(MAX_MESSAGE_CHARS)
-                    .collect();
-                if let Ok(mut log) = dialogs.lock()
-                    && log.dialogs.len() < MAX_DIALOGS
-                {
-                    log.dialogs.push(Dialog { kind, message });
-                }
-                json!({ "sessionId": session, "method": "Page.handleJavaScriptDialog", "params": { "accept": accept } })
+                vec![(
+                    session_id,
+                    "Page.handleJavaScriptDialog",
+                    json!({ "accept": accept }),
+                )]
             }
             _ => continue,
         };
-        let mut command = command;
-        command["id"] = json!(next_id);
-        next_id += 1;
-        if outgoing.send(Message::text(command.to_string())).await.is_err() {
-            return;
+        for (session, method, params) in commands {
+            let mut command = json!({ "id": next_id, "method": method, "params": params });
+            if let Some(session) = session {
+                command["sessionId"] = json!(session);
+            }
+            next_id += 1;
+            if outgoing.send(Message::text(command.to_string())).await.is_err() {
+                return;
+            }
         }
     }
 }

@@ -125,6 +125,7 @@ fn observe_and_close_of_a_stuck_episode_answer_over_http() {
         let env = own_environment(harness, config).await;
         let base = serve_api(env.clone(), None).await;
         let http = reqwest::Client::new();
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
         let created: Value = http
             .post(format!("{base}/episodes"))
             .json(&json!({ "start_url": harness.url("hostile/busy.html") }))
@@ -134,7 +135,10 @@ fn observe_and_close_of_a_stuck_episode_answer_over_http() {
             .json()
             .await
             .unwrap();
-        let id = created["episode_id"].as_str().unwrap().to_owned();
+        let id = created["episode_id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{created}"))
+            .to_owned();
         let spin = created["observation"]["elements"]
             .as_array()
             .unwrap()
@@ -205,6 +209,8 @@ fn popups_beyond_the_tab_cap_are_closed_whoever_opened_them() {
 #[test]
 fn an_alert_on_load_is_answered_and_reported() {
     run(|harness| async move {
+        // The first episode of a run waits for the shared harness to start; time another.
+        harness.open("index.html").await.close().await.unwrap();
         let started = Instant::now();
         let episode = harness.open("hostile/alert_on_load.html").await;
         let took = started.elapsed();
