@@ -310,3 +310,104 @@ fn an_alert_inside_a_scored_interaction_costs_the_evaluation_nothing() {
         episode.close().await.unwrap();
     });
 }
+
+/// `POST /episodes` at `start_url`: its status, `Retry-After` and body.
+async fn create(base: &str, start_url: &str) -> (u16, Option<String>, Value) {
+    let response = reqwest::Client::new()
+        .post(format!("{base}/episodes"))
+        .json(&json!({ "start_url": start_url }))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let retry_after = response
+        .headers()
+        .get("retry-after")
+        .map(|value| value.to_str().unwrap().to_owned());
+    (status, retry_after, response.json().await.unwrap())
+}
+
+#[test]
+fn capacity_refusals_are_immediate_with_retry_after_and_health_says_so() {
+    run(|harness| async move {
+        // The episode cap defaults to the browser ceiling, so it is reachable.
+        let config = Config {
+            trajectory_dir: None,
+            pool_size: 1,
+            max_browsers: 1,
+            prepare: 0,
+            ..Config::default()
+        };
+        let env = own_environment(harness, config).await;
+        assert_eq!(env.config().episode_cap(), 1);
+        let base = serve_api(env.clone(), None).await;
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let page = harness.url("index.html");
+        let (status, _, first) = create(&base, &page).await;
+        assert_eq!(status, 201, "{first}");
+        let started = Instant::now();
+        let (status, retry_after, refused) = create(&base, &page).await;
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        assert_eq!(status, 429, "{refused}");
+        assert_eq!(refused["error"], "too_many_episodes");
+        assert!(retry_after.is_some_and(|seconds| seconds.parse::<u64>().is_ok()));
+        let health: Value = reqwest::get(format!("{base}/health"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(health["exhausted"], true, "{health}");
+        assert_eq!(health["status"], "exhausted", "{health}");
+        assert_eq!((health["browsers"].as_u64(), health["max_browsers"].as_u64()), (Some(1), Some(1)));
+        env.shutdown().await;
+
+        // With more episodes allowed than browsers, a start that finds no browser within
+        // the configured wait is refused with 503, not a 502 a minute later.
+        let config = Config {
+            trajectory_dir: None,
+            pool_size: 1,
+            max_browsers: 1,
+            max_episodes: Some(2),
+            pool_wait_s: 1,
+            prepare: 0,
+            ..Config::default()
+        };
+        let env = own_environment(harness, config).await;
+        let base = serve_api(env.clone(), None).await;
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let (status, _, first) = create(&base, &page).await;
+        assert_eq!(status, 201, "{first}");
+        let started = Instant::now();
+        let (status, retry_after, refused) = create(&base, &page).await;
+        let waited = started.elapsed();
+        assert_eq!(status, 503, "{refused}");
+        assert_eq!(refused["error"], "no_browser_free");
+        assert!(refused["message"].as_str().unwrap().contains("--max-browsers"));
+        assert!(retry_after.is_some());
+        assert!(waited < Duration::from_secs(4), "{waited:?}");
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn a_task_in_the_shared_tenant_is_refused_with_a_message() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), None).await;
+        let response = reqwest::Client::new()
+            .post(format!("{base}/episodes"))
+            .json(&json!({
+                "task": {"sites": ["classifieds"], "task_id": 1, "require_login": false,
+                         "start_url": "__CLASSIFIEDS__/", "intent": "look around",
+                         "eval": crate::support::no_eval()},
+                "tenant": "shared"
+            }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 400);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["error"], "bad_request");
+        assert!(body["message"].as_str().unwrap().contains("start_url"), "{body}");
+    });
+}
