@@ -411,3 +411,25 @@ fn a_task_in_the_shared_tenant_is_refused_with_a_message() {
         assert!(body["message"].as_str().unwrap().contains("start_url"), "{body}");
     });
 }
+
+#[test]
+fn browsers_run_sandboxed_as_an_unprivileged_user() {
+    run(|harness| async move {
+        let episode = harness.open("index.html").await;
+        let pid = episode.browser().await.unwrap().browser_pid().expect("a local browser");
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let uid: u32 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("Uid:"))
+            .and_then(|ids| ids.split_whitespace().next())
+            .and_then(|uid| uid.parse().ok())
+            .unwrap();
+        assert_ne!(uid, 0, "the browser runs as root (./dev up creates agora-browser)");
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap();
+        assert!(
+            !cmdline.split(|byte| *byte == 0).any(|arg| arg == b"--no-sandbox"),
+            "the browser runs without its sandbox"
+        );
+        episode.close().await.unwrap();
+    });
+}
