@@ -96,7 +96,8 @@ impl From<EnvError> for ApiError {
         };
         let capacity = matches!(
             error,
-            EnvError::TooManyEpisodes { .. } | EnvError::Browser(BrowserError::PoolExhausted { .. })
+            EnvError::TooManyEpisodes { .. }
+                | EnvError::Browser(BrowserError::PoolExhausted { .. })
         );
         if status.is_server_error() && !capacity {
             tracing::warn!(%error, code, "request failed on the server's side");

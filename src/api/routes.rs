@@ -237,8 +237,7 @@ pub async fn health(State(env): State<Environment>) -> Json<Health> {
     let (browsers, max_browsers) = env.pool().browsers_alive();
     let episodes = env.episode_ids().await.len();
     let max_episodes = env.config().episode_cap();
-    let exhausted =
-        episodes >= max_episodes || (warm_sessions == 0 && browsers >= max_browsers);
+    let exhausted = episodes >= max_episodes || (warm_sessions == 0 && browsers >= max_browsers);
     let status = match (ready, exhausted) {
         (false, _) => "degraded",
         (true, true) => "exhausted",

@@ -1,8 +1,8 @@
 //! The WebDriver remote end: a supervised local chromedriver, or any W3C endpoint.
 
 use super::BrowserError;
-use super::sandbox::BrowserUser;
 use super::lifeline::{GroupGuard, reap_leftovers};
+use super::sandbox::BrowserUser;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Arc;

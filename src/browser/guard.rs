@@ -182,7 +182,10 @@ async fn watch<S, R>(
                 match info["targetId"].as_str() {
                     Some(target) if info["type"] == "page" => {
                         if pages.len() >= max_tabs {
-                            tracing::info!(max_tabs, "closing a tab a page opened beyond the tab cap");
+                            tracing::info!(
+                                max_tabs,
+                                "closing a tab a page opened beyond the tab cap"
+                            );
                             vec![(None, "Target.closeTarget", json!({ "targetId": target }))]
                         } else {
                             pages.insert(target.to_owned());
@@ -208,7 +211,11 @@ async fn watch<S, R>(
                 };
                 let session = Some(session.to_owned());
                 vec![
-                    (session.clone(), "Runtime.addBinding", json!({ "name": BINDING })),
+                    (
+                        session.clone(),
+                        "Runtime.addBinding",
+                        json!({ "name": BINDING }),
+                    ),
                     (session.clone(), "Runtime.enable", json!({})),
                     (session.clone(), "Page.enable", json!({})),
                     (
@@ -217,7 +224,11 @@ async fn watch<S, R>(
                         json!({ "source": DIALOGS_JS }),
                     ),
                     // The document already there (a tab opened before the guard saw it).
-                    (session, "Runtime.evaluate", json!({ "expression": DIALOGS_JS })),
+                    (
+                        session,
+                        "Runtime.evaluate",
+                        json!({ "expression": DIALOGS_JS }),
+                    ),
                 ]
             }
             "Runtime.bindingCalled" if params["name"] == BINDING => {
@@ -234,7 +245,11 @@ async fn watch<S, R>(
             }
             "Page.javascriptDialogOpening" => {
                 let kind = params["type"].as_str().unwrap_or("alert");
-                record(&dialogs, kind, params["message"].as_str().unwrap_or_default());
+                record(
+                    &dialogs,
+                    kind,
+                    params["message"].as_str().unwrap_or_default(),
+                );
                 let accept = kind == "beforeunload";
                 vec![(
                     session_id,
@@ -250,7 +265,11 @@ async fn watch<S, R>(
                 command["sessionId"] = json!(session);
             }
             next_id += 1;
-            if outgoing.send(Message::text(command.to_string())).await.is_err() {
+            if outgoing
+                .send(Message::text(command.to_string()))
+                .await
+                .is_err()
+            {
                 return;
             }
         }

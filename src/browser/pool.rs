@@ -195,7 +195,10 @@ impl BrowserPool {
                     return;
                 }
                 Err(_) => {
-                    tracing::warn!(serial = session.serial(), "killing a browser that did not answer its wipe within {WIPE_CAP:?}");
+                    tracing::warn!(
+                        serial = session.serial(),
+                        "killing a browser that did not answer its wipe within {WIPE_CAP:?}"
+                    );
                     session.kill();
                     return;
                 }

@@ -103,7 +103,11 @@ mod tests {
     #[test]
     fn a_missing_browser_user_is_a_clear_error() {
         let error = Sandbox::plan(Some("no-such-agora-user")).unwrap_err();
-        assert!(error.to_string().contains("useradd --system no-such-agora-user"));
+        assert!(
+            error
+                .to_string()
+                .contains("useradd --system no-such-agora-user")
+        );
     }
 
     #[test]

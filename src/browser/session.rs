@@ -211,7 +211,11 @@ impl BrowserSession {
         match &self.profile {
             Some(profile) => {
                 let killed = kill_processes_of(profile.path());
-                tracing::info!(serial = self.serial, killed, "killed an unresponsive browser");
+                tracing::info!(
+                    serial = self.serial,
+                    killed,
+                    "killed an unresponsive browser"
+                );
             }
             None => {
                 tokio::spawn(self.close());

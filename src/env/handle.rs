@@ -6,9 +6,9 @@
 
 use super::episode::{Episode, StepOutcome, Summary};
 use super::{EnvError, Environment, EpisodeId, EpisodePage};
-use crate::fence::AllowList;
 use crate::act::{Action, ParseActionError};
 use crate::browser::BrowserSession;
+use crate::fence::AllowList;
 use crate::observe::{ObserveOptions, SomId};
 use evaluators::{EvalMode, Evaluation};
 use std::fmt;

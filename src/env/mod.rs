@@ -25,8 +25,7 @@ pub use site_host::{SiteCookie, SiteHost, SiteHostError};
 pub use task_registry::{BrokenTaskFile, TaskContext, TaskName, TaskRegistry};
 
 use crate::browser::{
-    BrowserError, BrowserPool, Sandbox, SessionSettings, SettlePolicy, Viewport,
-    WebDriverEndpoint,
+    BrowserError, BrowserPool, Sandbox, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint,
 };
 use crate::config::Config;
 use crate::fence::{AllowList, Fence, Origin};

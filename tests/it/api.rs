@@ -16,7 +16,10 @@ pub(crate) async fn serve_api(env: Environment, token: Option<String>) -> String
 }
 
 /// An environment of the test's own (its own pool and settings) that may open the fixtures.
-pub(crate) async fn own_environment(harness: &crate::support::Harness, config: Config) -> Environment {
+pub(crate) async fn own_environment(
+    harness: &crate::support::Harness,
+    config: Config,
+) -> Environment {
     let allowed = AllowList::default();
     allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
     Environment::start(Arc::new(config), allowed).await.unwrap()

@@ -238,7 +238,12 @@ fn an_alert_storm_blocks_no_step() {
         let observed = episode.observe(None).await.unwrap().observation.unwrap();
         assert!(!observed.dialogs.is_empty(), "the storm is reported");
         assert!(observed.dialogs.len() <= agora::browser::MAX_DIALOGS);
-        assert!(observed.dialogs.iter().all(|dialog| dialog.message == "again"));
+        assert!(
+            observed
+                .dialogs
+                .iter()
+                .all(|dialog| dialog.message == "again")
+        );
         let outcome = click(harness, &episode, "#next").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(observation(&episode).await.title, "Other page");
@@ -256,7 +261,8 @@ fn confirm_and_prompt_are_dismissed_and_reported() {
         let kinds: Vec<_> = observed.dialogs.iter().map(|d| d.kind.as_str()).collect();
         assert_eq!(kinds, ["confirm", "prompt"], "{:?}", observed.dialogs);
         assert_eq!(observed.dialogs[0].message, "Sure?");
-        let answers = crate::support::js(&episode, "document.getElementById('answers').textContent").await;
+        let answers =
+            crate::support::js(&episode, "document.getElementById('answers').textContent").await;
         assert_eq!(answers, "confirm=false prompt=null");
         episode.close().await.unwrap();
     });
@@ -301,7 +307,10 @@ fn an_alert_inside_a_scored_interaction_costs_the_evaluation_nothing() {
         );
         crate::webui::put(&episode, [target.html, target.css, &alerting]).await;
         let (alerted, alerted_took) = timed(episode.clone()).await;
-        assert!((plain - 1.0).abs() < 1e-6, "the target scores itself 1: {plain}");
+        assert!(
+            (plain - 1.0).abs() < 1e-6,
+            "the target scores itself 1: {plain}"
+        );
         assert!((alerted - plain).abs() < 1e-6, "{alerted} vs {plain}");
         assert!(
             alerted_took < plain_took * 2 + Duration::from_secs(3),
@@ -347,7 +356,11 @@ fn capacity_refusals_are_immediate_with_retry_after_and_health_says_so() {
         assert_eq!(status, 201, "{first}");
         let started = Instant::now();
         let (status, retry_after, refused) = create(&base, &page).await;
-        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
         assert_eq!(status, 429, "{refused}");
         assert_eq!(refused["error"], "too_many_episodes");
         assert!(retry_after.is_some_and(|seconds| seconds.parse::<u64>().is_ok()));
@@ -359,7 +372,10 @@ fn capacity_refusals_are_immediate_with_retry_after_and_health_says_so() {
             .unwrap();
         assert_eq!(health["exhausted"], true, "{health}");
         assert_eq!(health["status"], "exhausted", "{health}");
-        assert_eq!((health["browsers"].as_u64(), health["max_browsers"].as_u64()), (Some(1), Some(1)));
+        assert_eq!(
+            (health["browsers"].as_u64(), health["max_browsers"].as_u64()),
+            (Some(1), Some(1))
+        );
         env.shutdown().await;
 
         // With more episodes allowed than browsers, a start that finds no browser within
@@ -383,7 +399,12 @@ fn capacity_refusals_are_immediate_with_retry_after_and_health_says_so() {
         let waited = started.elapsed();
         assert_eq!(status, 503, "{refused}");
         assert_eq!(refused["error"], "no_browser_free");
-        assert!(refused["message"].as_str().unwrap().contains("--max-browsers"));
+        assert!(
+            refused["message"]
+                .as_str()
+                .unwrap()
+                .contains("--max-browsers")
+        );
         assert!(retry_after.is_some());
         assert!(waited < Duration::from_secs(4), "{waited:?}");
         env.shutdown().await;
@@ -408,7 +429,10 @@ fn a_task_in_the_shared_tenant_is_refused_with_a_message() {
         assert_eq!(response.status().as_u16(), 400);
         let body: Value = response.json().await.unwrap();
         assert_eq!(body["error"], "bad_request");
-        assert!(body["message"].as_str().unwrap().contains("start_url"), "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains("start_url"),
+            "{body}"
+        );
     });
 }
 
@@ -416,7 +440,12 @@ fn a_task_in_the_shared_tenant_is_refused_with_a_message() {
 fn browsers_run_sandboxed_as_an_unprivileged_user() {
     run(|harness| async move {
         let episode = harness.open("index.html").await;
-        let pid = episode.browser().await.unwrap().browser_pid().expect("a local browser");
+        let pid = episode
+            .browser()
+            .await
+            .unwrap()
+            .browser_pid()
+            .expect("a local browser");
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
         let uid: u32 = status
             .lines()
@@ -424,10 +453,15 @@ fn browsers_run_sandboxed_as_an_unprivileged_user() {
             .and_then(|ids| ids.split_whitespace().next())
             .and_then(|uid| uid.parse().ok())
             .unwrap();
-        assert_ne!(uid, 0, "the browser runs as root (./dev up creates agora-browser)");
+        assert_ne!(
+            uid, 0,
+            "the browser runs as root (./dev up creates agora-browser)"
+        );
         let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap();
         assert!(
-            !cmdline.split(|byte| *byte == 0).any(|arg| arg == b"--no-sandbox"),
+            !cmdline
+                .split(|byte| *byte == 0)
+                .any(|arg| arg == b"--no-sandbox"),
             "the browser runs without its sandbox"
         );
         episode.close().await.unwrap();

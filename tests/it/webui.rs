@@ -349,7 +349,8 @@ fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
                .then((lines) => {{ document.getElementById('out').textContent = lines.join('\\n'); }});"
         );
         write(harness, &episode, ["<!DOCTYPE html><html><body><pre id=\"out\"></pre><script src=\"script.js\"></script></body></html>", "", &script]).await;
-        let lines = crate::support::js(&episode, "document.getElementById('out').textContent").await;
+        let lines =
+            crate::support::js(&episode, "document.getElementById('out').textContent").await;
         let lines = lines.as_str().unwrap();
         for line in lines.lines() {
             assert!(

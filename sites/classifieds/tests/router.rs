@@ -889,7 +889,11 @@ async fn parallel_wrong_logins_get_exactly_the_allowed_password_checks() {
         .iter()
         .filter(|status| **status == StatusCode::TOO_MANY_REQUESTS)
         .count();
-    assert_eq!(checked, kit::auth::LoginThrottle::MAX_FAILURES, "{statuses:?}");
+    assert_eq!(
+        checked,
+        kit::auth::LoginThrottle::MAX_FAILURES,
+        "{statuses:?}"
+    );
     assert_eq!(refused, 16 - checked, "{statuses:?}");
 }
 

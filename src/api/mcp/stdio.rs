@@ -116,8 +116,12 @@ fn finish(mut buffer: Vec<u8>) -> Result<String, String> {
 
 /// The client's message on `line`, or the error to answer it with (and the id to answer).
 fn parse(line: &str) -> Result<ClientJsonRpcMessage, (Option<NumberOrString>, ErrorData)> {
-    let value: Value = serde_json::from_str(line)
-        .map_err(|error| (None, ErrorData::parse_error(format!("not JSON: {error}"), None)))?;
+    let value: Value = serde_json::from_str(line).map_err(|error| {
+        (
+            None,
+            ErrorData::parse_error(format!("not JSON: {error}"), None),
+        )
+    })?;
     let id = match &value["id"] {
         Value::Number(number) => number.as_i64().map(NumberOrString::Number),
         Value::String(text) => Some(NumberOrString::String(text.as_str().into())),
@@ -169,7 +173,10 @@ mod tests {
         let (id, error) = parse("{not json").unwrap_err();
         assert_eq!((id, error.code.0), (None, -32700));
         let (id, error) = parse(r#"{"jsonrpc":"2.0","id":7,"method":42}"#).unwrap_err();
-        assert_eq!((id, error.code.0), (Some(NumberOrString::Number(7)), -32600));
+        assert_eq!(
+            (id, error.code.0),
+            (Some(NumberOrString::Number(7)), -32600)
+        );
         let (_, error) = parse("[1, 2]").unwrap_err();
         assert_eq!(error.code.0, -32600);
         assert!(parse(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#).is_ok());

@@ -91,7 +91,10 @@ mod tests {
             let handles: Vec<_> = (0..16)
                 .map(|_| scope.spawn(|| usize::from(throttle.attempt("a").is_ok())))
                 .collect();
-            handles.into_iter().map(|handle| handle.join().unwrap()).sum()
+            handles
+                .into_iter()
+                .map(|handle| handle.join().unwrap())
+                .sum()
         });
         assert_eq!(passed, LoginThrottle::MAX_FAILURES);
     }
