@@ -11,6 +11,7 @@ use std::time::Duration;
 pub(crate) async fn serve_api(env: Environment, token: Option<String>) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
+    let listener = agora::api::ShapedListener::new(listener);
     tokio::spawn(async move { axum::serve(listener, agora::api::router(env, token)).await });
     base
 }

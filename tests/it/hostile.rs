@@ -467,3 +467,33 @@ fn browsers_run_sandboxed_as_an_unprivileged_user() {
         episode.close().await.unwrap();
     });
 }
+
+#[test]
+fn every_error_has_the_json_shape_an_overlong_uri_included() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), None).await;
+        let http = reqwest::Client::new();
+        for length in [10_000, 100_000] {
+            let id = "e".repeat(length);
+            let response = http
+                .get(format!("{base}/episodes/{id}"))
+                .send()
+                .await
+                .unwrap();
+            let status = response.status().as_u16();
+            let body: Value = response
+                .json()
+                .await
+                .unwrap_or_else(|error| panic!("{length}: no JSON body ({error})"));
+            let expected = if length > 65_534 { 414 } else { 404 };
+            assert_eq!(status, expected, "{length}: {body}");
+            assert!(
+                body["error"].is_string() && body["message"].is_string(),
+                "{body}"
+            );
+        }
+        // The connection that got a shaped answer does not spoil the next request.
+        let health = http.get(format!("{base}/health")).send().await.unwrap();
+        assert_eq!(health.status().as_u16(), 200);
+    });
+}
