@@ -22,7 +22,7 @@ pub(super) fn draw(p: &mut Painter<'_>, template: u8) {
 fn shoe(p: &mut Painter<'_>, template: u8) {
     match template {
         3 => sandal(p),
-        4..=6 => low(p, template),
+        4 | 5 | 6 => low(p, template),
         7 => slipper(p),
         8 => {
             sneaker(p, false);
