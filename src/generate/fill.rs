@@ -78,19 +78,16 @@ impl<'a> Filler<'a> {
                     self.used_pictures.insert(picture.to_owned());
                     Ok(picture_path(file))
                 }
-                None => Err(format!(
-                    "no picture named `{picture}` for {{{{file:{picture}}}}}"
-                )),
+                None => Err(format!("no picture named `{picture}` for {{{{file:{picture}}}}}")),
             };
         }
         let mut parts = inner.split('|').map(str::trim);
         let slot = parts.next().unwrap_or_default();
-        let mut value = self.slots.get(slot).cloned().ok_or_else(|| {
-            format!(
-                "{MISSING_SLOT} `{slot}` (this query gives: {})",
-                self.names()
-            )
-        })?;
+        let mut value = self
+            .slots
+            .get(slot)
+            .cloned()
+            .ok_or_else(|| format!("{MISSING_SLOT} `{slot}` (this query gives: {})", self.names()))?;
         for filter in parts {
             value = apply(filter, &value, self.slots)?;
         }
@@ -107,13 +104,7 @@ impl<'a> Filler<'a> {
 pub fn picture_path(name: &str) -> String {
     let file: String = name
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-' { c } else { '_' })
         .collect();
     format!("{IMAGE_FOLDER}/{file}")
 }
@@ -201,38 +192,17 @@ mod tests {
         let pictures = BTreeMap::from([("photo".to_owned(), "c_photo_1.png".to_owned())]);
         let mut filler = Filler::new(&slots, &pictures);
         assert_eq!(
-            filler
-                .text("q={{item|url}}&p={{ price | minus:20 | money }}")
-                .unwrap(),
+            filler.text("q={{item|url}}&p={{ price | minus:20 | money }}").unwrap(),
             "q=Honda+Pilot&p=$1,130.00"
         );
-        assert_eq!(
-            filler.text("{{amount|plus:0.5}} {{item|upper}}").unwrap(),
-            "1150.50 HONDA PILOT"
-        );
+        assert_eq!(filler.text("{{amount|plus:0.5}} {{item|upper}}").unwrap(), "1150.50 HONDA PILOT");
         assert_eq!(filler.text("{{price|minus:amount}}").unwrap(), "0");
-        assert_eq!(
-            filler.text("{{file:photo}}").unwrap(),
-            "images/c_photo_1.png"
-        );
+        assert_eq!(filler.text("{{file:photo}}").unwrap(), "images/c_photo_1.png");
         assert!(filler.used_pictures.contains("photo"));
         let missing = filler.text("{{colour}}").unwrap_err();
-        assert!(
-            missing.contains("no slot `colour`") && missing.contains("amount"),
-            "{missing}"
-        );
-        assert!(
-            filler
-                .text("{{item|reverse}}")
-                .unwrap_err()
-                .contains("unknown filter")
-        );
-        assert!(
-            filler
-                .text("{{item|minus:3}}")
-                .unwrap_err()
-                .contains("needs a number")
-        );
+        assert!(missing.contains("no slot `colour`") && missing.contains("amount"), "{missing}");
+        assert!(filler.text("{{item|reverse}}").unwrap_err().contains("unknown filter"));
+        assert!(filler.text("{{item|minus:3}}").unwrap_err().contains("needs a number"));
         assert!(filler.text("{{file:logo}}").is_err());
         assert!(filler.text("{{item").is_err());
     }
@@ -240,8 +210,7 @@ mod tests {
     #[test]
     fn intent_slots_are_plain_names_in_order() {
         assert_eq!(
-            intent_slots("Find the {{colour}} {{item}} in {{region}}, the {{colour}} one.")
-                .unwrap(),
+            intent_slots("Find the {{colour}} {{item}} in {{region}}, the {{colour}} one.").unwrap(),
             ["colour", "item", "region"]
         );
         assert!(intent_slots("Pay {{amount|minus:10}}").is_err());

@@ -147,10 +147,7 @@ impl fmt::Display for TemplateReport {
             write!(formatter, ", {} in the other split", self.other_split)?;
         }
         for (refusal, (count, example)) in &self.refused {
-            write!(
-                formatter,
-                "\n    refused {count}: {refusal} (e.g. {example})"
-            )?;
+            write!(formatter, "\n    refused {count}: {refusal} (e.g. {example})")?;
         }
         Ok(())
     }
@@ -187,9 +184,7 @@ impl<'a> Truths<'a> {
             let site = crate::sites::SITES
                 .iter()
                 .find(|site| site.name().0 == folder)
-                .ok_or_else(|| {
-                    format!("no hosted site is named `{folder}` (the template's folder)")
-                })?;
+                .ok_or_else(|| format!("no hosted site is named `{folder}` (the template's folder)"))?;
             let name = site.name().0;
             if !self.open.contains_key(name) {
                 let truth = site
@@ -197,10 +192,7 @@ impl<'a> Truths<'a> {
                     .map_err(|error| error.to_string())?;
                 self.open.insert(name, truth);
             }
-            let truth = self
-                .open
-                .get_mut(name)
-                .ok_or("the ground truth is not open")?;
+            let truth = self.open.get_mut(name).ok_or("the ground truth is not open")?;
             let candidates = truth
                 .candidates(query)
                 .map_err(|error| format!("{}: {error}", folder))?;
@@ -353,10 +345,7 @@ fn refusal(template: &Template, candidate: &Candidate) -> Option<(Refusal, Strin
         if mentions(&candidate.text, value) {
             return Some((
                 Refusal::VisualInText,
-                format!(
-                    "\"{value}\" ({slot}) is written about {}",
-                    describe(candidate)
-                ),
+                format!("\"{value}\" ({slot}) is written about {}", describe(candidate)),
             ));
         }
     }
@@ -483,15 +472,7 @@ fn task_of(
     let mut used = filler.used_pictures.clone();
     let mut decoys = Vec::new();
     for decoy in &template.decoys {
-        decoys.extend(decoys_of(
-            loaded,
-            decoy,
-            candidate,
-            slots,
-            &picture_files,
-            &gold,
-            &mut used,
-        )?);
+        decoys.extend(decoys_of(loaded, decoy, candidate, slots, &picture_files, &gold, &mut used)?);
     }
     let mut images = Vec::new();
     for name in &template.image {
@@ -509,13 +490,7 @@ fn task_of(
     let eval_types: Vec<String> = eval
         .get("eval_types")
         .and_then(Value::as_array)
-        .map(|types| {
-            types
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect()
-        })
+        .map(|types| types.iter().filter_map(Value::as_str).map(str::to_owned).collect())
         .unwrap_or_default();
     let mut tags: Vec<String> = eval_types;
     if template.expect == Expect::None {
@@ -553,37 +528,19 @@ fn task_of(
     task.insert("image".into(), image);
     task.insert("require_reset".into(), json!(template.require_reset));
     task.insert("eval".into(), eval);
-    task.insert(
-        "reasoning_difficulty".into(),
-        json!(template.difficulty.reasoning.label()),
-    );
-    task.insert(
-        "visual_difficulty".into(),
-        json!(template.difficulty.visual.label()),
-    );
-    task.insert(
-        "overall_difficulty".into(),
-        json!(template.difficulty.overall.label()),
-    );
-    task.insert(
-        "comments".into(),
-        json!(template.comments.clone().unwrap_or_default()),
-    );
+    task.insert("reasoning_difficulty".into(), json!(template.difficulty.reasoning.label()));
+    task.insert("visual_difficulty".into(), json!(template.difficulty.visual.label()));
+    task.insert("overall_difficulty".into(), json!(template.difficulty.overall.label()));
+    task.insert("comments".into(), json!(template.comments.clone().unwrap_or_default()));
     task.insert("intent_template_id".into(), json!(template.id));
     task.insert("agora".into(), Value::Object(agora));
     // The task must load as a task, with its gold path valid for the action grammar.
     let mut probe = task.clone();
     probe.insert("task_id".into(), json!(0));
-    let parsed: evaluators::Task = serde_json::from_value(Value::Object(probe))
-        .map_err(|error| format!("not a valid task: {error}"))?;
-    for (number, step) in parsed
-        .agora
-        .iter()
-        .flat_map(|agora| &agora.gold)
-        .enumerate()
-    {
-        crate::gold::check_gold_step(step)
-            .map_err(|message| format!("gold step {}: {message}", number + 1))?;
+    let parsed: evaluators::Task =
+        serde_json::from_value(Value::Object(probe)).map_err(|error| format!("not a valid task: {error}"))?;
+    for (number, step) in parsed.agora.iter().flat_map(|agora| &agora.gold).enumerate() {
+        crate::gold::check_gold_step(step).map_err(|message| format!("gold step {}: {message}", number + 1))?;
     }
     let pictures = used
         .iter()
@@ -634,15 +591,14 @@ fn decoys_of(
     gold: &[Value],
     used: &mut BTreeSet<String>,
 ) -> Result<Vec<Value>, String> {
-    let steps_of =
-        |slots: &Slots, used: &mut BTreeSet<String>| -> Result<(String, Vec<Value>), String> {
-            let mut filler = Filler::new(slots, pictures);
-            let items = decoy.steps.as_ref().unwrap_or(&loaded.template.gold);
-            let filled = steps(&mut filler, items, &loaded.shapes)?;
-            let why = filler.text(&decoy.why)?;
-            used.extend(filler.used_pictures);
-            Ok((why, filled))
-        };
+    let steps_of = |slots: &Slots, used: &mut BTreeSet<String>| -> Result<(String, Vec<Value>), String> {
+        let mut filler = Filler::new(slots, pictures);
+        let items = decoy.steps.as_ref().unwrap_or(&loaded.template.gold);
+        let filled = steps(&mut filler, items, &loaded.shapes)?;
+        let why = filler.text(&decoy.why)?;
+        used.extend(filler.used_pictures);
+        Ok((why, filled))
+    };
     let mut out = Vec::new();
     if decoy.near_misses == 0 {
         if decoy.steps.is_none() {
@@ -655,9 +611,7 @@ fn decoys_of(
     let differs = |near_miss: &kit::ground_truth::NearMiss| {
         decoy.differs.iter().all(|slot| {
             let value = near_miss.slots.get(slot).or_else(|| slots.get(slot));
-            value.is_some_and(|value| {
-                !value.eq_ignore_ascii_case(slots.get(slot).map(String::as_str).unwrap_or(""))
-            })
+            value.is_some_and(|value| !value.eq_ignore_ascii_case(slots.get(slot).map(String::as_str).unwrap_or("")))
         })
     };
     for near_miss in candidate

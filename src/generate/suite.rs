@@ -152,8 +152,7 @@ impl Suite {
             }
             for path in existing {
                 let full = out.join(path);
-                std::fs::remove_file(&full)
-                    .map_err(|source| GenerateError::Io { path: full, source })?;
+                std::fs::remove_file(&full).map_err(|source| GenerateError::Io { path: full, source })?;
             }
         }
         for (path, bytes) in &self.files {
@@ -164,8 +163,7 @@ impl Suite {
                     source,
                 })?;
             }
-            std::fs::write(&full, bytes)
-                .map_err(|source| GenerateError::Io { path: full, source })?;
+            std::fs::write(&full, bytes).map_err(|source| GenerateError::Io { path: full, source })?;
         }
         Ok(())
     }
@@ -180,12 +178,8 @@ mod tests {
     fn written_suites_compare_equal_and_changes_show() {
         let dir = tempfile::tempdir().unwrap();
         let mut suite = Suite::default();
-        suite
-            .add_task("classifieds", 1000, &json!({"task_id": 1000}))
-            .unwrap();
-        suite
-            .add_task("classifieds", 1001, &json!({"task_id": 1001}))
-            .unwrap();
+        suite.add_task("classifieds", 1000, &json!({"task_id": 1000})).unwrap();
+        suite.add_task("classifieds", 1001, &json!({"task_id": 1001})).unwrap();
         suite.write(dir.path(), false).unwrap();
         assert!(suite.differences(dir.path()).unwrap().is_empty());
         // Writing again needs --replace.

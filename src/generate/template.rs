@@ -184,11 +184,10 @@ pub fn load_templates(paths: &[PathBuf]) -> Result<Vec<LoadedTemplate>, Generate
             shapes_by_folder.insert(folder_path.clone(), shapes);
         }
         let text = read(&path)?;
-        let template: Template =
-            toml::from_str(&text).map_err(|error| GenerateError::Template {
-                path: path.clone(),
-                message: error.to_string(),
-            })?;
+        let template: Template = toml::from_str(&text).map_err(|error| GenerateError::Template {
+            path: path.clone(),
+            message: error.to_string(),
+        })?;
         let stem = path
             .file_stem()
             .map(|stem| stem.to_string_lossy().into_owned())
@@ -282,9 +281,9 @@ pub fn expand_steps(
             match item {
                 StepOrShape::Step(step) => out.push(step.clone()),
                 StepOrShape::Shape(name) => {
-                    let shape = shapes
-                        .get(name)
-                        .ok_or_else(|| format!("no shape named `{name}` in {SHAPES_FILE}"))?;
+                    let shape = shapes.get(name).ok_or_else(|| {
+                        format!("no shape named `{name}` in {SHAPES_FILE}")
+                    })?;
                     walk(shape, shapes, depth + 1, out)?;
                 }
             }

@@ -805,7 +805,10 @@ fn clicks_land_on_wrapped_tall_and_partly_covered_elements() {
 /// Asserts that the last observation was taken where the page's scroll ended: the page no
 /// longer moves, the observation's scroll offset is the page's, every marked box is where
 /// its element is now, and the clean frame shows the bands now at its rows.
-async fn assert_observed_at_rest(episode: &agora::env::EpisodeHandle, what: &str) -> f64 {
+async fn assert_observed_at_rest(
+    episode: &agora::env::EpisodeHandle,
+    what: &str,
+) -> f64 {
     let observation = observation(episode).await;
     let now: [f64; 2] =
         serde_json::from_value(js(episode, "[window.scrollX, window.scrollY]").await).unwrap();

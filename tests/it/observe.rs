@@ -404,7 +404,9 @@ const SLOWEST_BELOW_MS: u64 = 1500;
 const PAINT_MARGIN_MS: u64 = 1000;
 
 /// The clean frame of the episode's last observation.
-async fn clean_frame(episode: &agora::env::EpisodeHandle) -> image::RgbImage {
+async fn clean_frame(
+    episode: &agora::env::EpisodeHandle,
+) -> image::RgbImage {
     let bytes = observation(episode)
         .await
         .clean_screenshot
@@ -516,7 +518,9 @@ fn an_image_still_missing_at_the_cap_is_named_in_pending() {
             cap: std::time::Duration::from_millis(1000),
             ..harness.env.settle_policy()
         };
-        let report = agora::browser::settle(&guard, policy).await.unwrap();
+        let report = agora::browser::settle(&guard, policy)
+            .await
+            .unwrap();
         assert!(!report.settled, "{report:?}");
         assert_eq!(
             report.pending,

@@ -255,12 +255,7 @@ impl ClassifiedsTruth {
         Ok(candidates)
     }
 
-    fn ranked(
-        &self,
-        page: &Page,
-        by: &[PhotoFact],
-        order: Rank,
-    ) -> Result<Vec<Candidate>, GroundTruthError> {
+    fn ranked(&self, page: &Page, by: &[PhotoFact], order: Rank) -> Result<Vec<Candidate>, GroundTruthError> {
         let mut query = page.query.clone();
         (query.order, query.direction) = order_of(order);
         let sorted: Vec<i64> = search::run(&self.connection, &query)
@@ -323,10 +318,7 @@ impl ClassifiedsTruth {
 }
 
 impl GroundTruth for ClassifiedsTruth {
-    fn candidates(
-        &mut self,
-        query: &serde_json::Value,
-    ) -> Result<Vec<Candidate>, GroundTruthError> {
+    fn candidates(&mut self, query: &serde_json::Value) -> Result<Vec<Candidate>, GroundTruthError> {
         match parse_query::<Query>(query)? {
             Query::Listing { within, by, shows } => self.each_page(within, |truth, page| {
                 Ok(truth.result_page(page).told_apart(&by, &shows))
@@ -383,21 +375,10 @@ fn search_path(query: &SearchQuery, pattern: &str, order: Option<Rank>) -> Strin
     }
     if let Some(order) = order {
         let (key, direction) = order_of(order);
-        url.append_pair(
-            "sOrder",
-            if key == Order::Price {
-                "i_price"
-            } else {
-                "dt_pub_date"
-            },
-        );
+        url.append_pair("sOrder", if key == Order::Price { "i_price" } else { "dt_pub_date" });
         url.append_pair(
             "iOrderType",
-            if direction == Direction::Ascending {
-                "asc"
-            } else {
-                "desc"
-            },
+            if direction == Direction::Ascending { "asc" } else { "desc" },
         );
     }
     format!("/index.php?{}", url.finish())
@@ -452,10 +433,7 @@ fn model_region_pages(connection: &Connection) -> rusqlite::Result<Vec<Page>> {
 fn category_region_pages(connection: &Connection) -> rusqlite::Result<Vec<Page>> {
     let regions = places::regions(connection)?;
     let mut pages = Vec::new();
-    for category in CATEGORIES
-        .iter()
-        .filter(|category| category.parent.is_some())
-    {
+    for category in CATEGORIES.iter().filter(|category| category.parent.is_some()) {
         for region in &regions {
             let query = SearchQuery {
                 category: Some(CategoryFilter::Leaf(category.id)),
@@ -521,11 +499,7 @@ fn read_facts(connection: &Connection) -> rusqlite::Result<HashMap<i64, Facts>> 
          WHERE p.spec IS NOT NULL AND p.id = (SELECT q.id FROM photos q WHERE q.listing_id = p.listing_id ORDER BY q.position, q.id LIMIT 1)",
     )?;
     let rows = photos.query_map([], |row| {
-        Ok((
-            row.get::<_, i64>(0)?,
-            row.get::<_, i64>(1)?,
-            row.get::<_, String>(2)?,
-        ))
+        Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, String>(2)?))
     })?;
     for row in rows {
         let (listing, photo, spec) = row?;

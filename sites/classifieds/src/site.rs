@@ -2,8 +2,8 @@
 
 use crate::db::{photos, users};
 use crate::{ClassifiedsError, ClassifiedsQueries};
-use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::ground_truth::{GroundTruth, GroundTruthError};
+use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::{Directory, Migrations, SiteName, TenantDatabase};
 use rusqlite::Connection;
 use std::collections::HashMap;
@@ -57,9 +57,7 @@ impl SiteDefinition for ClassifiedsSite {
     }
 
     fn ground_truth(data_dir: &Path) -> Result<Box<dyn GroundTruth>, GroundTruthError> {
-        Ok(Box::new(crate::ground_truth::ClassifiedsTruth::open(
-            data_dir,
-        )?))
+        Ok(Box::new(crate::ground_truth::ClassifiedsTruth::open(data_dir)?))
     }
 
     async fn bench(data_dir: &Path, rounds: usize) -> Result<String, ClassifiedsError> {

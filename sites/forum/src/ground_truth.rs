@@ -16,11 +16,11 @@
 use crate::db::listing::{self, Scope, Sort, Window};
 use crate::db::submissions::Submission;
 use crate::db::{comments, forums, images, users};
-use crate::{DEFAULT_USERNAME, ForumSite};
+use crate::{ForumSite, DEFAULT_USERNAME};
 use kit::content::SiteDefinition;
 use kit::ground_truth::{
-    Candidate, GroundTruth, GroundTruthError, NearMiss, PhotoFact, PictureFile, Slots, parse_query,
-    picture_slots,
+    Candidate, GroundTruth, GroundTruthError, NearMiss, PhotoFact, PictureFile, Slots,
+    parse_query, picture_slots,
 };
 use kit::imagery::Picture;
 use rusqlite::{Connection, OpenFlags};
@@ -101,11 +101,7 @@ impl SortName {
     /// "second newest post".
     fn described(self, rank: usize) -> String {
         let ordinal = ["", "second ", "third "].get(rank).copied().unwrap_or("");
-        let all_time = if self == SortName::New {
-            ""
-        } else {
-            " of all time"
-        };
+        let all_time = if self == SortName::New { "" } else { " of all time" };
         format!("{ordinal}{} post{all_time}", self.ranking())
     }
 
@@ -203,20 +199,14 @@ impl ForumTruth {
             .ok_or_else(|| GroundTruthError::Read(format!("no user {DEFAULT_USERNAME}")))?;
         // Listings of all time do not depend on the clock; a fixed "now" keeps them so.
         let now: i64 = connection
-            .query_row(
-                "SELECT COALESCE(max(created_at), 0) + 1 FROM submissions",
-                [],
-                |row| row.get(0),
-            )
+            .query_row("SELECT COALESCE(max(created_at), 0) + 1 FROM submissions", [], |row| row.get(0))
             .map_err(read)?;
         let mut pictures = HashMap::new();
         let mut statement = connection
             .prepare("SELECT name, spec FROM images WHERE spec IS NOT NULL")
             .map_err(read)?;
         let rows = statement
-            .query_map([], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
-            })
+            .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?)))
             .map_err(read)?;
         for row in rows {
             let (name, spec) = row.map_err(read)?;
@@ -234,10 +224,7 @@ impl ForumTruth {
     }
 
     fn picture_of(&self, submission: &Submission) -> Option<&Picture> {
-        submission
-            .image
-            .as_ref()
-            .and_then(|name| self.pictures.get(name))
+        submission.image.as_ref().and_then(|name| self.pictures.get(name))
     }
 
     fn slots(&self, submission: &Submission, forum: &forums::Forum) -> Slots {
@@ -252,10 +239,7 @@ impl ForumTruth {
         put("comments", submission.comment_count.to_string());
         put("date", submission.created_iso.chars().take(10).collect());
         put("path", submission.path());
-        put(
-            "post_path",
-            format!("/f/{}/{}", submission.forum, submission.id),
-        );
+        put("post_path", format!("/f/{}/{}", submission.forum, submission.id));
         put("forum", forum.name.clone());
         put("forum_title", forum.title.clone());
         if let Some(picture) = self.picture_of(submission) {
@@ -275,17 +259,11 @@ impl ForumTruth {
     }
 
     fn listing(&self, scope: Scope, sort: Sort) -> Result<Vec<Submission>, GroundTruthError> {
-        Ok(listing::page(
-            &self.connection,
-            scope,
-            sort,
-            Window::All,
-            None,
-            self.viewer,
-            self.now,
+        Ok(
+            listing::page(&self.connection, scope, sort, Window::All, None, self.viewer, self.now)
+                .map_err(read)?
+                .submissions,
         )
-        .map_err(read)?
-        .submissions)
     }
 
     fn ranked(
@@ -302,9 +280,7 @@ impl ForumTruth {
                 for rank in 0..ranks.min(listed.len()) {
                     let target = &listed[rank];
                     if let Some(kind) = picture
-                        && !self
-                            .picture_of(target)
-                            .is_some_and(|shown| kind.holds(shown))
+                        && !self.picture_of(target).is_some_and(|shown| kind.holds(shown))
                     {
                         continue;
                     }
@@ -333,14 +309,9 @@ impl ForumTruth {
         put("rank", (rank + 1).to_string());
         put("ordinal", ["", "second", "third"][rank].to_owned());
         put("described", sort.described(rank));
-        put(
-            "listing_path",
-            format!("/f/{}/{}", forum.name, sort.sort().segment()),
-        );
-        let thread =
-            comments::of_submission(&self.connection, target.id, self.viewer).map_err(read)?;
-        let live: Vec<&comments::Comment> =
-            thread.iter().filter(|comment| !comment.deleted).collect();
+        put("listing_path", format!("/f/{}/{}", forum.name, sort.sort().segment()));
+        let thread = comments::of_submission(&self.connection, target.id, self.viewer).map_err(read)?;
+        let live: Vec<&comments::Comment> = thread.iter().filter(|comment| !comment.deleted).collect();
         if let Some(first) = live.first() {
             put("first_comment_id", first.id.to_string());
             put("first_comment_author", first.username.clone());
@@ -377,19 +348,13 @@ impl ForumTruth {
             tied.len(),
             forum.name,
             sort.sort().segment(),
-            tied.iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
+            tied.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
         );
         candidate.text = format!("{}\n{}", target.title, target.body);
         if let Some(file) = self.picture_file(target) {
             candidate.pictures.insert("picture".into(), file);
         }
-        for (place, why) in [
-            (rank + 1, "the next post"),
-            (rank.wrapping_sub(1), "the post before it"),
-        ] {
+        for (place, why) in [(rank + 1, "the next post"), (rank.wrapping_sub(1), "the post before it")] {
             if let Some(other) = listed.get(place) {
                 let mut slots = self.slots(other, forum);
                 slots.insert("rank".into(), (place + 1).to_string());
@@ -438,8 +403,7 @@ impl ForumTruth {
         }
         let mut candidates = Vec::new();
         for post in &posts {
-            let (Some(forum), Some(picture)) = (forums.get(&post.forum_id), self.picture_of(post))
-            else {
+            let (Some(forum), Some(picture)) = (forums.get(&post.forum_id), self.picture_of(post)) else {
                 continue;
             };
             let look_alikes: Vec<i64> = buckets
@@ -448,10 +412,7 @@ impl ForumTruth {
                 .flatten()
                 .map(|index| &posts[*index])
                 .filter(|other| !same_forum || other.forum_id == post.forum_id)
-                .filter(|other| {
-                    self.picture_of(other)
-                        .is_some_and(|other| alike(picture, other))
-                })
+                .filter(|other| self.picture_of(other).is_some_and(|other| alike(picture, other)))
                 .map(|other| other.id)
                 .collect();
             let mut candidate = Candidate::new(self.slots(post, forum));
@@ -459,12 +420,7 @@ impl ForumTruth {
             candidate.matching_note = format!(
                 "{} posts show a picture like it ({})",
                 look_alikes.len(),
-                look_alikes
-                    .iter()
-                    .take(6)
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                look_alikes.iter().take(6).map(i64::to_string).collect::<Vec<_>>().join(", ")
             );
             candidate.text = format!("{}\n{}", post.title, post.body);
             if let Some(file) = self.picture_file(post) {
@@ -478,10 +434,7 @@ impl ForumTruth {
                 .filter(|other| other.id != post.id)
                 .take(2)
                 .map(|other| NearMiss {
-                    why: format!(
-                        "post {}: another picture post of /f/{}",
-                        other.id, forum.name
-                    ),
+                    why: format!("post {}: another picture post of /f/{}", other.id, forum.name),
                     slots: self.slots(other, forum),
                 })
                 .collect();
@@ -528,9 +481,7 @@ impl ForumTruth {
         Ok(all
             .iter()
             .enumerate()
-            .filter(|(_, forum)| {
-                subscribed.is_none_or(|wanted| mine.contains(&forum.name) == wanted)
-            })
+            .filter(|(_, forum)| subscribed.is_none_or(|wanted| mine.contains(&forum.name) == wanted))
             .map(|(place, forum)| {
                 let mut candidate = Candidate::new(slots_of(forum));
                 candidate.text = format!("{}\n{}", forum.title, forum.description);
@@ -549,10 +500,7 @@ impl ForumTruth {
 }
 
 impl GroundTruth for ForumTruth {
-    fn candidates(
-        &mut self,
-        query: &serde_json::Value,
-    ) -> Result<Vec<Candidate>, GroundTruthError> {
+    fn candidates(&mut self, query: &serde_json::Value) -> Result<Vec<Candidate>, GroundTruthError> {
         match parse_query::<Query>(query)? {
             Query::Ranked {
                 sorts,

@@ -5,19 +5,18 @@
 use crate::db::listing::Sort;
 use crate::pages::listing::Place;
 use crate::pages::{
-    PageResult, account, actions, forums, listing, messages, search, settings, submission, submit,
-    user,
+    PageResult, account, actions, forums, listing, messages, search, settings, submission, submit, user,
 };
 use crate::visitor::{AppState, Visitor};
 use axum::Router;
 use axum::extract::{Path, Request, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
+use axum::http::HeaderMap;
 use kit::PageError;
 use kit::assets::Asset;
-use kit::form::{FormFields, QueryFields};
 use std::sync::LazyLock;
+use kit::form::{FormFields, QueryFields};
 
 /// The site's routes.
 pub fn routes() -> Router<AppState> {

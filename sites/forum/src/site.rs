@@ -2,8 +2,8 @@
 
 use crate::db::{images, users};
 use crate::{ForumError, ForumQueries};
-use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::ground_truth::{GroundTruth, GroundTruthError};
+use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::{Directory, Migrations, SiteName, TenantDatabase};
 use rusqlite::Connection;
 use std::collections::HashMap;

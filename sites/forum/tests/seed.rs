@@ -145,5 +145,9 @@ fn product_pictures_show_the_drawing_their_title_names_and_every_fact_of_the_dum
         assert!(unseen.is_empty(), "{title}: {unseen:?} in {spec:?}");
     }
     assert!(products >= 60 && silent >= 20, "{products} {silent}");
-    assert!(report.picture_only_share() >= 0.3, "{}", report);
+    assert!(
+        report.picture_only_share() >= 0.3,
+        "{}",
+        report
+    );
 }

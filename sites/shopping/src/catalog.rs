@@ -1450,10 +1450,8 @@ mod tests {
                     for template in drawing.templates() {
                         let shows = drawing.kind().templates()[usize::from(*template)].shows;
                         assert!(
-                            shows
-                                .iter()
-                                .any(|phrase| noun == *phrase
-                                    || noun.ends_with(&format!(" {phrase}"))),
+                            shows.iter().any(|phrase| noun == *phrase
+                                || noun.ends_with(&format!(" {phrase}"))),
                             "{leaf}: {:?} does not show it",
                             drawing.names()
                         );
@@ -1462,11 +1460,7 @@ mod tests {
                 None => missing.push(format!("{} › {} › {leaf}", department.name, group.name)),
             }
         }
-        assert!(
-            missing.is_empty(),
-            "no drawing shows:\n{}",
-            missing.join("\n")
-        );
+        assert!(missing.is_empty(), "no drawing shows:\n{}", missing.join("\n"));
         assert_eq!(names.len(), 408);
     }
 }

@@ -23,7 +23,7 @@ use crate::db::categories::{self, Category};
 use crate::db::listing::{self, ListQuery, Order, Scope};
 use crate::db::options::ProductOption;
 use crate::db::{customers, orders, products, reviews};
-use crate::{DEFAULT_EMAIL, ShoppingSite};
+use crate::{ShoppingSite, DEFAULT_EMAIL};
 use kit::content::SiteDefinition;
 use kit::ground_truth::{
     Candidate, GroundTruth, GroundTruthError, Item, NearMiss, PhotoFact, PictureFile, ResultPage,
@@ -158,10 +158,7 @@ impl Facts {
     /// What the search box is given to find it: the name up to its model number.
     fn phrase(&self) -> Option<String> {
         let model = self.attribute("Model Number");
-        let end = self
-            .name
-            .find(&format!(" {model}"))
-            .filter(|_| !model.is_empty())?;
+        let end = self.name.find(&format!(" {model}")).filter(|_| !model.is_empty())?;
         Some(self.name[..end].to_owned())
     }
 }
@@ -234,17 +231,8 @@ impl Item for Facts {
     }
 
     fn text(&self) -> String {
-        let details: Vec<&str> = self
-            .attributes
-            .iter()
-            .map(|(_, value)| value.as_str())
-            .collect();
-        format!(
-            "{}\n{}\n{}",
-            self.name,
-            self.description,
-            details.join("\n")
-        )
+        let details: Vec<&str> = self.attributes.iter().map(|(_, value)| value.as_str()).collect();
+        format!("{}\n{}\n{}", self.name, self.description, details.join("\n"))
     }
 
     fn picture(&self) -> Option<PictureFile> {
@@ -310,12 +298,7 @@ impl ShoppingTruth {
         Ok(self.pages.get(&within).cloned().unwrap_or_default())
     }
 
-    fn list(
-        &self,
-        scope: &Scope,
-        order: Order,
-        descending: bool,
-    ) -> Result<(i64, Vec<i64>), GroundTruthError> {
+    fn list(&self, scope: &Scope, order: Order, descending: bool) -> Result<(i64, Vec<i64>), GroundTruthError> {
         let listing = listing::list(
             &self.connection,
             &ListQuery {
@@ -328,10 +311,7 @@ impl ShoppingTruth {
             },
         )
         .map_err(read)?;
-        Ok((
-            listing.total,
-            listing.products.iter().map(|product| product.id).collect(),
-        ))
+        Ok((listing.total, listing.products.iter().map(|product| product.id).collect()))
     }
 
     /// Search pages of every phrase whose results fit one page (a spread sample of them).
@@ -436,32 +416,17 @@ impl ShoppingTruth {
         Ok(candidates)
     }
 
-    fn ranked(
-        &self,
-        page: &Page,
-        by: &[PhotoFact],
-        rank: Rank,
-    ) -> Result<Vec<Candidate>, GroundTruthError> {
+    fn ranked(&self, page: &Page, by: &[PhotoFact], rank: Rank) -> Result<Vec<Candidate>, GroundTruthError> {
         let descending = rank == Rank::Priciest;
         let (_, sorted) = self.list(&page.scope, Order::Price, descending)?;
         let sorted = self.products(&sorted);
-        let key = |facts: &Facts| {
-            if descending {
-                -facts.price_cents
-            } else {
-                facts.price_cents
-            }
-        };
+        let key = |facts: &Facts| if descending { -facts.price_cents } else { facts.price_cents };
         let mut candidates = self.result_page(page).first_in_order(&sorted, by, key);
         let separator = if page.base.contains('?') { '&' } else { '?' };
         let path = format!(
             "{}{separator}product_list_order=price{}",
             page.base,
-            if descending {
-                "&product_list_dir=desc"
-            } else {
-                ""
-            }
+            if descending { "&product_list_dir=desc" } else { "" }
         );
         for candidate in &mut candidates {
             candidate.slots.insert("sorted_path".into(), path.clone());
@@ -485,12 +450,8 @@ impl ShoppingTruth {
             for (slot, stars) in [("five_star", 5), ("one_star", 1)] {
                 let count: i64 = self
                     .connection
-                    .prepare_cached(
-                        "SELECT count(*) FROM reviews WHERE product_id = ?1 AND rating = ?2",
-                    )
-                    .and_then(|mut statement| {
-                        statement.query_row([target.id, stars], |row| row.get(0))
-                    })
+                    .prepare_cached("SELECT count(*) FROM reviews WHERE product_id = ?1 AND rating = ?2")
+                    .and_then(|mut statement| statement.query_row([target.id, stars], |row| row.get(0)))
                     .map_err(read)?;
                 slots.insert(slot.into(), count.to_string());
             }
@@ -522,9 +483,7 @@ impl ShoppingTruth {
         let summaries = orders::of_customer(&self.connection, customer.id).map_err(read)?;
         let mut all = Vec::new();
         for summary in &summaries {
-            if let Some(order) =
-                orders::one(&self.connection, customer.id, summary.id).map_err(read)?
-            {
+            if let Some(order) = orders::one(&self.connection, customer.id, summary.id).map_err(read)? {
                 all.push(order);
             }
         }
@@ -532,10 +491,7 @@ impl ShoppingTruth {
             let summary = &order.summary;
             let mut slots = Slots::new();
             slots.insert("order_id".into(), summary.id.to_string());
-            slots.insert(
-                "order_path".into(),
-                format!("/sales/order/view/order_id/{}/", summary.id),
-            );
+            slots.insert("order_path".into(), format!("/sales/order/view/order_id/{}/", summary.id));
             slots.insert("order_date".into(), summary.date.clone());
             slots.insert("order_total".into(), dollars(summary.total_cents));
             slots.insert("order_amount".into(), plain_amount(summary.total_cents));
@@ -558,12 +514,10 @@ impl ShoppingTruth {
                 .filter(|other| match key {
                     OrderKey::Number => other.summary.id == order.summary.id,
                     OrderKey::Date => other.summary.date == order.summary.date,
-                    OrderKey::Item => other.items.iter().any(|item| {
-                        order
-                            .items
-                            .first()
-                            .is_some_and(|first| first.sku == item.sku)
-                    }),
+                    OrderKey::Item => other
+                        .items
+                        .iter()
+                        .any(|item| order.items.first().is_some_and(|first| first.sku == item.sku)),
                 })
                 .count();
             let mut candidate = Candidate::new(slots);
@@ -585,10 +539,7 @@ impl ShoppingTruth {
 }
 
 impl GroundTruth for ShoppingTruth {
-    fn candidates(
-        &mut self,
-        query: &serde_json::Value,
-    ) -> Result<Vec<Candidate>, GroundTruthError> {
+    fn candidates(&mut self, query: &serde_json::Value) -> Result<Vec<Candidate>, GroundTruthError> {
         match parse_query::<Query>(query)? {
             Query::Product { within, by, shows } => self.each_page(within, |truth, page| {
                 Ok(truth.result_page(page).told_apart(&by, &shows))
@@ -646,8 +597,7 @@ fn read_facts(connection: &Connection) -> Result<HashMap<i64, Facts>, GroundTrut
         product.attributes = serde_json::from_str(&attributes).map_err(read)?;
         product.options = crate::db::options::parse_offered(&options).map_err(read)?;
         if !categories.contains_key(&product.category_id)
-            && let Some(category) =
-                categories::by_id(connection, product.category_id).map_err(read)?
+            && let Some(category) = categories::by_id(connection, product.category_id).map_err(read)?
         {
             categories.insert(product.category_id, category);
         }
@@ -659,11 +609,7 @@ fn read_facts(connection: &Connection) -> Result<HashMap<i64, Facts>, GroundTrut
         .map_err(read)?;
     let rows = photos
         .query_map([], |row| {
-            Ok((
-                row.get::<_, i64>(0)?,
-                row.get::<_, i64>(1)?,
-                row.get::<_, String>(2)?,
-            ))
+            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, String>(2)?))
         })
         .map_err(read)?;
     for row in rows {

@@ -2,8 +2,8 @@
 
 use crate::db::{customers, products};
 use crate::{ShoppingError, ShoppingQueries};
-use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::ground_truth::{GroundTruth, GroundTruthError};
+use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::imagery::Picture;
 use kit::{Directory, Migrations, SiteName, TenantDatabase, Tenants};
 use rusqlite::Connection;
@@ -64,9 +64,7 @@ impl SiteDefinition for ShoppingSite {
     }
 
     fn ground_truth(data_dir: &Path) -> Result<Box<dyn GroundTruth>, GroundTruthError> {
-        Ok(Box::new(crate::ground_truth::ShoppingTruth::open(
-            data_dir,
-        )?))
+        Ok(Box::new(crate::ground_truth::ShoppingTruth::open(data_dir)?))
     }
 
     async fn bench(data_dir: &Path, rounds: usize) -> Result<String, ShoppingError> {

@@ -12,8 +12,8 @@ use kit::{Directory, Listing, Site};
 use scraper::{Html, Selector};
 use serde_json::Value;
 use shopping::catalog;
-use shopping::seed::SeedCounts;
 use shopping::seed::vocabulary::words;
+use shopping::seed::SeedCounts;
 use shopping::{Scale, ShoppingSite};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -36,9 +36,10 @@ fn seeded() -> &'static Seeded {
     static SEEDED: OnceLock<Seeded> = OnceLock::new();
     SEEDED.get_or_init(|| {
         let data = tempfile::tempdir().unwrap();
-        let report = kit::content::seed::<ShoppingSite>(data.path(), Scale::Small(PRODUCTS), SEED)
-            .unwrap()
-            .summary;
+        let report =
+            kit::content::seed::<ShoppingSite>(data.path(), Scale::Small(PRODUCTS), SEED)
+                .unwrap()
+                .summary;
         let mut out = Vec::new();
         ShoppingSite.dump(data.path(), &mut out).unwrap();
         let records = String::from_utf8(out)
@@ -126,11 +127,7 @@ fn every_photo_shows_the_drawing_its_product_name_calls_for() {
         );
         assert!(detail(product, "Product Dimensions").is_some(), "{name}");
     }
-    assert_eq!(
-        seen.len(),
-        catalog::leaves().count(),
-        "every leaf has products"
-    );
+    assert_eq!(seen.len(), catalog::leaves().count(), "every leaf has products");
 }
 
 #[test]
@@ -147,16 +144,9 @@ fn every_visual_fact_the_dump_reports_is_in_the_photo() {
         }
         checked += 1;
         let unseen = check::unseen_facts(&photo).unwrap();
-        assert!(
-            unseen.is_empty(),
-            "{}: {unseen:?} in {photo:?}",
-            product["name"]
-        );
+        assert!(unseen.is_empty(), "{}: {unseen:?} in {photo:?}", product["name"]);
     }
-    assert!(
-        patterned >= 20 && checked >= 100,
-        "{patterned} of {checked}"
-    );
+    assert!(patterned >= 20 && checked >= 100, "{patterned} of {checked}");
 }
 
 /// Every word of `text`, lower case.
@@ -171,10 +161,7 @@ fn words_of(text: &str) -> Vec<String> {
 /// every colour it comes in, in name order, which says nothing about the photo).
 fn text_without_colour_choices(html: &str) -> String {
     let page = Html::parse_document(html);
-    let body = page
-        .select(&Selector::parse("body").unwrap())
-        .next()
-        .unwrap();
+    let body = page.select(&Selector::parse("body").unwrap()).next().unwrap();
     let choices: Vec<String> = page
         .select(&Selector::parse("#attribute-color option").unwrap())
         .map(|option| option.text().collect::<String>())

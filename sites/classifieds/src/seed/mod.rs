@@ -237,9 +237,9 @@ fn insert_listings(
                 }
             })
             .unwrap_or(&GOODS[0]);
-        let drawing = goods
-            .drawing()
-            .ok_or_else(|| ClassifiedsError::Undrawable(goods.subject.to_owned()))?;
+        let drawing = goods.drawing().ok_or_else(|| {
+            ClassifiedsError::Undrawable(goods.subject.to_owned())
+        })?;
         let ad = text::compose(goods, &drawing, rng);
         // The default account owns exactly the first six listings, so "my listings" is
         // short and predictable for tasks.

@@ -2,9 +2,9 @@
 //! changing the password and deleting the account (`/user/<name>/delete_account`).
 
 use super::PageResult;
-use crate::ForumError;
 use crate::db::users::{self, User};
 use crate::visitor::{Framed, Layout, Notice, Visitor, login_redirect};
+use crate::ForumError;
 use askama::Template;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::IntoResponse;

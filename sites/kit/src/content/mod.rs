@@ -18,9 +18,8 @@ pub use seed::seed;
 pub use state::{AppState, STYLESHEET_PATH};
 
 use crate::auth::Account;
-use crate::form::FORM_LIMIT;
 use crate::ground_truth::{GroundTruth, GroundTruthError};
-use crate::reset::{Reset, ResetToken};
+use crate::form::FORM_LIMIT;
 use crate::visitor::SiteCookies;
 use crate::{
     BaseData, BenchFuture, Directory, HostedSite, KitError, Migrations, OpenContext, PageError,
@@ -38,6 +37,7 @@ use std::io::Write;
 use std::marker::PhantomData;
 use std::path::Path;
 use std::sync::Arc;
+use crate::reset::{Reset, ResetToken};
 
 /// What a content site says about itself; kit does the rest. Implemented by the unit struct
 /// the binary lists, which is then a [`Site`].

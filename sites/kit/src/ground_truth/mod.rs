@@ -100,8 +100,7 @@ pub enum GroundTruthError {
 /// A site's generator queries over its base data (opened once, used for many queries).
 pub trait GroundTruth: Send {
     /// The candidates of `query`, `{"name": "<query>", …parameters}`, in a stable order.
-    fn candidates(&mut self, query: &serde_json::Value)
-    -> Result<Vec<Candidate>, GroundTruthError>;
+    fn candidates(&mut self, query: &serde_json::Value) -> Result<Vec<Candidate>, GroundTruthError>;
 }
 
 /// Parses a site's query enum from its JSON form, with a message that says what is wrong.
@@ -198,10 +197,7 @@ pub fn photo_slots(spec: &ImageSpec, prefix: &str, slots: &mut Slots) {
     put("colour", spec.primary.name().to_owned());
     put(
         "secondary",
-        spec.secondary
-            .map(NamedColor::name)
-            .unwrap_or("")
-            .to_owned(),
+        spec.secondary.map(NamedColor::name).unwrap_or("").to_owned(),
     );
     put("pattern", pattern_name(spec.pattern).to_owned());
     put("sign", spec.text.clone().unwrap_or_default());
@@ -232,14 +228,8 @@ pub fn picture_slots(picture: &Picture, slots: &mut Slots) {
             put("highest", chart.highest().unwrap_or_default().into());
             put("lowest", chart.lowest().unwrap_or_default().into());
             let values = chart.values.iter();
-            put(
-                "largest",
-                values.clone().max().map(u32::to_string).unwrap_or_default(),
-            );
-            put(
-                "smallest",
-                values.min().map(u32::to_string).unwrap_or_default(),
-            );
+            put("largest", values.clone().max().map(u32::to_string).unwrap_or_default());
+            put("smallest", values.min().map(u32::to_string).unwrap_or_default());
         }
         Picture::Meme(meme) => {
             put("picture_type", "meme".into());
@@ -278,10 +268,7 @@ pub fn kind_noun(kind: ObjectKind) -> &'static str {
 pub fn describe(spec: &ImageSpec) -> String {
     let mut text = format!("a {} {}", spec.primary.name(), drawing(spec));
     if spec.pattern != Pattern::Solid {
-        let second = spec
-            .secondary
-            .map(NamedColor::name)
-            .unwrap_or("another colour");
+        let second = spec.secondary.map(NamedColor::name).unwrap_or("another colour");
         text.push_str(&format!(", {} with {second}", pattern_name(spec.pattern)));
     }
     if let Some(printed) = &spec.text {

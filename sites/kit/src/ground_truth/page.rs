@@ -3,8 +3,8 @@
 //! look-alikes, how many show a colour, a colour nothing shows.
 
 use super::{
-    Candidate, NearMiss, PhotoFact, PictureFile, Slots, confusable, describe, dollars, kind_noun,
-    photo_slots,
+    Candidate, NearMiss, PhotoFact, PictureFile, Slots, confusable, describe, dollars,
+    kind_noun, photo_slots,
 };
 use crate::imagery::{ImageSpec, NamedColor};
 
@@ -56,12 +56,7 @@ fn ids<I: Item>(items: &[&I]) -> String {
 
 impl<'a, I: Item> ResultPage<'a, I> {
     fn fold(&self, place: usize) -> String {
-        if place >= self.rows_in_view {
-            "yes"
-        } else {
-            ""
-        }
-        .to_owned()
+        if place >= self.rows_in_view { "yes" } else { "" }.to_owned()
     }
 
     /// A candidate for `target`, at `place` in the order its gold path shows.
@@ -81,16 +76,9 @@ impl<'a, I: Item> ResultPage<'a, I> {
     fn miss(&self, item: &I, place: usize, why: &str) -> NearMiss {
         let mut slots = item.slots();
         slots.insert("below_fold".into(), self.fold(place));
-        let look = item
-            .spec()
-            .map(describe)
-            .unwrap_or_else(|| "no photo".into());
+        let look = item.spec().map(describe).unwrap_or_else(|| "no photo".into());
         NearMiss {
-            why: format!(
-                "{}: {look}, {}, {why}",
-                item.name(),
-                dollars(item.price_cents())
-            ),
+            why: format!("{}: {look}, {}, {why}", item.name(), dollars(item.price_cents())),
             slots,
         }
     }
@@ -104,20 +92,13 @@ impl<'a, I: Item> ResultPage<'a, I> {
             .members
             .iter()
             .enumerate()
-            .filter(|(_, item)| {
-                item.id() != target.id() && !skip.iter().any(|s| s.id() == item.id())
-            })
+            .filter(|(_, item)| item.id() != target.id() && !skip.iter().any(|s| s.id() == item.id()))
             .filter_map(|(place, item)| {
                 let other = item.spec()?;
-                let alike = [
-                    PhotoFact::Drawing,
-                    PhotoFact::Colour,
-                    PhotoFact::Pattern,
-                    PhotoFact::Text,
-                ]
-                .iter()
-                .filter(|fact| fact.same(spec, other))
-                .count();
+                let alike = [PhotoFact::Drawing, PhotoFact::Colour, PhotoFact::Pattern, PhotoFact::Text]
+                    .iter()
+                    .filter(|fact| fact.same(spec, other))
+                    .count();
                 Some((alike, place, *item))
             })
             .collect();
@@ -179,10 +160,7 @@ impl<'a, I: Item> ResultPage<'a, I> {
                 continue;
             }
             let exact = |other: &ImageSpec| by.iter().all(|fact| exactly(*fact, spec, other));
-            if representatives
-                .iter()
-                .any(|seen| seen.spec().is_some_and(exact))
-            {
+            if representatives.iter().any(|seen| seen.spec().is_some_and(exact)) {
                 continue;
             }
             representatives.push(item);
@@ -191,27 +169,18 @@ impl<'a, I: Item> ResultPage<'a, I> {
                 .copied()
                 .filter(|other| other.spec().is_some_and(exact))
                 .collect();
-            let Some(target) = class.first().copied() else {
-                continue;
-            };
-            let Some(target_spec) = target.spec() else {
-                continue;
-            };
+            let Some(target) = class.first().copied() else { continue };
+            let Some(target_spec) = target.spec() else { continue };
             let best = key(target);
             let rivals: Vec<&I> = sorted
                 .iter()
                 .copied()
                 .filter(|other| {
-                    other
-                        .spec()
-                        .is_some_and(|other| by.iter().all(|fact| fact.same(target_spec, other)))
+                    other.spec().is_some_and(|other| by.iter().all(|fact| fact.same(target_spec, other)))
                         && key(other) <= best
                 })
                 .collect();
-            let place = sorted
-                .iter()
-                .position(|other| other.id() == target.id())
-                .unwrap_or(0);
+            let place = sorted.iter().position(|other| other.id() == target.id()).unwrap_or(0);
             let mut candidate = self.candidate(target, place);
             candidate.matching = rivals.len();
             candidate.matching_note = format!(
@@ -222,22 +191,15 @@ impl<'a, I: Item> ResultPage<'a, I> {
             if let Some(first) = sorted.first()
                 && first.id() != target.id()
             {
-                candidate.near_misses.push(self.miss(
-                    first,
-                    0,
-                    "first in that order over the whole page",
-                ));
+                candidate
+                    .near_misses
+                    .push(self.miss(first, 0, "first in that order over the whole page"));
             }
             if let Some(second) = class.get(1) {
-                let place = sorted
-                    .iter()
-                    .position(|other| other.id() == second.id())
-                    .unwrap_or(0);
-                candidate.near_misses.push(self.miss(
-                    second,
-                    place,
-                    "the runner-up among the look-alikes",
-                ));
+                let place = sorted.iter().position(|other| other.id() == second.id()).unwrap_or(0);
+                candidate
+                    .near_misses
+                    .push(self.miss(second, place, "the runner-up among the look-alikes"));
             }
             candidates.push(candidate);
         }

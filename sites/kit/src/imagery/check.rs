@@ -83,7 +83,9 @@ pub fn painted(
 fn far_from(a: NamedColor, b: Option<NamedColor>) -> NamedColor {
     [NamedColor::Green, NamedColor::Red, NamedColor::Blue]
         .into_iter()
-        .find(|&swap| swap.stands_out_on(a) && b.is_none_or(|b| swap.stands_out_on(b)))
+        .find(|&swap| {
+            swap.stands_out_on(a) && b.is_none_or(|b| swap.stands_out_on(b))
+        })
         .unwrap_or(NamedColor::Yellow)
 }
 

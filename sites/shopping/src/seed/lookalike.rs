@@ -18,8 +18,8 @@ use std::collections::HashSet;
 
 /// Line names: words no other product name uses, so a line's search finds the line.
 pub const LINES: &[&str] = &[
-    "Aria", "Nova", "Halo", "Vista", "Terra", "Luna", "Echo", "Zenith", "Pulse", "Drift", "Ember",
-    "Cove",
+    "Aria", "Nova", "Halo", "Vista", "Terra", "Luna", "Echo", "Zenith", "Pulse", "Drift",
+    "Ember", "Cove",
 ];
 
 /// Colours people mix up, the first two members of every line.
@@ -50,10 +50,7 @@ fn looks(rng: &mut ChaCha8Rng, group: &catalog::Group, members: usize) -> Vec<Lo
     let (a, b) = NEIGHBOURS.choose(rng).copied().unwrap_or(NEIGHBOURS[0]);
     let mut colors = vec![a, b];
     while colors.len() < members {
-        let other = NamedColor::ALL
-            .choose(rng)
-            .copied()
-            .unwrap_or(NamedColor::Green);
+        let other = NamedColor::ALL.choose(rng).copied().unwrap_or(NamedColor::Green);
         if !colors.contains(&other) {
             colors.push(other);
         }
@@ -78,10 +75,7 @@ fn looks(rng: &mut ChaCha8Rng, group: &catalog::Group, members: usize) -> Vec<Lo
             .choose(rng)
             .copied()
             .unwrap_or(Pattern::Striped);
-        let preferred = NamedColor::BASIC
-            .choose(rng)
-            .copied()
-            .unwrap_or(NamedColor::White);
+        let preferred = NamedColor::BASIC.choose(rng).copied().unwrap_or(NamedColor::White);
         looks[last] = Look {
             color: twin,
             pattern,
@@ -120,7 +114,9 @@ pub(super) fn insert(
     let leaves: Vec<&Leaf> = leaves
         .iter()
         .copied()
-        .filter(|leaf| DEPARTMENTS[leaf.department].groups[leaf.group].label != Label::Title)
+        .filter(|leaf| {
+            DEPARTMENTS[leaf.department].groups[leaf.group].label != Label::Title
+        })
         .collect();
     let (mut id, last) = (*ids.start(), *ids.end());
     while id <= last {
@@ -138,10 +134,8 @@ pub(super) fn insert(
         let looks = looks(rng, group, members);
         let options = if group.configurable {
             let first = rng.random_range(0..3);
-            let mut colors: Vec<String> = looks
-                .iter()
-                .map(|look| text::color_label(look.color))
-                .collect();
+            let mut colors: Vec<String> =
+                looks.iter().map(|look| text::color_label(look.color)).collect();
             colors.sort();
             colors.dedup();
             vec![
@@ -199,11 +193,7 @@ pub(super) fn insert(
                     background: shot_backdrop(position, variation),
                     variation,
                 };
-                image.execute(params![
-                    id,
-                    i64::from(position),
-                    serde_json::to_string(&spec)?
-                ])?;
+                image.execute(params![id, i64::from(position), serde_json::to_string(&spec)?])?;
                 report.images += 1;
             }
             report.products += 1;

@@ -226,8 +226,7 @@ impl Draft {
             material.to_lowercase(),
         );
         // Heavier items are the bigger ones of their kind.
-        let share =
-            (self.weight - WEIGHT_DRAWS.0) as f32 / (WEIGHT_DRAWS.1 - WEIGHT_DRAWS.0) as f32;
+        let share = (self.weight - WEIGHT_DRAWS.0) as f32 / (WEIGHT_DRAWS.1 - WEIGHT_DRAWS.0) as f32;
         let (light, heavy) = build.weight;
         let pounds = light + (heavy - light) * share;
         let scale = 0.85 + 0.3 * share;

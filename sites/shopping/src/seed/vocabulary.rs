@@ -77,11 +77,7 @@ const GENERIC: KindWords = crafted(
         "backed by a one-year limited warranty",
         "tested for durability by our product team",
     ],
-    build(
-        &["Plastic", "Steel", "Aluminum"],
-        (1.0, 20.0),
-        [12.0, 8.0, 6.0],
-    ),
+    build(&["Plastic", "Steel", "Aluminum"], (1.0, 20.0), [12.0, 8.0, 6.0]),
     &[],
 );
 
@@ -190,11 +186,7 @@ static BICYCLE: KindWords = crafted(
         ),
         (
             "BMX bike",
-            build(
-                &["Chromoly Steel", "Steel", "Aluminum"],
-                (22.0, 30.0),
-                [60.0, 26.0, 38.0],
-            ),
+            build(&["Chromoly Steel", "Steel", "Aluminum"], (22.0, 30.0), [60.0, 26.0, 38.0]),
         ),
         (
             "tandem bike",
@@ -202,11 +194,7 @@ static BICYCLE: KindWords = crafted(
         ),
         (
             "balance bike",
-            build(
-                &["Wood", "Aluminum", "Steel"],
-                (6.0, 10.0),
-                [34.0, 14.0, 22.0],
-            ),
+            build(&["Wood", "Aluminum", "Steel"], (6.0, 10.0), [34.0, 14.0, 22.0]),
         ),
         (
             "tricycle",
@@ -230,27 +218,15 @@ static MOTORCYCLE: KindWords = crafted(
     &[
         (
             "scooter",
-            build(
-                &["Steel Frame", "Aluminum Frame"],
-                (150.0, 260.0),
-                [70.0, 27.0, 44.0],
-            ),
+            build(&["Steel Frame", "Aluminum Frame"], (150.0, 260.0), [70.0, 27.0, 44.0]),
         ),
         (
             "dirt bike",
-            build(
-                &["Steel Frame", "Aluminum Frame"],
-                (90.0, 230.0),
-                [72.0, 30.0, 46.0],
-            ),
+            build(&["Steel Frame", "Aluminum Frame"], (90.0, 230.0), [72.0, 30.0, 46.0]),
         ),
         (
             "touring motorcycle",
-            build(
-                &["Steel Frame", "Aluminum Frame"],
-                (600.0, 900.0),
-                [98.0, 38.0, 58.0],
-            ),
+            build(&["Steel Frame", "Aluminum Frame"], (600.0, 900.0), [98.0, 38.0, 58.0]),
         ),
     ],
 );
@@ -270,35 +246,19 @@ static KAYAK: KindWords = crafted(
     &[
         (
             "inflatable kayak",
-            build(
-                &["PVC", "Drop-Stitch PVC", "Nylon"],
-                (20.0, 35.0),
-                [120.0, 36.0, 16.0],
-            ),
+            build(&["PVC", "Drop-Stitch PVC", "Nylon"], (20.0, 35.0), [120.0, 36.0, 16.0]),
         ),
         (
             "paddle board",
-            build(
-                &["Epoxy", "Drop-Stitch PVC", "Foam Core"],
-                (18.0, 32.0),
-                [126.0, 32.0, 6.0],
-            ),
+            build(&["Epoxy", "Drop-Stitch PVC", "Foam Core"], (18.0, 32.0), [126.0, 32.0, 6.0]),
         ),
         (
             "canoe",
-            build(
-                &["Aluminum", "Polyethylene", "Fiberglass"],
-                (55.0, 85.0),
-                [192.0, 36.0, 16.0],
-            ),
+            build(&["Aluminum", "Polyethylene", "Fiberglass"], (55.0, 85.0), [192.0, 36.0, 16.0]),
         ),
         (
             "tandem kayak",
-            build(
-                &["Polyethylene", "Rotomolded Plastic"],
-                (60.0, 85.0),
-                [150.0, 34.0, 15.0],
-            ),
+            build(&["Polyethylene", "Rotomolded Plastic"], (60.0, 85.0), [150.0, 34.0, 15.0]),
         ),
     ],
 );
@@ -313,19 +273,11 @@ static PHONE: KindWords = crafted(
     &[
         (
             "phone in a wallet case",
-            build(
-                &["Leather", "Faux Leather", "Canvas"],
-                (0.2, 0.5),
-                [3.2, 0.6, 6.3],
-            ),
+            build(&["Leather", "Faux Leather", "Canvas"], (0.2, 0.5), [3.2, 0.6, 6.3]),
         ),
         (
             "flip phone",
-            build(
-                &["Polycarbonate", "Aluminum", "Plastic"],
-                (0.2, 0.4),
-                [2.2, 0.7, 4.2],
-            ),
+            build(&["Polycarbonate", "Aluminum", "Plastic"], (0.2, 0.4), [2.2, 0.7, 4.2]),
         ),
     ],
 );
@@ -342,19 +294,11 @@ static LAPTOP: KindWords = crafted(
 
 static TELEVISION: KindWords = crafted(
     ELECTRONICS,
-    build(
-        &["Plastic", "Aluminum", "Steel"],
-        (15.0, 60.0),
-        [48.0, 9.0, 30.0],
-    ),
+    build(&["Plastic", "Aluminum", "Steel"], (15.0, 60.0), [48.0, 9.0, 30.0]),
     &[
         (
             "retro TV",
-            build(
-                &["Wood Veneer", "Plastic"],
-                (20.0, 45.0),
-                [24.0, 18.0, 20.0],
-            ),
+            build(&["Wood Veneer", "Plastic"], (20.0, 45.0), [24.0, 18.0, 20.0]),
         ),
         (
             "portrait display",
@@ -370,65 +314,34 @@ static TELEVISION: KindWords = crafted(
 static SOFA: KindWords = crafted(
     UPHOLSTERED,
     build(
-        &[
-            "Fabric",
-            "Leather",
-            "Velvet",
-            "Linen",
-            "Microfiber",
-            "Faux Leather",
-        ],
+        &["Fabric", "Leather", "Velvet", "Linen", "Microfiber", "Faux Leather"],
         (70.0, 180.0),
         [84.0, 36.0, 34.0],
     ),
     &[
         (
             "sectional sofa",
-            build(
-                &["Fabric", "Leather", "Microfiber"],
-                (150.0, 280.0),
-                [112.0, 64.0, 34.0],
-            ),
+            build(&["Fabric", "Leather", "Microfiber"], (150.0, 280.0), [112.0, 64.0, 34.0]),
         ),
         (
             "modern loveseat",
-            build(
-                &["Fabric", "Leather", "Velvet"],
-                (50.0, 110.0),
-                [60.0, 34.0, 33.0],
-            ),
+            build(&["Fabric", "Leather", "Velvet"], (50.0, 110.0), [60.0, 34.0, 33.0]),
         ),
         (
             "garden bench",
-            build(
-                &["Teak", "Acacia Wood", "Cast Aluminum"],
-                (25.0, 60.0),
-                [50.0, 24.0, 34.0],
-            ),
+            build(&["Teak", "Acacia Wood", "Cast Aluminum"], (25.0, 60.0), [50.0, 24.0, 34.0]),
         ),
         (
             "porch swing",
-            build(
-                &["Cedar", "Pine", "Poly Lumber"],
-                (45.0, 90.0),
-                [60.0, 24.0, 24.0],
-            ),
+            build(&["Cedar", "Pine", "Poly Lumber"], (45.0, 90.0), [60.0, 24.0, 24.0]),
         ),
         (
             "bean bag",
-            build(
-                &["Polyester", "Faux Fur", "Nylon"],
-                (8.0, 20.0),
-                [36.0, 36.0, 30.0],
-            ),
+            build(&["Polyester", "Faux Fur", "Nylon"], (8.0, 20.0), [36.0, 36.0, 30.0]),
         ),
         (
             "daybed",
-            build(
-                &["Fabric", "Wood", "Metal"],
-                (70.0, 140.0),
-                [80.0, 42.0, 38.0],
-            ),
+            build(&["Fabric", "Wood", "Metal"], (70.0, 140.0), [80.0, 42.0, 38.0]),
         ),
     ],
 );
@@ -443,35 +356,19 @@ static CHAIR: KindWords = crafted(
     &[
         (
             "office chair",
-            build(
-                &["Mesh", "Leather", "Fabric"],
-                (25.0, 55.0),
-                [26.0, 26.0, 44.0],
-            ),
+            build(&["Mesh", "Leather", "Fabric"], (25.0, 55.0), [26.0, 26.0, 44.0]),
         ),
         (
             "armchair",
-            build(
-                &["Fabric", "Leather", "Velvet"],
-                (35.0, 70.0),
-                [32.0, 32.0, 38.0],
-            ),
+            build(&["Fabric", "Leather", "Velvet"], (35.0, 70.0), [32.0, 32.0, 38.0]),
         ),
         (
             "gaming chair",
-            build(
-                &["Faux Leather", "Mesh", "Fabric"],
-                (40.0, 60.0),
-                [27.0, 27.0, 52.0],
-            ),
+            build(&["Faux Leather", "Mesh", "Fabric"], (40.0, 60.0), [27.0, 27.0, 52.0]),
         ),
         (
             "bar stool",
-            build(
-                &["Steel", "Wood", "Faux Leather"],
-                (10.0, 22.0),
-                [17.0, 17.0, 40.0],
-            ),
+            build(&["Steel", "Wood", "Faux Leather"], (10.0, 22.0), [17.0, 17.0, 40.0]),
         ),
         (
             "round stool",
@@ -479,59 +376,31 @@ static CHAIR: KindWords = crafted(
         ),
         (
             "padded bench",
-            build(
-                &["Wood", "Faux Leather", "Fabric"],
-                (15.0, 35.0),
-                [30.0, 14.0, 20.0],
-            ),
+            build(&["Wood", "Faux Leather", "Fabric"], (15.0, 35.0), [30.0, 14.0, 20.0]),
         ),
         (
             "folding chair",
-            build(
-                &["Steel", "Aluminum", "Plastic"],
-                (6.0, 12.0),
-                [18.0, 20.0, 31.0],
-            ),
+            build(&["Steel", "Aluminum", "Plastic"], (6.0, 12.0), [18.0, 20.0, 31.0]),
         ),
         (
             "camping chair",
-            build(
-                &["Polyester", "Nylon", "Canvas"],
-                (5.0, 12.0),
-                [24.0, 22.0, 36.0],
-            ),
+            build(&["Polyester", "Nylon", "Canvas"], (5.0, 12.0), [24.0, 22.0, 36.0]),
         ),
         (
             "lounge chair",
-            build(
-                &["Textilene", "Steel", "Aluminum"],
-                (15.0, 25.0),
-                [26.0, 64.0, 44.0],
-            ),
+            build(&["Textilene", "Steel", "Aluminum"], (15.0, 25.0), [26.0, 64.0, 44.0]),
         ),
         (
             "adirondack chair",
-            build(
-                &["Cedar", "Poly Lumber", "Acacia Wood"],
-                (15.0, 40.0),
-                [30.0, 34.0, 37.0],
-            ),
+            build(&["Cedar", "Poly Lumber", "Acacia Wood"], (15.0, 40.0), [30.0, 34.0, 37.0]),
         ),
         (
             "egg chair",
-            build(
-                &["Wicker", "Rattan", "Resin Wicker"],
-                (50.0, 90.0),
-                [40.0, 40.0, 76.0],
-            ),
+            build(&["Wicker", "Rattan", "Resin Wicker"], (50.0, 90.0), [40.0, 40.0, 76.0]),
         ),
         (
             "hammock chair",
-            build(
-                &["Cotton", "Polyester", "Canvas"],
-                (3.0, 8.0),
-                [40.0, 36.0, 50.0],
-            ),
+            build(&["Cotton", "Polyester", "Canvas"], (3.0, 8.0), [40.0, 36.0, 50.0]),
         ),
     ],
 );
@@ -539,81 +408,42 @@ static CHAIR: KindWords = crafted(
 static TABLE: KindWords = crafted(
     FURNITURE,
     build(
-        &[
-            "Solid Wood",
-            "Oak Veneer",
-            "Walnut",
-            "Glass",
-            "Steel",
-            "Engineered Wood",
-        ],
+        &["Solid Wood", "Oak Veneer", "Walnut", "Glass", "Steel", "Engineered Wood"],
         (30.0, 120.0),
         [60.0, 36.0, 30.0],
     ),
     &[
         (
             "side table",
-            build(
-                &["Solid Wood", "Engineered Wood", "Steel"],
-                (8.0, 25.0),
-                [20.0, 20.0, 24.0],
-            ),
+            build(&["Solid Wood", "Engineered Wood", "Steel"], (8.0, 25.0), [20.0, 20.0, 24.0]),
         ),
         (
             "nightstand",
-            build(
-                &["Solid Wood", "Engineered Wood", "Oak Veneer"],
-                (20.0, 50.0),
-                [20.0, 16.0, 26.0],
-            ),
+            build(&["Solid Wood", "Engineered Wood", "Oak Veneer"], (20.0, 50.0), [20.0, 16.0, 26.0]),
         ),
         (
             "bar table",
-            build(
-                &["Steel", "Solid Wood", "Engineered Wood"],
-                (20.0, 45.0),
-                [28.0, 28.0, 42.0],
-            ),
+            build(&["Steel", "Solid Wood", "Engineered Wood"], (20.0, 45.0), [28.0, 28.0, 42.0]),
         ),
         (
             "folding table",
-            build(
-                &["Plastic", "Steel", "Aluminum"],
-                (15.0, 35.0),
-                [72.0, 30.0, 29.0],
-            ),
+            build(&["Plastic", "Steel", "Aluminum"], (15.0, 35.0), [72.0, 30.0, 29.0]),
         ),
         (
             "picnic table",
-            build(
-                &["Cedar", "Pine", "Poly Lumber"],
-                (80.0, 180.0),
-                [72.0, 60.0, 30.0],
-            ),
+            build(&["Cedar", "Pine", "Poly Lumber"], (80.0, 180.0), [72.0, 60.0, 30.0]),
         ),
         (
             "kids' play table",
-            build(
-                &["Plastic", "Solid Wood", "Engineered Wood"],
-                (15.0, 40.0),
-                [36.0, 24.0, 20.0],
-            ),
+            build(&["Plastic", "Solid Wood", "Engineered Wood"], (15.0, 40.0), [36.0, 24.0, 20.0]),
         ),
         (
             "printer stand",
-            build(
-                &["Engineered Wood", "Steel"],
-                (10.0, 25.0),
-                [24.0, 16.0, 26.0],
-            ),
+            build(&["Engineered Wood", "Steel"], (10.0, 25.0), [24.0, 16.0, 26.0]),
         ),
         (
             "standing desk",
-            build(
-                &["Engineered Wood", "Bamboo", "Steel"],
-                (60.0, 110.0),
-                [55.0, 28.0, 46.0],
-            ),
+            build(&["Engineered Wood", "Bamboo", "Steel"], (60.0, 110.0), [55.0, 28.0, 46.0]),
         ),
     ],
 );
@@ -628,35 +458,19 @@ static JACKET: KindWords = crafted(
     &[
         (
             "sweater",
-            build(
-                &["Wool", "Cotton", "Cashmere", "Acrylic"],
-                (0.6, 1.6),
-                [22.0, 1.5, 27.0],
-            ),
+            build(&["Wool", "Cotton", "Cashmere", "Acrylic"], (0.6, 1.6), [22.0, 1.5, 27.0]),
         ),
         (
             "moto jacket",
-            build(
-                &["Leather", "Faux Leather", "Suede"],
-                (2.0, 4.5),
-                [24.0, 2.0, 26.0],
-            ),
+            build(&["Leather", "Faux Leather", "Suede"], (2.0, 4.5), [24.0, 2.0, 26.0]),
         ),
         (
             "blazer",
-            build(
-                &["Wool", "Linen", "Cotton", "Tweed"],
-                (1.2, 2.5),
-                [23.0, 2.0, 30.0],
-            ),
+            build(&["Wool", "Linen", "Cotton", "Tweed"], (1.2, 2.5), [23.0, 2.0, 30.0]),
         ),
         (
             "hooded rain jacket",
-            build(
-                &["Nylon", "Polyester", "Gore-Tex"],
-                (0.5, 1.5),
-                [24.0, 2.0, 31.0],
-            ),
+            build(&["Nylon", "Polyester", "Gore-Tex"], (0.5, 1.5), [24.0, 2.0, 31.0]),
         ),
     ],
 );
@@ -676,27 +490,15 @@ static SHOES: KindWords = crafted(
     &[
         (
             "sandals",
-            build(
-                &["Leather", "Synthetic", "Rubber"],
-                (0.6, 1.6),
-                [11.0, 4.0, 3.0],
-            ),
+            build(&["Leather", "Synthetic", "Rubber"], (0.6, 1.6), [11.0, 4.0, 3.0]),
         ),
         (
             "slippers",
-            build(
-                &["Fleece", "Wool", "Faux Fur"],
-                (0.4, 1.2),
-                [11.0, 4.5, 4.0],
-            ),
+            build(&["Fleece", "Wool", "Faux Fur"], (0.4, 1.2), [11.0, 4.5, 4.0]),
         ),
         (
             "boots",
-            build(
-                &["Leather", "Suede", "Nubuck"],
-                (2.5, 5.0),
-                [12.0, 5.0, 9.0],
-            ),
+            build(&["Leather", "Suede", "Nubuck"], (2.5, 5.0), [12.0, 5.0, 9.0]),
         ),
     ],
 );
@@ -720,19 +522,11 @@ static GUITAR: KindWords = crafted(
         ),
         (
             "mandolin",
-            build(
-                &["Spruce", "Maple", "Mahogany"],
-                (1.5, 3.0),
-                [11.0, 3.0, 27.0],
-            ),
+            build(&["Spruce", "Maple", "Mahogany"], (1.5, 3.0), [11.0, 3.0, 27.0]),
         ),
         (
             "banjo",
-            build(
-                &["Maple", "Mahogany", "Walnut"],
-                (6.0, 12.0),
-                [14.0, 5.0, 38.0],
-            ),
+            build(&["Maple", "Mahogany", "Walnut"], (6.0, 12.0), [14.0, 5.0, 38.0]),
         ),
     ],
 );
@@ -755,11 +549,7 @@ static LAMP: KindWords = crafted(
         ),
         (
             "LED strip reel",
-            build(
-                &["Silicone", "PVC", "Flexible PCB"],
-                (0.3, 1.2),
-                [6.0, 6.0, 1.5],
-            ),
+            build(&["Silicone", "PVC", "Flexible PCB"], (0.3, 1.2), [6.0, 6.0, 1.5]),
         ),
         (
             "ring light",
@@ -775,11 +565,7 @@ static LAMP: KindWords = crafted(
         ),
         (
             "lamp shade",
-            build(
-                &["Linen", "Fabric", "Paper"],
-                (0.6, 2.0),
-                [14.0, 14.0, 10.0],
-            ),
+            build(&["Linen", "Fabric", "Paper"], (0.6, 2.0), [14.0, 14.0, 10.0]),
         ),
     ],
 );
@@ -836,11 +622,7 @@ static PACKAGE: KindWords = KindWords {
         ("drink can", build(&["Can"], (0.8, 1.0), [2.6, 2.6, 4.8])),
         (
             "bottle",
-            build(
-                &["Glass Bottle", "Plastic Bottle"],
-                (0.8, 3.0),
-                [3.0, 3.0, 9.0],
-            ),
+            build(&["Glass Bottle", "Plastic Bottle"], (0.8, 3.0), [3.0, 3.0, 9.0]),
         ),
         ("snack bag", build(&["Bag"], (0.3, 1.2), [8.0, 3.0, 11.0])),
         ("jar", build(&["Glass Jar"], (0.8, 2.0), [3.5, 3.5, 5.0])),
@@ -862,27 +644,15 @@ static KITCHENWARE: KindWords = crafted(
     &[
         (
             "kettle",
-            build(
-                &["Stainless Steel", "Enameled Steel"],
-                (1.5, 3.0),
-                [9.0, 7.0, 9.0],
-            ),
+            build(&["Stainless Steel", "Enameled Steel"], (1.5, 3.0), [9.0, 7.0, 9.0]),
         ),
         (
             "cooking pot",
-            build(
-                &["Stainless Steel", "Cast Iron", "Enameled Cast Iron"],
-                (4.0, 14.0),
-                [14.0, 11.0, 8.0],
-            ),
+            build(&["Stainless Steel", "Cast Iron", "Enameled Cast Iron"], (4.0, 14.0), [14.0, 11.0, 8.0]),
         ),
         (
             "saucepan",
-            build(
-                &["Stainless Steel", "Aluminum", "Copper"],
-                (2.0, 4.0),
-                [16.0, 8.0, 5.0],
-            ),
+            build(&["Stainless Steel", "Aluminum", "Copper"], (2.0, 4.0), [16.0, 8.0, 5.0]),
         ),
         (
             "travel mug",
@@ -904,14 +674,8 @@ static COSMETIC: KindWords = KindWords {
     drawings: &[
         ("cream jar", build(&["Jar"], (0.3, 1.0), [3.0, 3.0, 2.5])),
         ("tube", build(&["Tube"], (0.2, 0.6), [2.0, 1.2, 6.5])),
-        (
-            "spray can",
-            build(&["Spray Can"], (0.3, 0.8), [2.0, 2.0, 7.0]),
-        ),
-        (
-            "dropper bottle",
-            build(&["Dropper Bottle"], (0.1, 0.3), [1.5, 1.5, 4.5]),
-        ),
+        ("spray can", build(&["Spray Can"], (0.3, 0.8), [2.0, 2.0, 7.0])),
+        ("dropper bottle", build(&["Dropper Bottle"], (0.1, 0.3), [1.5, 1.5, 4.5])),
     ],
 };
 
@@ -930,27 +694,15 @@ static TOY: KindWords = crafted(
     &[
         (
             "stacking blocks",
-            build(
-                &["Wood", "Plastic", "Beech Wood"],
-                (1.0, 3.0),
-                [10.0, 10.0, 8.0],
-            ),
+            build(&["Wood", "Plastic", "Beech Wood"], (1.0, 3.0), [10.0, 10.0, 8.0]),
         ),
         (
             "toy robot",
-            build(
-                &["ABS Plastic", "Plastic", "Metal"],
-                (0.5, 2.0),
-                [6.0, 4.0, 10.0],
-            ),
+            build(&["ABS Plastic", "Plastic", "Metal"], (0.5, 2.0), [6.0, 4.0, 10.0]),
         ),
         (
             "ring stacker",
-            build(
-                &["Wood", "Plastic", "Silicone"],
-                (0.5, 1.5),
-                [6.0, 6.0, 9.0],
-            ),
+            build(&["Wood", "Plastic", "Silicone"], (0.5, 1.5), [6.0, 6.0, 9.0]),
         ),
     ],
 );
@@ -970,19 +722,11 @@ static TOOL: KindWords = crafted(
     &[
         (
             "power drill",
-            build(
-                &["ABS Plastic", "Aluminum", "Steel"],
-                (2.5, 5.0),
-                [9.0, 3.0, 9.0],
-            ),
+            build(&["ABS Plastic", "Aluminum", "Steel"], (2.5, 5.0), [9.0, 3.0, 9.0]),
         ),
         (
             "screwdriver",
-            build(
-                &["Chrome Vanadium Steel", "Steel"],
-                (0.2, 0.5),
-                [8.0, 1.2, 1.2],
-            ),
+            build(&["Chrome Vanadium Steel", "Steel"], (0.2, 0.5), [8.0, 1.2, 1.2]),
         ),
         (
             "mallet",
@@ -994,11 +738,7 @@ static TOOL: KindWords = crafted(
         ),
         (
             "toolbox",
-            build(
-                &["Steel", "Plastic", "Aluminum"],
-                (5.0, 15.0),
-                [20.0, 9.0, 10.0],
-            ),
+            build(&["Steel", "Plastic", "Aluminum"], (5.0, 15.0), [20.0, 9.0, 10.0]),
         ),
         (
             "rotary tool",
@@ -1038,27 +778,15 @@ static SPORTS_GEAR: KindWords = crafted(
     &[
         (
             "tennis racket",
-            build(
-                &["Graphite", "Aluminum", "Carbon Fiber"],
-                (0.5, 0.8),
-                [11.0, 1.0, 27.0],
-            ),
+            build(&["Graphite", "Aluminum", "Carbon Fiber"], (0.5, 0.8), [11.0, 1.0, 27.0]),
         ),
         (
             "dumbbell",
-            build(
-                &["Cast Iron", "Rubber-Coated Steel", "Neoprene"],
-                (5.0, 50.0),
-                [14.0, 6.0, 6.0],
-            ),
+            build(&["Cast Iron", "Rubber-Coated Steel", "Neoprene"], (5.0, 50.0), [14.0, 6.0, 6.0]),
         ),
         (
             "barbell",
-            build(
-                &["Cast Iron", "Rubber-Coated Steel", "Steel"],
-                (45.0, 200.0),
-                [60.0, 12.0, 12.0],
-            ),
+            build(&["Cast Iron", "Rubber-Coated Steel", "Steel"], (45.0, 200.0), [60.0, 12.0, 12.0]),
         ),
     ],
 );
@@ -1085,21 +813,13 @@ static MOUSE: KindWords = crafted(
         "quick to connect over USB or Bluetooth",
         "quiet to click",
     ],
-    build(
-        &["Plastic", "ABS Plastic", "Rubberized Plastic"],
-        (0.2, 0.4),
-        [2.5, 4.5, 1.6],
-    ),
+    build(&["Plastic", "ABS Plastic", "Rubberized Plastic"], (0.2, 0.4), [2.5, 4.5, 1.6]),
     &[],
 );
 
 static MONITOR: KindWords = crafted(
     ELECTRONICS,
-    build(
-        &["Plastic", "Aluminum", "Steel"],
-        (8.0, 22.0),
-        [24.0, 8.0, 18.0],
-    ),
+    build(&["Plastic", "Aluminum", "Steel"], (8.0, 22.0), [24.0, 8.0, 18.0]),
     &[],
 );
 
@@ -1122,27 +842,15 @@ static SPEAKER: KindWords = crafted(
         ),
         (
             "soundbar",
-            build(
-                &["Plastic", "Aluminum", "Fabric"],
-                (5.0, 15.0),
-                [38.0, 4.0, 3.0],
-            ),
+            build(&["Plastic", "Aluminum", "Fabric"], (5.0, 15.0), [38.0, 4.0, 3.0]),
         ),
         (
             "portable speaker",
-            build(
-                &["Fabric", "Rubber", "Plastic"],
-                (1.0, 3.0),
-                [8.0, 3.5, 3.5],
-            ),
+            build(&["Fabric", "Rubber", "Plastic"], (1.0, 3.0), [8.0, 3.5, 3.5]),
         ),
         (
             "PA speaker",
-            build(
-                &["Plywood", "Polypropylene"],
-                (30.0, 60.0),
-                [16.0, 15.0, 26.0],
-            ),
+            build(&["Plywood", "Polypropylene"], (30.0, 60.0), [16.0, 15.0, 26.0]),
         ),
     ],
 );
@@ -1162,11 +870,7 @@ static AMPLIFIER: KindWords = crafted(
     &[
         (
             "bass amplifier",
-            build(
-                &["Plywood", "Tolex-Covered Wood"],
-                (60.0, 110.0),
-                [24.0, 16.0, 48.0],
-            ),
+            build(&["Plywood", "Tolex-Covered Wood"], (60.0, 110.0), [24.0, 16.0, 48.0]),
         ),
         (
             "headphone amplifier",
@@ -1181,11 +885,7 @@ static AMPLIFIER: KindWords = crafted(
 
 static MEDIA_PLAYER: KindWords = crafted(
     ELECTRONICS,
-    build(
-        &["Plastic", "Aluminum", "Steel"],
-        (2.0, 6.0),
-        [16.0, 9.0, 2.0],
-    ),
+    build(&["Plastic", "Aluminum", "Steel"], (2.0, 6.0), [16.0, 9.0, 2.0]),
     &[
         (
             "streaming box",
@@ -1193,11 +893,7 @@ static MEDIA_PLAYER: KindWords = crafted(
         ),
         (
             "turntable",
-            build(
-                &["MDF", "Aluminum", "Acrylic"],
-                (10.0, 22.0),
-                [17.0, 14.0, 5.0],
-            ),
+            build(&["MDF", "Aluminum", "Acrylic"], (10.0, 22.0), [17.0, 14.0, 5.0]),
         ),
         (
             "projector",
@@ -1218,12 +914,7 @@ static WATCH: KindWords = crafted(
         "backed by a one-year limited warranty",
     ],
     build(
-        &[
-            "Silicone Band",
-            "Leather Band",
-            "Stainless Steel Band",
-            "Nylon Band",
-        ],
+        &["Silicone Band", "Leather Band", "Stainless Steel Band", "Nylon Band"],
         (0.1, 0.3),
         [1.8, 0.5, 9.0],
     ),
@@ -1232,11 +923,7 @@ static WATCH: KindWords = crafted(
 
 static TABLET: KindWords = crafted(
     ELECTRONICS,
-    build(
-        &["Aluminum", "Glass", "Polycarbonate"],
-        (0.8, 1.6),
-        [10.0, 0.3, 7.0],
-    ),
+    build(&["Aluminum", "Glass", "Polycarbonate"], (0.8, 1.6), [10.0, 0.3, 7.0]),
     &[
         (
             "kids' tablet",
@@ -1255,11 +942,7 @@ static TABLET: KindWords = crafted(
 
 static GADGET: KindWords = crafted(
     ELECTRONICS,
-    build(
-        &["Aluminum", "Plastic", "ABS Plastic"],
-        (0.1, 0.6),
-        [5.0, 2.0, 1.0],
-    ),
+    build(&["Aluminum", "Plastic", "ABS Plastic"], (0.1, 0.6), [5.0, 2.0, 1.0]),
     &[
         (
             "calculator",
@@ -1301,51 +984,27 @@ static BAG: KindWords = crafted(
 
 static LIGHT: KindWords = crafted(
     LIGHTING,
-    build(
-        &["Aluminum", "Plastic", "Steel"],
-        (0.3, 3.0),
-        [8.0, 2.0, 2.0],
-    ),
+    build(&["Aluminum", "Plastic", "Steel"], (0.3, 3.0), [8.0, 2.0, 2.0]),
     &[
         (
             "lantern",
-            build(
-                &["Plastic", "Steel", "Aluminum"],
-                (1.0, 3.0),
-                [5.0, 5.0, 9.0],
-            ),
+            build(&["Plastic", "Steel", "Aluminum"], (1.0, 3.0), [5.0, 5.0, 9.0]),
         ),
         (
             "string lights",
-            build(
-                &["Plastic", "Copper Wire", "Glass"],
-                (1.0, 4.0),
-                [48.0, 6.0, 6.0],
-            ),
+            build(&["Plastic", "Copper Wire", "Glass"], (1.0, 4.0), [48.0, 6.0, 6.0]),
         ),
         (
             "path light",
-            build(
-                &["Stainless Steel", "Plastic", "Aluminum"],
-                (0.3, 1.2),
-                [4.5, 4.5, 15.0],
-            ),
+            build(&["Stainless Steel", "Plastic", "Aluminum"], (0.3, 1.2), [4.5, 4.5, 15.0]),
         ),
         (
             "post light",
-            build(
-                &["Cast Aluminum", "Steel"],
-                (10.0, 30.0),
-                [10.0, 10.0, 80.0],
-            ),
+            build(&["Cast Aluminum", "Steel"], (10.0, 30.0), [10.0, 10.0, 80.0]),
         ),
         (
             "flood light",
-            build(
-                &["Aluminum", "Die-Cast Aluminum"],
-                (2.0, 8.0),
-                [10.0, 3.0, 9.0],
-            ),
+            build(&["Aluminum", "Die-Cast Aluminum"], (2.0, 8.0), [10.0, 3.0, 9.0]),
         ),
         (
             "work light",
@@ -1408,27 +1067,15 @@ static TOY_VEHICLE: KindWords = crafted(
     &[
         (
             "ride-on car",
-            build(
-                &["Plastic", "Polypropylene"],
-                (25.0, 60.0),
-                [44.0, 26.0, 22.0],
-            ),
+            build(&["Plastic", "Polypropylene"], (25.0, 60.0), [44.0, 26.0, 22.0]),
         ),
         (
             "RC car",
-            build(
-                &["ABS Plastic", "Nylon Composite"],
-                (2.0, 8.0),
-                [16.0, 10.0, 7.0],
-            ),
+            build(&["ABS Plastic", "Nylon Composite"], (2.0, 8.0), [16.0, 10.0, 7.0]),
         ),
         (
             "die-cast car on a stand",
-            build(
-                &["Die-Cast Metal", "Zinc Alloy"],
-                (0.5, 2.0),
-                [9.0, 4.0, 3.0],
-            ),
+            build(&["Die-Cast Metal", "Zinc Alloy"], (0.5, 2.0), [9.0, 4.0, 3.0]),
         ),
     ],
 );
@@ -1442,19 +1089,12 @@ mod tests {
         for kind in ObjectKind::ALL {
             let words = words(kind);
             assert_eq!(FEATURE_SLOTS % words.features.len(), 0, "{kind:?}");
-            for build in std::iter::once(&words.build).chain(words.drawings.iter().map(|(_, b)| b))
-            {
+            for build in std::iter::once(&words.build).chain(words.drawings.iter().map(|(_, b)| b)) {
                 assert_eq!(MATERIAL_SLOTS % build.materials.len(), 0, "{kind:?}");
-                assert!(
-                    build.weight.0 > 0.0 && build.weight.0 < build.weight.1,
-                    "{kind:?}"
-                );
+                assert!(build.weight.0 > 0.0 && build.weight.0 < build.weight.1, "{kind:?}");
             }
             for (name, _) in words.drawings {
-                assert!(
-                    kind.template_named(name).is_some(),
-                    "{kind:?} has no drawing {name}"
-                );
+                assert!(kind.template_named(name).is_some(), "{kind:?} has no drawing {name}");
             }
         }
     }
