@@ -39,9 +39,26 @@ pub struct Config {
     #[arg(long, env = "AGORA_MAX_BROWSERS", default_value_t = 16)]
     pub max_browsers: usize,
     /// Longest wait for a free browser when none is warm and `--max-browsers` are in use, in
-    /// seconds; then starting the episode fails with a message that says so.
-    #[arg(long, env = "AGORA_POOL_WAIT_S", default_value_t = 60)]
+    /// seconds (at most 120); then starting the episode is refused with 503 and a
+    /// `Retry-After`.
+    #[arg(long, env = "AGORA_POOL_WAIT_S", default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(0..=120))]
     pub pool_wait_s: u64,
+    /// The unprivileged account browsers run as when Agora runs as root (Chromium keeps its
+    /// sandbox only off root); without it, `agora-browser` if that account exists.
+    #[arg(long, env = "AGORA_BROWSER_USER")]
+    pub browser_user: Option<String>,
+    /// Longest a step or an observation may take, in seconds (1–600). A page that holds it
+    /// longer (a script that never ends, a load that never finishes) is stopped: its browser
+    /// is killed and replaced, and the episode ends with `page_unresponsive`.
+    #[arg(long, env = "AGORA_STEP_DEADLINE_S", default_value_t = 45,
+        value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub step_deadline_s: u64,
+    /// Longest an evaluation may take, in seconds (1–1800); past it the page is stopped as
+    /// for a step.
+    #[arg(long, env = "AGORA_EVALUATION_DEADLINE_S", default_value_t = 180,
+        value_parser = clap::value_parser!(u64).range(1..=1_800))]
+    pub evaluation_deadline_s: u64,
     /// Starts opened ahead: when episodes repeat a start (same start URLs, viewport,
     /// observation options and logins, private tenant), up to this many warm browsers are
     /// opened at it in the background, each as a fresh tenant, settled and observed, so the
@@ -92,8 +109,9 @@ pub struct Config {
     #[arg(long, env = "AGORA_MAX_TABS", default_value_t = 10)]
     pub max_tabs: usize,
     /// Most episodes running at once; more are refused with 429 until one is closed.
-    #[arg(long, env = "AGORA_MAX_EPISODES", default_value_t = 32)]
-    pub max_episodes: usize,
+    /// Defaults to `--max-browsers` (each episode holds a browser).
+    #[arg(long, env = "AGORA_MAX_EPISODES")]
+    pub max_episodes: Option<usize>,
     /// Directory whose files `upload [id] [path]` may use, besides a task's input images.
     #[arg(long, env = "AGORA_UPLOAD_DIR")]
     pub upload_dir: Option<PathBuf>,
@@ -189,6 +207,23 @@ impl Config {
             ceiling: self.max_browsers.max(self.pool_size),
             wait_cap: Duration::from_secs(self.pool_wait_s),
         }
+    }
+
+    /// The episode cap: `--max-episodes`, else one episode per browser.
+    pub fn episode_cap(&self) -> usize {
+        self.max_episodes
+            .unwrap_or(self.pool_limits().ceiling)
+            .max(1)
+    }
+
+    /// How long a step or an observation may take.
+    pub fn step_deadline(&self) -> Duration {
+        Duration::from_secs(self.step_deadline_s)
+    }
+
+    /// How long an evaluation may take.
+    pub fn evaluation_deadline(&self) -> Duration {
+        Duration::from_secs(self.evaluation_deadline_s)
     }
 
     /// The idle timeout as a duration.

@@ -132,6 +132,15 @@ pub enum ActionError {
         /// Why.
         message: String,
     },
+    /// The page held the browser past the deadline (a script that never ends, a load that
+    /// never finishes); the browser was stopped and the episode ended.
+    #[error(
+        "the page did not answer within {waited:?} (a script that never ends or a load that never finishes); its browser was stopped and this episode has ended: start a new one"
+    )]
+    PageUnresponsive {
+        /// The deadline that passed.
+        waited: std::time::Duration,
+    },
     /// The browser failed underneath.
     #[error(transparent)]
     Browser(#[from] BrowserError),
@@ -163,6 +172,7 @@ impl ActionError {
             ActionError::FileTooLarge { .. } => "file_too_large",
             ActionError::NoWorkspace => "no_workspace",
             ActionError::WorkspaceWrite { .. } => "workspace_write_failed",
+            ActionError::PageUnresponsive { .. } => "page_unresponsive",
             ActionError::Browser(error) if error.is_session_lost() => "browser_lost",
             ActionError::Browser(_) => "browser_error",
         }

@@ -27,7 +27,7 @@ pub struct CreateEpisode {
     pub observe: ObserveOptions,
     /// Whose site data a `start_url` episode sees: `private` (default, its own copy) or
     /// `shared` (the default tenant every browser without a tenant cookie sees). Task
-    /// episodes are always private.
+    /// episodes are always private: `shared` with a task is refused.
     #[serde(default)]
     pub tenant: TenantChoice,
 }
@@ -85,6 +85,10 @@ pub struct ObservationBody {
     /// fix them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub page_errors: Vec<String>,
+    /// JavaScript dialogs pages opened since the last observation; each was answered as it
+    /// opened (`alert`, `confirm`, `prompt` dismissed; `beforeunload` accepted).
+    #[serde(default)]
+    pub dialogs: Vec<crate::browser::Dialog>,
     /// Viewport size.
     pub viewport: Viewport,
     /// Scroll position.
@@ -150,6 +154,7 @@ impl From<&Observation> for ObservationBody {
             screenshot_mime: mime.to_owned(),
             blocked_url: observation.blocked_url.clone(),
             page_errors: observation.page_errors.clone(),
+            dialogs: observation.dialogs.clone(),
             viewport: observation.viewport,
             scroll: observation.scroll,
             timings: observation.timings.clone(),
@@ -266,12 +271,22 @@ impl EpisodeSummary {
 /// `GET /health`.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Health {
-    /// `ok` when every site is ready, else `degraded`.
+    /// `degraded` when a site is not ready, else `exhausted` when a new episode would be
+    /// refused for capacity right now (see `exhausted`), else `ok`.
     pub status: String,
     /// Browser sessions ready for new episodes.
     pub warm_sessions: usize,
+    /// Browsers alive: warm, in episodes, being created or wiped.
+    pub browsers: usize,
+    /// The most browsers alive at once (`--max-browsers`).
+    pub max_browsers: usize,
     /// Running episodes.
     pub episodes: usize,
+    /// The most episodes at once (`--max-episodes`).
+    pub max_episodes: usize,
+    /// Whether a new episode would be refused now: the episode cap is reached, or no
+    /// browser is warm and every one the ceiling allows is in use.
+    pub exhausted: bool,
     /// Each hosted site's state (`ready` or `stopped`).
     pub sites: std::collections::BTreeMap<String, String>,
 }

@@ -1,5 +1,7 @@
 //! The API's one error shape: `{"error": snake_code, "message": "..."}`.
 
+use crate::act::ActionError;
+use crate::browser::BrowserError;
 use crate::env::EnvError;
 use axum::Json;
 use axum::http::StatusCode;
@@ -20,7 +22,12 @@ pub struct ErrorBody {
 pub struct ApiError {
     status: StatusCode,
     body: ErrorBody,
+    /// Seconds a client should wait before trying again (capacity refusals).
+    retry_after: Option<u64>,
 }
+
+/// What a capacity refusal asks clients to wait before retrying, in seconds.
+const RETRY_AFTER_S: u64 = 5;
 
 impl ApiError {
     /// The JSON body clients get.
@@ -36,7 +43,14 @@ impl ApiError {
                 error: code.to_owned(),
                 message: message.into(),
             },
+            retry_after: None,
         }
+    }
+
+    /// The same error, telling the client to retry after `seconds`.
+    pub fn retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after = Some(seconds);
+        self
     }
 }
 
@@ -58,6 +72,15 @@ impl From<EnvError> for ApiError {
             EnvError::Browser(browser) if browser.is_session_lost() => {
                 (StatusCode::SERVICE_UNAVAILABLE, "browser_lost")
             }
+            EnvError::Browser(BrowserError::PoolExhausted { .. }) => {
+                (StatusCode::SERVICE_UNAVAILABLE, "no_browser_free")
+            }
+            EnvError::Action(action @ ActionError::PageUnresponsive { .. }) => {
+                (StatusCode::GATEWAY_TIMEOUT, action.code())
+            }
+            EnvError::Action(action) if action.is_session_lost() => {
+                (StatusCode::SERVICE_UNAVAILABLE, action.code())
+            }
             EnvError::Browser(_) => (StatusCode::BAD_GATEWAY, "browser_error"),
             EnvError::Action(action) => (StatusCode::BAD_GATEWAY, action.code()),
             EnvError::EvaluationTimeout { .. } => {
@@ -77,15 +100,31 @@ impl From<EnvError> for ApiError {
             }
             EnvError::Evaluation(_) => (StatusCode::BAD_GATEWAY, "evaluation_failed"),
         };
-        if status.is_server_error() {
+        let capacity = matches!(
+            error,
+            EnvError::TooManyEpisodes { .. }
+                | EnvError::Browser(BrowserError::PoolExhausted { .. })
+        );
+        if status.is_server_error() && !capacity {
             tracing::warn!(%error, code, "request failed on the server's side");
         }
-        Self::new(status, code, error.to_string())
+        let refusal = Self::new(status, code, error.to_string());
+        if capacity {
+            refusal.retry_after(RETRY_AFTER_S)
+        } else {
+            refusal
+        }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        let mut response = (self.status, Json(self.body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }

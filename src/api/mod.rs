@@ -9,6 +9,7 @@ mod error;
 mod extract;
 pub mod mcp;
 mod routes;
+mod shaped;
 
 pub use client::{ApiClient, ClientError};
 pub use dto::{
@@ -17,6 +18,7 @@ pub use dto::{
     TaskList, TaskSummary, TenantChoice,
 };
 pub use error::{ApiError, ErrorBody};
+pub use shaped::ShapedListener;
 
 use crate::env::Environment;
 use axum::Router;
@@ -181,6 +183,7 @@ mod tests {
         "BrokenTaskFile",
         "CreateEpisode",
         "Dialect",
+        "Dialog",
         "EpisodeCreated",
         "EpisodeSummary",
         "ErrorBody",

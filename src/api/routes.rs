@@ -39,6 +39,13 @@ pub(super) async fn start_episode(
     env: &Environment,
     request: CreateEpisode,
 ) -> Result<EpisodeHandle, ApiError> {
+    if request.tenant == TenantChoice::Shared && request.start_url.is_none() {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "\"tenant\": \"shared\" works only with start_url: a task episode always runs in a private tenant, so its evaluation sees only its own changes; leave tenant out",
+        ));
+    }
     Ok(match (request.start_url, request.task_id, request.task) {
         (Some(start_url), None, None) => {
             let spec = EpisodeSpec {
@@ -226,10 +233,24 @@ pub async fn list(State(env): State<Environment>) -> Json<Vec<String>> {
 pub async fn health(State(env): State<Environment>) -> Json<Health> {
     let sites = env.site_readiness();
     let ready = sites.values().all(|state| state == "ready");
+    let warm_sessions = env.pool().warm_count().await;
+    let (browsers, max_browsers) = env.pool().browsers_alive();
+    let episodes = env.episode_ids().await.len();
+    let max_episodes = env.config().episode_cap();
+    let exhausted = episodes >= max_episodes || (warm_sessions == 0 && browsers >= max_browsers);
+    let status = match (ready, exhausted) {
+        (false, _) => "degraded",
+        (true, true) => "exhausted",
+        (true, false) => "ok",
+    };
     Json(Health {
-        status: if ready { "ok" } else { "degraded" }.into(),
-        warm_sessions: env.pool().warm_count().await,
-        episodes: env.episode_ids().await.len(),
+        status: status.into(),
+        warm_sessions,
+        browsers,
+        max_browsers,
+        episodes,
+        max_episodes,
+        exhausted,
         sites,
     })
 }

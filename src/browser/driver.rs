@@ -2,6 +2,7 @@
 
 use super::BrowserError;
 use super::lifeline::{GroupGuard, reap_leftovers};
+use super::sandbox::BrowserUser;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Arc;
@@ -30,6 +31,8 @@ enum Endpoint {
 #[derive(Debug)]
 struct LocalDriver {
     executable: PathBuf,
+    /// The unprivileged account chromedriver and its browsers run as, if not Agora's.
+    user: Option<BrowserUser>,
     url: RwLock<String>,
     pid: std::sync::atomic::AtomicU32,
     /// Bumped on every restart; sessions created under an older generation are dead.
@@ -51,13 +54,18 @@ impl WebDriverEndpoint {
     /// Spawns chromedriver on a free port, waits until it is ready and supervises it:
     /// when it exits, its browsers are ended, it is restarted and the restart is logged.
     /// Browser processes left by Agora processes that no longer run are ended first.
-    pub async fn spawn_local(executable: &Path) -> Result<Self, BrowserError> {
+    /// It runs as `user` when given (Agora runs as root and browsers must not).
+    pub async fn spawn_local(
+        executable: &Path,
+        user: Option<BrowserUser>,
+    ) -> Result<Self, BrowserError> {
         ensure_executable(executable)?;
         reap_leftovers();
-        let (child, guard, url) = start_chromedriver(executable).await?;
+        let (child, guard, url) = start_chromedriver(executable, user.as_ref()).await?;
         let endpoint = Self {
             inner: Arc::new(Endpoint::Local(Box::new(LocalDriver {
                 executable: executable.to_path_buf(),
+                user,
                 url: RwLock::new(url),
                 pid: std::sync::atomic::AtomicU32::new(child.id().unwrap_or(0)),
                 generation: AtomicU64::new(0),
@@ -127,13 +135,21 @@ pub fn ensure_executable(path: &Path) -> Result<(), BrowserError> {
 /// Starts chromedriver in a process group of its own, watched by a [`GroupGuard`].
 async fn start_chromedriver(
     executable: &Path,
+    user: Option<&BrowserUser>,
 ) -> Result<(Child, GroupGuard, String), BrowserError> {
     let port = free_port()?;
     // The log path names the process as Agora's owner pid, so leftovers of a dead run can be
     // found and reaped (`lifeline::reap_leftovers`, and `./dev test`).
     let log_path =
         std::env::temp_dir().join(format!("agora-driver-{}-{port}.log", std::process::id()));
-    let child = Command::new(executable)
+    let mut command = Command::new(executable);
+    if let Some(user) = user {
+        command
+            .uid(user.uid)
+            .gid(user.gid)
+            .env("HOME", browser_home(user)?);
+    }
+    let child = command
         .arg(format!("--port={port}"))
         .arg(format!("--log-path={}", log_path.display()))
         .arg("--allowed-ips=")
@@ -214,7 +230,7 @@ async fn supervise(endpoint: std::sync::Weak<Endpoint>, mut child: Child) {
             generation,
             "chromedriver exited; its browsers were ended and it is restarted (open sessions are lost)"
         );
-        match start_chromedriver(&local.executable).await {
+        match start_chromedriver(&local.executable, local.user.as_ref()).await {
             Ok((new_child, new_guard, url)) => {
                 *local.url.write().await = url;
                 local
@@ -229,6 +245,21 @@ async fn supervise(endpoint: std::sync::Weak<Endpoint>, mut child: Child) {
             }
         }
     }
+}
+
+/// A home directory `user` owns, for what Chromium keeps there (font caches).
+fn browser_home(user: &BrowserUser) -> Result<PathBuf, BrowserError> {
+    let home = std::env::temp_dir().join(format!("agora-home-{}", user.name));
+    std::fs::create_dir_all(&home)
+        .and_then(|()| std::os::unix::fs::chown(&home, Some(user.uid), Some(user.gid)))
+        .map_err(|error| {
+            BrowserError::DriverStart(format!(
+                "could not prepare {} for browser user `{}`: {error}",
+                home.display(),
+                user.name
+            ))
+        })?;
+    Ok(home)
 }
 
 fn free_port() -> Result<u16, BrowserError> {

@@ -21,6 +21,16 @@ pub enum BrowserError {
     /// Any other WebDriver command failure.
     #[error("webdriver command failed: {0}")]
     Command(String),
+    /// No browser could be had: all are in use and none came free within the wait.
+    #[error(
+        "no browser became free within {waited:?}: all {ceiling} are in use (--max-browsers); retry later, close an episode, or raise the ceiling"
+    )]
+    PoolExhausted {
+        /// How long the request waited.
+        waited: std::time::Duration,
+        /// The ceiling of browsers alive.
+        ceiling: usize,
+    },
     /// A captured frame could not be decoded, marked or encoded.
     #[error("could not draw the Set-of-Marks screenshot: {0}")]
     Marks(String),

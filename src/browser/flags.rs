@@ -4,10 +4,11 @@ use std::path::Path;
 
 /// Flags for one agent browser: headless, quiet (no background traffic), its own profile,
 /// and all traffic through the fence proxy (loopback included, so the control API is fenced too).
-pub fn chromium_flags(user_data_dir: &Path, fence_proxy: &str) -> Vec<String> {
-    vec![
+/// Chromium's sandbox stays on unless `no_sandbox` (only where it cannot work: see
+/// `browser::sandbox`).
+pub fn chromium_flags(user_data_dir: &Path, fence_proxy: &str, no_sandbox: bool) -> Vec<String> {
+    let mut flags: Vec<String> = vec![
         "--headless=new".into(),
-        "--no-sandbox".into(),
         "--disable-gpu".into(),
         "--disable-dev-shm-usage".into(),
         "--disable-background-networking".into(),
@@ -36,5 +37,9 @@ pub fn chromium_flags(user_data_dir: &Path, fence_proxy: &str) -> Vec<String> {
         format!("--proxy-server=http://{fence_proxy}"),
         // Chromium bypasses proxies for loopback unless told not to; the fence must see it all.
         "--proxy-bypass-list=<-loopback>".into(),
-    ]
+    ];
+    if no_sandbox {
+        flags.push("--no-sandbox".into());
+    }
+    flags
 }

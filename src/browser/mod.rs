@@ -5,14 +5,18 @@ mod devtools;
 mod driver;
 mod error;
 mod flags;
+mod guard;
 mod lifeline;
 mod pool;
+mod sandbox;
 mod session;
 mod settle;
 
 pub use driver::{WebDriverEndpoint, ensure_executable};
 pub use error::BrowserError;
 pub use flags::chromium_flags;
+pub use guard::{Dialog, MAX_DIALOGS};
 pub use pool::{BrowserPool, Lease, PoolLimits};
+pub use sandbox::{BrowserUser, DEFAULT_BROWSER_USER, Sandbox};
 pub use session::{BrowserSession, PrivateTab, SessionSettings, Viewport};
 pub use settle::{SettlePolicy, SettleReport, settle};

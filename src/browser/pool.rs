@@ -7,6 +7,25 @@ use std::time::Duration;
 use tokio::sync::{Mutex, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
+/// Longest a returned session's wipe may take; a browser that does not answer by then (a
+/// page still stuck in a script) is killed and replaced.
+const WIPE_CAP: Duration = Duration::from_secs(10);
+
+/// A browser's place under the ceiling. Giving it back (the session is dropped, closed or
+/// killed) wakes the refill, so the pool replaces browsers that leave it any way at all.
+#[derive(Debug)]
+pub struct PoolSlot {
+    permit: Option<OwnedSemaphorePermit>,
+    refill: Arc<Notify>,
+}
+
+impl Drop for PoolSlot {
+    fn drop(&mut self) {
+        drop(self.permit.take());
+        self.refill.notify_one();
+    }
+}
+
 /// How many sessions the pool has, keeps and may wait for.
 #[derive(Debug, Clone, Copy)]
 pub struct PoolLimits {
@@ -117,11 +136,10 @@ impl BrowserPool {
                     }
                 }
                 () = tokio::time::sleep_until(deadline) => {
-                    return Err(BrowserError::SessionCreate(format!(
-                        "no browser became free within {:?}: all {} are in use (--max-browsers); \
-                         close an episode or raise the ceiling",
-                        self.inner.limits.wait_cap, self.inner.limits.ceiling
-                    )));
+                    return Err(BrowserError::PoolExhausted {
+                        waited: self.inner.limits.wait_cap,
+                        ceiling: self.inner.limits.ceiling,
+                    });
                 }
             }
         }
@@ -170,17 +188,28 @@ impl BrowserPool {
                 return;
             }
             let wiping = Instant::now();
-            let wiped = session.wipe(&inner.reachable.to_strings()).await;
+            let wiped =
+                tokio::time::timeout(WIPE_CAP, session.wipe(&inner.reachable.to_strings())).await;
             tracing::debug!(
                 serial = session.serial(),
                 ms = wiping.elapsed().as_millis() as u64,
                 "session wiped"
             );
-            if let Err(error) = wiped {
-                tracing::warn!(%error, serial = session.serial(), "dropping a session that could not be wiped");
-                session.close().await;
-                inner.refill.notify_one();
-                return;
+            match wiped {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => {
+                    tracing::warn!(%error, serial = session.serial(), "dropping a session that could not be wiped");
+                    session.kill();
+                    return;
+                }
+                Err(_) => {
+                    tracing::warn!(
+                        serial = session.serial(),
+                        "killing a browser that did not answer its wipe within {WIPE_CAP:?}"
+                    );
+                    session.kill();
+                    return;
+                }
             }
             let mut warm = inner.warm.lock().await;
             if warm.len() < inner.limits.warm {
@@ -201,6 +230,12 @@ impl BrowserPool {
     /// Sessions ready right now.
     pub async fn warm_count(&self) -> usize {
         self.inner.warm.lock().await.len()
+    }
+
+    /// Browsers alive (warm, in episodes, being created or wiped) and the ceiling.
+    pub fn browsers_alive(&self) -> (usize, usize) {
+        let ceiling = self.inner.limits.ceiling;
+        (ceiling - self.inner.slots.available_permits(), ceiling)
     }
 
     /// Waits until the pool holds its target of warm sessions (or `cap` passes).
@@ -234,9 +269,14 @@ impl BrowserPool {
 
 impl PoolInner {
     /// A new session holding `slot` for as long as it lives.
+    /// (A failed creation gives the slot back without waking the refill, which would only
+    /// fail again.)
     async fn create(&self, slot: OwnedSemaphorePermit) -> Result<BrowserSession, BrowserError> {
         let mut session = BrowserSession::create(&self.endpoint, &self.settings).await?;
-        session.hold(slot);
+        session.hold(PoolSlot {
+            permit: Some(slot),
+            refill: Arc::clone(&self.refill),
+        });
         Ok(session)
     }
 }

@@ -2,6 +2,9 @@
 //! beyond plain WebDriver (CDP through chromedriver's `goog/cdp/execute`).
 
 use super::devtools::{LinkError, TabLink};
+use super::guard::{Dialog, PageGuard};
+use super::pool::PoolSlot;
+use super::sandbox::Sandbox;
 use super::{BrowserError, WebDriverEndpoint, flags};
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::wd::WindowHandle;
@@ -47,6 +50,10 @@ pub struct SessionSettings {
     pub chromium: PathBuf,
     /// `host:port` of the fence proxy as the browser sees it.
     pub fence_proxy: String,
+    /// Most tabs a browser may have; tabs pages open beyond it are closed at once.
+    pub max_tabs: usize,
+    /// How local browsers are isolated (a remote end isolates its own).
+    pub sandbox: Sandbox,
 }
 
 static NEXT_SERIAL: AtomicU64 = AtomicU64::new(1);
@@ -68,7 +75,9 @@ pub struct BrowserSession {
     /// The tab commands go to.
     current_tab: Option<WindowHandle>,
     /// The pool's slot this browser takes up, given back when the session is dropped.
-    slot: Option<tokio::sync::OwnedSemaphorePermit>,
+    slot: Option<PoolSlot>,
+    /// Closes tabs beyond the cap and answers dialogs (local browsers only).
+    guard: Option<PageGuard>,
     /// The local browser's DevTools endpoint (`host:port`), for direct tab links.
     debugger_address: Option<String>,
     /// The direct link to the current tab, connected on first use.
@@ -95,9 +104,21 @@ impl BrowserSession {
         } else {
             None
         };
+        if let (Some(profile), Some(user)) = (&profile, settings.sandbox.user()) {
+            std::os::unix::fs::chown(profile.path(), Some(user.uid), Some(user.gid)).map_err(
+                |error| {
+                    BrowserError::SessionCreate(format!(
+                        "could not give the profile directory to browser user `{}`: {error}",
+                        user.name
+                    ))
+                },
+            )?;
+        }
         let mut chrome_options = json!({ "args": flags::chromium_flags(
             profile.as_ref().map(|dir| dir.path()).unwrap_or_else(|| std::path::Path::new("")),
             &settings.fence_proxy,
+            // A remote end's browsers are isolated by the remote end (its node's container).
+            !endpoint.is_local() || settings.sandbox.is_off(),
         )});
         if profile.is_none() {
             // A remote end creates its own fresh profile per session.
@@ -114,7 +135,9 @@ impl BrowserSession {
         let mut capabilities = serde_json::Map::new();
         capabilities.insert("browserName".into(), json!("chrome"));
         capabilities.insert("pageLoadStrategy".into(), json!("normal"));
-        capabilities.insert("unhandledPromptBehavior".into(), json!("accept"));
+        // The page guard answers dialogs as they open; chromedriver dismisses any it meets
+        // first, as the guard does (a remote browser has no guard).
+        capabilities.insert("unhandledPromptBehavior".into(), json!("dismiss"));
         capabilities.insert("goog:chromeOptions".into(), chrome_options);
         // The URL before the generation: a restart bumps the generation before it publishes
         // the new URL, so a session is never credited to a newer chromedriver than its own.
@@ -136,6 +159,7 @@ impl BrowserSession {
             tabs: Vec::new(),
             current_tab: None,
             slot: None,
+            guard: None,
             debugger_address: None,
             tab_link: tokio::sync::Mutex::new(None),
             direct_failed: AtomicBool::new(false),
@@ -148,6 +172,15 @@ impl BrowserSession {
                 .and_then(|options| options["debuggerAddress"].as_str())
                 .map(str::to_owned);
         }
+        if let Some(address) = &session.debugger_address {
+            match PageGuard::start(address, settings.max_tabs).await {
+                Ok(guard) => session.guard = Some(guard),
+                Err(error) => {
+                    session.close().await;
+                    return Err(BrowserError::SessionCreate(error.to_string()));
+                }
+            }
+        }
         session.refresh_tabs().await?;
         session.current_tab = Some(session.client.window().await?);
         session.browser_pid = session
@@ -159,8 +192,35 @@ impl BrowserSession {
     }
 
     /// Makes the session hold one of its pool's slots until it is dropped.
-    pub(super) fn hold(&mut self, slot: tokio::sync::OwnedSemaphorePermit) {
+    pub(super) fn hold(&mut self, slot: PoolSlot) {
         self.slot = Some(slot);
+    }
+
+    /// The JavaScript dialogs pages opened (and the guard answered) since the last call.
+    pub fn take_dialogs(&self) -> Vec<Dialog> {
+        self.guard
+            .as_ref()
+            .map(PageGuard::take_dialogs)
+            .unwrap_or_default()
+    }
+
+    /// Ends a browser that may not answer (a page stuck in a script or a load): a local
+    /// browser's processes are killed at once, renderers included, so none keeps a core busy;
+    /// a remote one is asked to close in the background. Its pool slot is freed either way.
+    pub fn kill(self) {
+        match &self.profile {
+            Some(profile) => {
+                let killed = kill_processes_of(profile.path());
+                tracing::info!(
+                    serial = self.serial,
+                    killed,
+                    "killed an unresponsive browser"
+                );
+            }
+            None => {
+                tokio::spawn(self.close());
+            }
+        }
     }
 
     /// The WebDriver client, for the modules that act and observe.
@@ -626,6 +686,31 @@ fn browser_pid(profile: &std::path::Path) -> Option<u32> {
             let child = args.iter().any(|arg| arg.starts_with(b"--type="));
             (ours && !child).then_some(pid)
         })
+}
+
+/// Kills every process whose command line names `profile` (the browser, its renderers and
+/// helpers); returns how many were signalled.
+fn kill_processes_of(profile: &std::path::Path) -> usize {
+    let marker = format!("--user-data-dir={}", profile.display());
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
+            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+            let ours = cmdline
+                .split(|byte| *byte == 0)
+                .any(|arg| arg == marker.as_bytes());
+            ours.then_some(pid)
+        })
+        .filter(|pid| {
+            rustix::process::Pid::from_raw(*pid).is_some_and(|pid| {
+                rustix::process::kill_process(pid, rustix::process::Signal::KILL).is_ok()
+            })
+        })
+        .count()
 }
 
 /// chromedriver's vendor endpoint that runs a CDP command on the current tab.

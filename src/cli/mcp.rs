@@ -12,7 +12,10 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
     let Started { env, site_urls } = up::start(&args).await?;
     tracing::info!(?site_urls, "Agora's MCP server is ready on stdio");
     let served = AgoraMcp::new(env.clone(), Default::default())
-        .serve(rmcp::transport::stdio())
+        .serve(crate::api::mcp::stdio::transport(
+            tokio::io::stdin(),
+            tokio::io::stdout(),
+        ))
         .await
         .context("starting the MCP session on stdio");
     let outcome = match served {

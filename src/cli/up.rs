@@ -107,7 +107,7 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
     };
     let viewer = crate::viewer::ViewerState::follow(env.events());
     let app = api::router(env.clone(), token.clone()).merge(crate::viewer::router(viewer, token));
-    axum::serve(listener, app)
+    axum::serve(api::ShapedListener::new(listener), app)
         .with_graceful_shutdown(shutdown)
         .await?;
     Ok(ExitCode::SUCCESS)

@@ -124,6 +124,8 @@ pub(super) struct Setup {
     pub(super) limits: ActionLimits,
     /// How steps settle.
     pub(super) settle: SettlePolicy,
+    /// Longest a step or an observation may take before the page is stopped.
+    pub(super) deadline: Duration,
     /// The directory `upload [id] [path]` may also use.
     pub(super) upload_dir: Option<PathBuf>,
     /// The workspace write actions use, when a hosted site offers one.
@@ -163,6 +165,7 @@ pub(super) struct Episode {
     input_images: Vec<PathBuf>,
     limits: ActionLimits,
     settle: SettlePolicy,
+    deadline: Duration,
     upload_dir: Option<PathBuf>,
     /// Given back (the place under the episode cap freed) when the episode ends.
     slot: Option<tokio::sync::OwnedSemaphorePermit>,
@@ -220,6 +223,7 @@ impl Episode {
             input_images: setup.input_images,
             limits: setup.limits,
             settle: setup.settle,
+            deadline: setup.deadline,
             upload_dir: setup.upload_dir,
             slot: Some(setup.slot),
             last_used: Instant::now(),
@@ -351,8 +355,21 @@ impl Episode {
         }
     }
 
-    /// Observes the active tab and keeps the result as the agent's current view.
+    /// Observes the active tab and keeps the result as the agent's current view; a page
+    /// that holds the observation past the deadline is stopped (see [`Episode::stop_page`]).
     pub(super) async fn observe(
+        &mut self,
+        options: ObserveOptions,
+    ) -> Result<Arc<Observation>, ActionError> {
+        let deadline = self.deadline;
+        let bounded = tokio::time::timeout(deadline, self.observe_unbounded(options)).await;
+        match bounded {
+            Ok(observed) => observed,
+            Err(_) => Err(self.stop_page(deadline)),
+        }
+    }
+
+    async fn observe_unbounded(
         &mut self,
         options: ObserveOptions,
     ) -> Result<Arc<Observation>, ActionError> {
@@ -378,7 +395,20 @@ impl Episode {
         input: &str,
         parsed: Result<Action, ParseActionError>,
     ) -> StepOutcome {
-        let outcome = self.act(input, parsed).await;
+        let deadline = self.deadline;
+        let text = match &parsed {
+            Ok(action) => action.to_string(),
+            Err(_) => input.to_owned(),
+        };
+        let action = parsed.as_ref().ok().cloned();
+        let bounded = tokio::time::timeout(deadline, self.act(input, parsed)).await;
+        let outcome = match bounded {
+            Ok(outcome) => outcome,
+            Err(_) => {
+                let error = self.stop_page(deadline);
+                self.refused(text, action, error)
+            }
+        };
         if let Some(recorder) = self.recorder.as_mut() {
             recorder.steps_written().await;
         }
@@ -515,6 +545,18 @@ impl Episode {
             evaluation: self.evaluation.as_ref(),
         };
         recorder.finish(&file).await;
+    }
+
+    /// Stops a page that held the browser past `deadline`: the browser is killed (so no
+    /// renderer keeps spinning and the pool replaces it at once) and the episode ends, lost.
+    pub(super) fn stop_page(&mut self, deadline: Duration) -> ActionError {
+        let error = ActionError::PageUnresponsive { waited: deadline };
+        tracing::warn!(episode = %self.id, "the page did not answer within {deadline:?}; stopping its browser");
+        self.lost = Some(error.to_string());
+        if let Some(session) = self.session.take() {
+            session.kill();
+        }
+        error
     }
 
     /// Notes a lost browser (the session is dropped) and passes the error on.

@@ -99,7 +99,12 @@ impl EpisodeHandle {
     pub async fn evaluate(&self, mode: Option<EvalMode>) -> Result<Evaluation, EnvError> {
         let mut episode = self.episode.lock().await;
         episode.touch();
-        self.env.evaluate(&mut episode, mode).await
+        let deadline = self.env.config().evaluation_deadline();
+        let bounded = tokio::time::timeout(deadline, self.env.evaluate(&mut episode, mode)).await;
+        match bounded {
+            Ok(evaluated) => evaluated,
+            Err(_) => Err(EnvError::Action(episode.stop_page(deadline))),
+        }
     }
 
     /// Scores the state now as if the agent had stopped with `answer`, without ending the

@@ -25,7 +25,7 @@ pub use site_host::{SiteCookie, SiteHost, SiteHostError};
 pub use task_registry::{BrokenTaskFile, TaskContext, TaskName, TaskRegistry};
 
 use crate::browser::{
-    BrowserError, BrowserPool, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint,
+    BrowserError, BrowserPool, Sandbox, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint,
 };
 use crate::config::Config;
 use crate::fence::{AllowList, Fence, Origin};
@@ -119,11 +119,17 @@ impl Environment {
                 allowed.allow(origin);
             }
         }
+        let sandbox = Sandbox::plan(config.browser_user.as_deref())?;
         let endpoint = match &config.webdriver_url {
             Some(url) => WebDriverEndpoint::remote(url.clone()),
             None => {
                 crate::browser::ensure_executable(&config.chromium)?;
-                WebDriverEndpoint::spawn_local(&config.chromedriver).await?
+                if let Sandbox::Off { reason } = &sandbox {
+                    tracing::error!("{reason}");
+                    eprintln!("WARNING: {reason}");
+                }
+                WebDriverEndpoint::spawn_local(&config.chromedriver, sandbox.user().cloned())
+                    .await?
             }
         };
         for origin in &config.allowed_origins {
@@ -149,6 +155,8 @@ impl Environment {
         let settings = SessionSettings {
             chromium: config.chromium.clone(),
             fence_proxy,
+            max_tabs: config.max_tabs,
+            sandbox,
         };
         let pool = BrowserPool::new(endpoint, settings, config.pool_limits(), allowed.clone());
         let tasks = TaskRegistry::load(
@@ -158,7 +166,7 @@ impl Environment {
         for broken in tasks.broken() {
             tracing::warn!(path = %broken.path, message = %broken.message, "task file not loaded");
         }
-        let episode_slots = Arc::new(tokio::sync::Semaphore::new(config.max_episodes));
+        let episode_slots = Arc::new(tokio::sync::Semaphore::new(config.episode_cap()));
         let environment = Self {
             inner: Arc::new(EnvInner {
                 episode_slots,
@@ -255,7 +263,7 @@ impl Environment {
         let slot = Arc::clone(&self.inner.episode_slots)
             .try_acquire_owned()
             .map_err(|_| EnvError::TooManyEpisodes {
-                limit: self.inner.config.max_episodes,
+                limit: self.inner.config.episode_cap(),
             })?;
         let start = StartKey {
             start_urls: spec.start_urls,
@@ -272,6 +280,7 @@ impl Environment {
             task: spec.task,
             limits: config.action_limits(),
             settle: self.settle_policy(),
+            deadline: config.step_deadline(),
             upload_dir: config.upload_dir.clone(),
             workspace: self.workspace(opened.tenant),
             recorder: config

@@ -124,6 +124,10 @@ pub struct Observation {
     pub blocked_url: Option<String>,
     /// Uncaught errors and failed loads the page recorded (the WebUI workspace records them).
     pub page_errors: Vec<String>,
+    /// JavaScript dialogs pages opened since the last observation (each answered at once:
+    /// `alert`/`confirm`/`prompt` dismissed, `beforeunload` accepted), at most
+    /// [`crate::browser::MAX_DIALOGS`].
+    pub dialogs: Vec<crate::browser::Dialog>,
     /// The screenshot with marks.
     pub som_screenshot: Option<Screenshot>,
     /// The screenshot without marks.
@@ -391,6 +395,7 @@ pub async fn observe(
         scroll: marks.scroll,
         blocked_url: marks.blocked,
         page_errors: marks.page_errors,
+        dialogs: session.take_dialogs(),
         som_screenshot,
         clean_screenshot,
         axtree,

@@ -11,6 +11,7 @@ use std::time::Duration;
 pub(crate) async fn serve_api(env: Environment, token: Option<String>) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
+    let listener = agora::api::ShapedListener::new(listener);
     tokio::spawn(async move { axum::serve(listener, agora::api::router(env, token)).await });
     base
 }
@@ -1043,7 +1044,7 @@ fn episodes_tabs_and_typed_text_are_capped_with_the_flag_to_raise_each() {
         let config = Config {
             trajectory_dir: None,
             pool_size: 1,
-            max_episodes: 1,
+            max_episodes: Some(1),
             max_tabs: 2,
             max_type_chars: 50,
             ..Config::default()

@@ -14,6 +14,7 @@ mod evaluation_bounds;
 mod forgery;
 mod forum;
 mod grid;
+mod hostile;
 mod isolation;
 mod observe;
 mod processes;

@@ -46,7 +46,7 @@ pub(crate) async fn write(harness: &Harness, episode: &EpisodeHandle, files: [&s
 /// Writes the three files straight to the episode's workspace through the site's own route,
 /// from the episode's page on the site (what the actions write, without showing the page
 /// after each file: the ladder writes many versions).
-async fn put(episode: &EpisodeHandle, files: [&str; 3]) {
+pub(crate) async fn put(episode: &EpisodeHandle, files: [&str; 3]) {
     let browser = episode.browser().await.unwrap();
     for (file, content) in webui::WorkspaceFile::ALL.into_iter().zip(files) {
         let status = browser

@@ -4,7 +4,9 @@ streamable HTTP (`/mcp` on `agora up`), a classifieds task's gold path as tool c
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import subprocess
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -97,3 +99,27 @@ def test_mcp_over_http_runs_a_gold_path(server: Server) -> None:
             await run_gold_path(session)
 
     asyncio.run(main())
+
+
+def test_mcp_over_stdio_answers_malformed_lines_and_keeps_serving(tmp_path: Path) -> None:
+    """JSON-RPC's own codes for lines that are not messages (-32700 not JSON, -32600 not a
+    request), then a well-formed request on the same stdio is served as usual."""
+    command = agora_command("mcp", tmp_path / "trajectories", pool_size=1)
+    with (tmp_path / "agora-mcp.log").open("w") as log:
+        process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=log, text=True, env={**os.environ, "AGORA_LOG": "warn"})
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw-stdio-test", "version": "1"}}}
+        lines = ["{not json", json.dumps({"jsonrpc": "2.0", "id": 7, "method": 42}), json.dumps(initialize)]
+        process.stdin.write("\n".join(lines) + "\n")
+        process.stdin.flush()
+        answers = [json.loads(process.stdout.readline()) for _ in lines]
+        assert answers[0]["error"]["code"] == -32700 and "id" not in answers[0], answers[0]
+        assert answers[1]["error"]["code"] == -32600 and answers[1]["id"] == 7, answers[1]
+        assert answers[2]["id"] == 1 and answers[2]["result"]["serverInfo"], answers[2]
+    finally:
+        process.kill()
+        process.wait()

@@ -864,6 +864,40 @@ async fn failed_logins_are_throttled_per_account_and_forms_are_capped() {
 }
 
 #[tokio::test]
+async fn parallel_wrong_logins_get_exactly_the_allowed_password_checks() {
+    let site = fresh_site();
+    let site = &site;
+    let attempts = (0..16).map(|_| async move {
+        site.post_form(
+            "/index.php?page=login",
+            &[
+                ("csrf_token", CSRF),
+                ("email", DEFAULT_EMAIL),
+                ("password", "wrong"),
+            ],
+        )
+        .await
+        .status()
+    });
+    let statuses = futures::future::join_all(attempts).await;
+    // A 401 is a checked password; a 429 was refused before any check.
+    let checked = statuses
+        .iter()
+        .filter(|status| **status == StatusCode::UNAUTHORIZED)
+        .count();
+    let refused = statuses
+        .iter()
+        .filter(|status| **status == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!(
+        checked,
+        kit::auth::LoginThrottle::MAX_FAILURES,
+        "{statuses:?}"
+    );
+    assert_eq!(refused, 16 - checked, "{statuses:?}");
+}
+
+#[tokio::test]
 async fn a_guessed_tenant_cookie_is_refused_by_the_site() {
     let site = fresh_site();
     let with_tenant = |value: String| {

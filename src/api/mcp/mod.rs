@@ -3,6 +3,7 @@
 //! (generated from [`Action`]'s JSON form, so every action is a tool), evaluate, close.
 //! Served over stdio by `agora mcp` and over streamable HTTP at `/mcp` by `agora up`.
 
+pub mod stdio;
 mod view;
 
 pub use view::{View, ViewOptions};

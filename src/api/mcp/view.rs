@@ -153,6 +153,12 @@ impl View {
         for page_error in &body.page_errors {
             text.push_str(&format!("Page error: {page_error}\n"));
         }
+        for dialog in &body.dialogs {
+            text.push_str(&format!(
+                "The page opened a {} dialog (answered): {}\n",
+                dialog.kind, dialog.message
+            ));
+        }
         text.push_str(&format!(
             "Viewport {}x{} CSS px, scrolled to y={} of {}.\n\n{listing}",
             body.viewport.width, body.viewport.height, body.scroll.y, body.scroll.height
@@ -184,6 +190,7 @@ impl View {
         structured["elements_total"] = json!(body.elements.len());
         structured["blocked_url"] = json!(body.blocked_url);
         structured["page_errors"] = json!(body.page_errors);
+        structured["dialogs"] = json!(body.dialogs);
         result(content, structured, error)
     }
 

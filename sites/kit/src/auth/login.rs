@@ -59,7 +59,7 @@ pub async fn check_login<D: SiteDefinition>(
         .map(|address| address.to_string())
         .unwrap_or_default();
     let key = format!("{tenant}|{}|{address}", login.to_lowercase());
-    if let Err(wait) = throttle.check(&key) {
+    if let Err(wait) = throttle.attempt(&key) {
         return Err(PageError::new(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
@@ -87,10 +87,7 @@ pub async fn check_login<D: SiteDefinition>(
             throttle.clear(&key);
             Login::Verified(account)
         }
-        None => {
-            throttle.record_failure(&key);
-            Login::Refused { login }
-        }
+        None => Login::Refused { login },
     })
 }
 

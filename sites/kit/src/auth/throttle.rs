@@ -23,30 +23,23 @@ impl LoginThrottle {
     /// How long a failure counts.
     pub const WINDOW: Duration = Duration::from_secs(60);
 
-    /// `Err(wait)` when `key` has used up its failures: try again after `wait`.
-    pub fn check(&self, key: &str) -> Result<(), Duration> {
+    /// Counts an attempt for `key` before its password is checked, or `Err(wait)` when the
+    /// key has used up its failures: try again after `wait`. The check and the count are one
+    /// step under the lock, so parallel attempts cannot all pass before any is counted; an
+    /// attempt that succeeds clears the key ([`LoginThrottle::clear`]).
+    pub fn attempt(&self, key: &str) -> Result<(), Duration> {
         let now = Instant::now();
         let Ok(mut failures) = self.failures.lock() else {
             return Ok(());
         };
-        let Some(times) = failures.get_mut(key) else {
-            return Ok(());
-        };
-        times.retain(|time| now.duration_since(*time) < Self::WINDOW);
-        match times.front() {
-            Some(oldest) if times.len() >= Self::MAX_FAILURES => {
-                Err(Self::WINDOW.saturating_sub(now.duration_since(*oldest)))
+        if let Some(times) = failures.get_mut(key) {
+            times.retain(|time| now.duration_since(*time) < Self::WINDOW);
+            if let Some(oldest) = times.front()
+                && times.len() >= Self::MAX_FAILURES
+            {
+                return Err(Self::WINDOW.saturating_sub(now.duration_since(*oldest)));
             }
-            _ => Ok(()),
         }
-    }
-
-    /// Counts a failed attempt for `key`.
-    pub fn record_failure(&self, key: &str) {
-        let now = Instant::now();
-        let Ok(mut failures) = self.failures.lock() else {
-            return;
-        };
         if failures.len() >= MAX_KEYS && !failures.contains_key(key) {
             failures.retain(|_, times| {
                 times
@@ -62,11 +55,8 @@ impl LoginThrottle {
                 failures.remove(&oldest);
             }
         }
-        let times = failures.entry(key.to_owned()).or_default();
-        times.push_back(now);
-        while times.len() > Self::MAX_FAILURES {
-            times.pop_front();
-        }
+        failures.entry(key.to_owned()).or_default().push_back(now);
+        Ok(())
     }
 
     /// Forgets `key`'s failures (after a successful login).
@@ -85,21 +75,35 @@ mod tests {
     fn a_key_is_refused_after_its_failures_and_cleared_by_a_success() {
         let throttle = LoginThrottle::default();
         for _ in 0..LoginThrottle::MAX_FAILURES {
-            assert!(throttle.check("a").is_ok());
-            throttle.record_failure("a");
+            assert!(throttle.attempt("a").is_ok());
         }
-        let wait = throttle.check("a").unwrap_err();
+        let wait = throttle.attempt("a").unwrap_err();
         assert!(wait > Duration::from_secs(50) && wait <= LoginThrottle::WINDOW);
-        assert!(throttle.check("b").is_ok(), "other keys are not affected");
+        assert!(throttle.attempt("b").is_ok(), "other keys are not affected");
         throttle.clear("a");
-        assert!(throttle.check("a").is_ok());
+        assert!(throttle.attempt("a").is_ok());
+    }
+
+    #[test]
+    fn parallel_attempts_pass_only_up_to_the_limit() {
+        let throttle = LoginThrottle::default();
+        let passed: usize = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..16)
+                .map(|_| scope.spawn(|| usize::from(throttle.attempt("a").is_ok())))
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| handle.join().unwrap())
+                .sum()
+        });
+        assert_eq!(passed, LoginThrottle::MAX_FAILURES);
     }
 
     #[test]
     fn the_table_stays_bounded() {
         let throttle = LoginThrottle::default();
         for key in 0..MAX_KEYS + 10 {
-            throttle.record_failure(&key.to_string());
+            let _ = throttle.attempt(&key.to_string());
         }
         assert!(throttle.failures.lock().unwrap().len() <= MAX_KEYS);
     }

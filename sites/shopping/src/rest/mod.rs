@@ -260,13 +260,12 @@ fn admin_token(
     };
     let (username, password) = (text("username")?, text("password")?);
     let key = format!("{tenant}|{}|{address}", username.to_lowercase());
-    if let Err(wait) = state.sign_ins.check(&key) {
+    if let Err(wait) = state.sign_ins.attempt(&key) {
         return Err(RestError::Throttled {
             seconds: wait.as_secs().max(1),
         });
     }
     if !tokens::is_admin(username, password) {
-        state.sign_ins.record_failure(&key);
         return Err(RestError::SignIn);
     }
     state.sign_ins.clear(&key);

@@ -1,0 +1,501 @@
+//! Pages that misbehave cannot hang, flood or trap an episode, in real Chromium: a busy loop
+//! is stopped at the step deadline and its browser killed and replaced, popups beyond the
+//! tab cap are closed whoever opened them, JavaScript dialogs are answered as they open and
+//! reported, and `beforeunload` never keeps the agent on a page.
+
+use crate::api::{own_environment, serve_api};
+use crate::support::{Harness, observation, run, som_id};
+use agora::config::Config;
+use agora::env::{EpisodeHandle, EpisodeSpec};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+/// Processes whose command line names `profile` (a browser's, its renderers' and helpers').
+fn processes_of(profile: &std::path::Path) -> Vec<u32> {
+    let marker = format!("--user-data-dir={}", profile.display());
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|entry| {
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+            cmdline
+                .split(|byte| *byte == 0)
+                .any(|arg| arg == marker.as_bytes())
+                .then_some(pid)
+        })
+        .collect()
+}
+
+async fn click(harness: &Harness, episode: &EpisodeHandle, css: &str) -> agora::env::StepOutcome {
+    let id = som_id(episode, css).await;
+    harness.step(episode, &format!("click [{id}]")).await
+}
+
+#[test]
+fn busy_loops_are_stopped_at_the_deadline_and_their_browsers_replaced() {
+    const BROWSERS: usize = 2;
+    run(|harness| async move {
+        let config = Config {
+            trajectory_dir: None,
+            pool_size: BROWSERS,
+            max_browsers: BROWSERS,
+            prepare: 0,
+            step_deadline_s: 3,
+            ..Config::default()
+        };
+        let env = own_environment(harness, config).await;
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let spec = EpisodeSpec {
+            start_urls: vec![harness.url("hostile/busy.html")],
+            ..EpisodeSpec::default()
+        };
+        let mut episodes = Vec::new();
+        let mut profiles = Vec::new();
+        for _ in 0..BROWSERS {
+            let episode = env.create_episode(spec.clone()).await.unwrap();
+            profiles.push(
+                episode
+                    .browser()
+                    .await
+                    .unwrap()
+                    .profile_dir()
+                    .unwrap()
+                    .to_owned(),
+            );
+            episodes.push(episode);
+        }
+        let started = Instant::now();
+        let outcomes = futures::future::join_all(
+            episodes
+                .iter()
+                .map(|episode| click(harness, episode, "#spin")),
+        )
+        .await;
+        let took = started.elapsed();
+        for outcome in &outcomes {
+            let error = outcome.error.as_ref().expect("the step fails");
+            assert_eq!(error.code(), "page_unresponsive", "{error}");
+            assert!(error.to_string().contains("start a new one"), "{error}");
+            assert!(outcome.done, "the episode has ended");
+        }
+        assert!(took < Duration::from_secs(20), "{took:?}");
+        for episode in &episodes {
+            let later = episode.step("scroll [down]").await.outcome;
+            assert_eq!(later.error.unwrap().code(), "browser_lost");
+            episode.close().await.expect("closing returns at once");
+        }
+        // The pool is whole again: a new episode starts warm, without waiting.
+        assert!(
+            env.pool().wait_warm(Duration::from_secs(60)).await,
+            "the pool refills"
+        );
+        let fresh = env
+            .create_episode(EpisodeSpec {
+                start_urls: vec![harness.url("index.html")],
+                ..EpisodeSpec::default()
+            })
+            .await
+            .expect("a new episode starts");
+        let start = fresh.summary().await.start;
+        assert!(start.warm_start, "{start:?}");
+        assert!(start.pool_wait < Duration::from_secs(1), "{start:?}");
+        // No process of the stopped browsers is left (a killed one may linger as a zombie,
+        // which has no command line and uses no CPU).
+        for profile in &profiles {
+            let left = processes_of(profile);
+            assert!(left.is_empty(), "{} still runs {left:?}", profile.display());
+        }
+        fresh.close().await.unwrap();
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn observe_and_close_of_a_stuck_episode_answer_over_http() {
+    run(|harness| async move {
+        let config = Config {
+            trajectory_dir: None,
+            pool_size: 1,
+            max_browsers: 1,
+            prepare: 0,
+            step_deadline_s: 2,
+            ..Config::default()
+        };
+        let env = own_environment(harness, config).await;
+        let base = serve_api(env.clone(), None).await;
+        let http = reqwest::Client::new();
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let created: Value = http
+            .post(format!("{base}/episodes"))
+            .json(&json!({ "start_url": harness.url("hostile/busy.html") }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = created["episode_id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{created}"))
+            .to_owned();
+        let spin = created["observation"]["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|element| element["text"].as_str().unwrap_or("").contains("Spin"))
+            .map(|element| element["id"].clone())
+            .expect("the button is marked");
+        // The page's script starts spinning from a script the agent cannot see finish: the
+        // step ends at the deadline with the error, and the browser is gone.
+        let step: Value = http
+            .post(format!("{base}/episodes/{id}/step"))
+            .json(&json!({ "action": format!("click [{spin}]") }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(step["error"]["error"], "page_unresponsive", "{step}");
+        assert_eq!(step["done"], true, "{step}");
+        let observed = http
+            .post(format!("{base}/episodes/{id}/observe"))
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(observed.status().as_u16(), 503);
+        let body: Value = observed.json().await.unwrap();
+        assert_eq!(body["error"], "browser_lost", "{body}");
+        let closed = http
+            .delete(format!("{base}/episodes/{id}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(closed.status().as_u16(), 204);
+        let health: Value = http
+            .get(format!("{base}/health"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(health["episodes"], 0, "{health}");
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn popups_beyond_the_tab_cap_are_closed_whoever_opened_them() {
+    run(|harness| async move {
+        let episode = harness.open("hostile/popups.html").await;
+        let cap = harness.env.config().max_tabs;
+        let outcome = click(harness, &episode, "#flood").await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        let tabs = observation(&episode).await.tabs.len();
+        assert!(tabs <= cap, "{tabs} tabs listed, cap {cap}");
+        let browser = episode.browser().await.unwrap();
+        let open = browser.client().windows().await.unwrap().len();
+        assert!(open <= cap, "{open} tabs open, cap {cap}");
+        assert!(open > 1, "popups under the cap stay open: {open}");
+        drop(browser);
+        episode.close().await.unwrap();
+    });
+}
+
+#[test]
+fn an_alert_on_load_is_answered_and_reported() {
+    run(|harness| async move {
+        // The first episode of a run waits for the shared harness to start; time another.
+        harness.open("index.html").await.close().await.unwrap();
+        let started = Instant::now();
+        let episode = harness.open("hostile/alert_on_load.html").await;
+        let took = started.elapsed();
+        let observed = observation(&episode).await;
+        assert_eq!(observed.title, "Alert on load");
+        assert_eq!(observed.dialogs.len(), 1, "{:?}", observed.dialogs);
+        assert_eq!(observed.dialogs[0].kind, "alert");
+        assert_eq!(observed.dialogs[0].message, "hello from the page");
+        assert!(took < Duration::from_secs(15), "{took:?}");
+        // Reported once: the next observation has no dialog.
+        let again = episode.observe(None).await.unwrap().observation.unwrap();
+        assert!(again.dialogs.is_empty(), "{:?}", again.dialogs);
+        episode.close().await.unwrap();
+    });
+}
+
+#[test]
+fn an_alert_storm_blocks_no_step() {
+    run(|harness| async move {
+        let episode = harness.open("hostile/alert_storm.html").await;
+        for action in ["scroll [down]", "scroll [up]"] {
+            let outcome = harness.step(&episode, action).await;
+            assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
+        }
+        let observed = episode.observe(None).await.unwrap().observation.unwrap();
+        assert!(!observed.dialogs.is_empty(), "the storm is reported");
+        assert!(observed.dialogs.len() <= agora::browser::MAX_DIALOGS);
+        assert!(
+            observed
+                .dialogs
+                .iter()
+                .all(|dialog| dialog.message == "again")
+        );
+        let outcome = click(harness, &episode, "#next").await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        assert_eq!(observation(&episode).await.title, "Other page");
+        episode.close().await.unwrap();
+    });
+}
+
+#[test]
+fn confirm_and_prompt_are_dismissed_and_reported() {
+    run(|harness| async move {
+        let episode = harness.open("hostile/questions.html").await;
+        let outcome = click(harness, &episode, "#ask").await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        let observed = observation(&episode).await;
+        let kinds: Vec<_> = observed.dialogs.iter().map(|d| d.kind.as_str()).collect();
+        assert_eq!(kinds, ["confirm", "prompt"], "{:?}", observed.dialogs);
+        assert_eq!(observed.dialogs[0].message, "Sure?");
+        let answers =
+            crate::support::js(&episode, "document.getElementById('answers').textContent").await;
+        assert_eq!(answers, "confirm=false prompt=null");
+        episode.close().await.unwrap();
+    });
+}
+
+#[test]
+fn beforeunload_never_keeps_the_agent_on_a_page() {
+    run(|harness| async move {
+        let episode = harness.open("hostile/leave_trap.html").await;
+        // Typing gives the page the user activation a beforeunload prompt needs.
+        let field = som_id(&episode, "#name").await;
+        crate::support::step(&episode, &format!("type [{field}] [stay here] [0]")).await;
+        let other = harness.url("other.html");
+        let outcome = harness.step(&episode, &format!("goto [{other}]")).await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        let observed = observation(&episode).await;
+        assert_eq!(observed.title, "Other page");
+        episode.close().await.unwrap();
+    });
+}
+
+#[test]
+fn an_alert_inside_a_scored_interaction_costs_the_evaluation_nothing() {
+    run(|harness| async move {
+        let target = webui::targets::TARGETS
+            .iter()
+            .find(|target| !target.manifest().unwrap().interactions.is_empty())
+            .expect("a target with interactions");
+        let episode = crate::webui::episode(harness, target).await;
+        let timed = |episode: EpisodeHandle| async move {
+            let started = Instant::now();
+            let evaluation = episode.evaluate(None).await.unwrap();
+            (evaluation.score().unwrap(), started.elapsed())
+        };
+        crate::webui::put(&episode, [target.html, target.css, target.javascript]).await;
+        let (plain, plain_took) = timed(episode.clone()).await;
+        // Every kind of input the interactions use now raises an alert first.
+        let alerting = format!(
+            "{}\n;['click', 'mouseover', 'keydown', 'input', 'change', 'focus', 'scroll']\
+             .forEach((kind) => window.addEventListener(kind, () => alert('interrupted by ' + kind), true));",
+            target.javascript
+        );
+        crate::webui::put(&episode, [target.html, target.css, &alerting]).await;
+        let (alerted, alerted_took) = timed(episode.clone()).await;
+        assert!(
+            (plain - 1.0).abs() < 1e-6,
+            "the target scores itself 1: {plain}"
+        );
+        assert!((alerted - plain).abs() < 1e-6, "{alerted} vs {plain}");
+        assert!(
+            alerted_took < plain_took * 2 + Duration::from_secs(3),
+            "with alerts {alerted_took:?}, without {plain_took:?}"
+        );
+        episode.close().await.unwrap();
+    });
+}
+
+/// `POST /episodes` at `start_url`: its status, `Retry-After` and body.
+async fn create(base: &str, start_url: &str) -> (u16, Option<String>, Value) {
+    let response = reqwest::Client::new()
+        .post(format!("{base}/episodes"))
+        .json(&json!({ "start_url": start_url }))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let retry_after = response
+        .headers()
+        .get("retry-after")
+        .map(|value| value.to_str().unwrap().to_owned());
+    (status, retry_after, response.json().await.unwrap())
+}
+
+#[test]
+fn capacity_refusals_are_immediate_with_retry_after_and_health_says_so() {
+    run(|harness| async move {
+        // The episode cap defaults to the browser ceiling, so it is reachable.
+        let config = Config {
+            trajectory_dir: None,
+            pool_size: 1,
+            max_browsers: 1,
+            prepare: 0,
+            ..Config::default()
+        };
+        let env = own_environment(harness, config).await;
+        assert_eq!(env.config().episode_cap(), 1);
+        let base = serve_api(env.clone(), None).await;
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let page = harness.url("index.html");
+        let (status, _, first) = create(&base, &page).await;
+        assert_eq!(status, 201, "{first}");
+        let started = Instant::now();
+        let (status, retry_after, refused) = create(&base, &page).await;
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(status, 429, "{refused}");
+        assert_eq!(refused["error"], "too_many_episodes");
+        assert!(retry_after.is_some_and(|seconds| seconds.parse::<u64>().is_ok()));
+        let health: Value = reqwest::get(format!("{base}/health"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(health["exhausted"], true, "{health}");
+        assert_eq!(health["status"], "exhausted", "{health}");
+        assert_eq!(
+            (health["browsers"].as_u64(), health["max_browsers"].as_u64()),
+            (Some(1), Some(1))
+        );
+        env.shutdown().await;
+
+        // With more episodes allowed than browsers, a start that finds no browser within
+        // the configured wait is refused with 503, not a 502 a minute later.
+        let config = Config {
+            trajectory_dir: None,
+            pool_size: 1,
+            max_browsers: 1,
+            max_episodes: Some(2),
+            pool_wait_s: 1,
+            prepare: 0,
+            ..Config::default()
+        };
+        let env = own_environment(harness, config).await;
+        let base = serve_api(env.clone(), None).await;
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let (status, _, first) = create(&base, &page).await;
+        assert_eq!(status, 201, "{first}");
+        let started = Instant::now();
+        let (status, retry_after, refused) = create(&base, &page).await;
+        let waited = started.elapsed();
+        assert_eq!(status, 503, "{refused}");
+        assert_eq!(refused["error"], "no_browser_free");
+        assert!(
+            refused["message"]
+                .as_str()
+                .unwrap()
+                .contains("--max-browsers")
+        );
+        assert!(retry_after.is_some());
+        assert!(waited < Duration::from_secs(4), "{waited:?}");
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn a_task_in_the_shared_tenant_is_refused_with_a_message() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), None).await;
+        let response = reqwest::Client::new()
+            .post(format!("{base}/episodes"))
+            .json(&json!({
+                "task": {"sites": ["classifieds"], "task_id": 1, "require_login": false,
+                         "start_url": "__CLASSIFIEDS__/", "intent": "look around",
+                         "eval": crate::support::no_eval()},
+                "tenant": "shared"
+            }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 400);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["error"], "bad_request");
+        assert!(
+            body["message"].as_str().unwrap().contains("start_url"),
+            "{body}"
+        );
+    });
+}
+
+#[test]
+fn browsers_run_sandboxed_as_an_unprivileged_user() {
+    run(|harness| async move {
+        let episode = harness.open("index.html").await;
+        let pid = episode
+            .browser()
+            .await
+            .unwrap()
+            .browser_pid()
+            .expect("a local browser");
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let uid: u32 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("Uid:"))
+            .and_then(|ids| ids.split_whitespace().next())
+            .and_then(|uid| uid.parse().ok())
+            .unwrap();
+        assert_ne!(
+            uid, 0,
+            "the browser runs as root (./dev up creates agora-browser)"
+        );
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap();
+        assert!(
+            !cmdline
+                .split(|byte| *byte == 0)
+                .any(|arg| arg == b"--no-sandbox"),
+            "the browser runs without its sandbox"
+        );
+        episode.close().await.unwrap();
+    });
+}
+
+#[test]
+fn every_error_has_the_json_shape_an_overlong_uri_included() {
+    run(|harness| async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let base = serve_api(harness.env.clone(), None).await;
+        // Too long for an HTTP client library to send: written by hand.
+        let address = base.trim_start_matches("http://");
+        let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();
+        let id = "e".repeat(100_000);
+        let request = format!("GET /episodes/{id} HTTP/1.1\r\nhost: {address}\r\n\r\n");
+        socket.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        socket.read_to_string(&mut answer).await.unwrap();
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 414"), "{head}");
+        let body: Value =
+            serde_json::from_str(body).unwrap_or_else(|error| panic!("{error}: {body}"));
+        assert_eq!(body["error"], "uri_too_long", "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains("64 KiB"),
+            "{body}"
+        );
+        // A long one the API reads answers in the same shape, and the server goes on.
+        let response = reqwest::get(format!("{base}/episodes/{}", "e".repeat(10_000)))
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 404);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["error"], "unknown_episode", "{body}");
+    });
+}
