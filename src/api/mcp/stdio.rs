@@ -60,7 +60,10 @@ where
             }
             match parse(&line) {
                 Ok(message) => return Some((message, (lines, answers))),
-                Err((id, error)) => answer(&answers, id, error),
+                Err(malformed) => {
+                    let (id, error) = *malformed;
+                    answer(&answers, id, error)
+                }
             }
         }
     });
@@ -114,13 +117,16 @@ fn finish(mut buffer: Vec<u8>) -> Result<String, String> {
     String::from_utf8(buffer).map_err(|_| "the line is not UTF-8".to_owned())
 }
 
+/// The error to answer a malformed line with, and the id to answer (when it has one).
+type Malformed = Box<(Option<NumberOrString>, ErrorData)>;
+
 /// The client's message on `line`, or the error to answer it with (and the id to answer).
-fn parse(line: &str) -> Result<ClientJsonRpcMessage, (Option<NumberOrString>, ErrorData)> {
+fn parse(line: &str) -> Result<ClientJsonRpcMessage, Malformed> {
     let value: Value = serde_json::from_str(line).map_err(|error| {
-        (
+        Box::new((
             None,
             ErrorData::parse_error(format!("not JSON: {error}"), None),
-        )
+        ))
     })?;
     let id = match &value["id"] {
         Value::Number(number) => number.as_i64().map(NumberOrString::Number),
@@ -128,13 +134,13 @@ fn parse(line: &str) -> Result<ClientJsonRpcMessage, (Option<NumberOrString>, Er
         _ => None,
     };
     serde_json::from_value(value).map_err(|error| {
-        (
+        Box::new((
             id,
             ErrorData::invalid_request(
                 format!("not a JSON-RPC 2.0 MCP message ({error}); send one object per line"),
                 None,
             ),
-        )
+        ))
     })
 }
 
@@ -170,14 +176,14 @@ mod tests {
 
     #[test]
     fn lines_that_are_not_messages_get_the_json_rpc_codes() {
-        let (id, error) = parse("{not json").unwrap_err();
+        let (id, error) = *parse("{not json").unwrap_err();
         assert_eq!((id, error.code.0), (None, -32700));
-        let (id, error) = parse(r#"{"jsonrpc":"2.0","id":7,"method":42}"#).unwrap_err();
+        let (id, error) = *parse(r#"{"jsonrpc":"2.0","id":7,"method":42}"#).unwrap_err();
         assert_eq!(
             (id, error.code.0),
             (Some(NumberOrString::Number(7)), -32600)
         );
-        let (_, error) = parse("[1, 2]").unwrap_err();
+        let (_, error) = *parse("[1, 2]").unwrap_err();
         assert_eq!(error.code.0, -32600);
         assert!(parse(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#).is_ok());
     }
