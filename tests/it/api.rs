@@ -520,6 +520,8 @@ fn with_every_browser_busy_an_episode_waits_a_bounded_reported_time() {
             trajectory_dir: None,
             pool_size: 1,
             max_browsers: 1,
+            // Room for a second episode, so it waits for the one browser.
+            max_episodes: Some(2),
             pool_wait_s: 3,
             ..Config::default()
         };
