@@ -26,7 +26,7 @@ use kit::ground_truth::{
     dollars, drawing, parse_query, photo_slots, plain_amount,
 };
 use kit::imagery::{ImageSpec, Picture};
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -198,16 +198,8 @@ pub struct ClassifiedsTruth {
 impl ClassifiedsTruth {
     /// Opens `data_dir/classifieds.sqlite` read-only and reads every listing's facts.
     pub fn open(data_dir: &Path) -> Result<Self, GroundTruthError> {
-        let path = data_dir.join(<ClassifiedsSite as SiteDefinition>::BASE_FILE);
-        if !path.exists() {
-            return Err(GroundTruthError::Read(format!(
-                "{} is missing: run `agora seed --data-dir {}`",
-                path.display(),
-                data_dir.display()
-            )));
-        }
         let connection =
-            Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(read)?;
+            kit::ground_truth::open_base(data_dir, <ClassifiedsSite as SiteDefinition>::BASE_FILE)?;
         let facts = read_facts(&connection).map_err(read)?;
         Ok(Self {
             connection,

@@ -23,7 +23,7 @@ use kit::ground_truth::{
     picture_slots,
 };
 use kit::imagery::Picture;
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::Path;
@@ -188,16 +188,8 @@ fn read(error: impl std::fmt::Display) -> GroundTruthError {
 impl ForumTruth {
     /// Opens `data_dir/forum.sqlite` read-only.
     pub fn open(data_dir: &Path) -> Result<Self, GroundTruthError> {
-        let path = data_dir.join(<ForumSite as SiteDefinition>::BASE_FILE);
-        if !path.exists() {
-            return Err(GroundTruthError::Read(format!(
-                "{} is missing: run `agora seed --data-dir {}`",
-                path.display(),
-                data_dir.display()
-            )));
-        }
         let connection =
-            Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(read)?;
+            kit::ground_truth::open_base(data_dir, <ForumSite as SiteDefinition>::BASE_FILE)?;
         let (viewer, _) = users::by_name(&connection, DEFAULT_USERNAME)
             .map_err(read)?
             .ok_or_else(|| GroundTruthError::Read(format!("no user {DEFAULT_USERNAME}")))?;

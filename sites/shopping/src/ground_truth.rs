@@ -30,7 +30,7 @@ use kit::ground_truth::{
     Slots, dollars, parse_query, photo_slots, plain_amount,
 };
 use kit::imagery::{ImageSpec, Picture};
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -281,16 +281,8 @@ fn read(error: impl std::fmt::Display) -> GroundTruthError {
 impl ShoppingTruth {
     /// Opens `data_dir/shopping.sqlite` read-only and reads every product's facts.
     pub fn open(data_dir: &Path) -> Result<Self, GroundTruthError> {
-        let path = data_dir.join(<ShoppingSite as SiteDefinition>::BASE_FILE);
-        if !path.exists() {
-            return Err(GroundTruthError::Read(format!(
-                "{} is missing: run `agora seed --data-dir {}`",
-                path.display(),
-                data_dir.display()
-            )));
-        }
         let connection =
-            Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(read)?;
+            kit::ground_truth::open_base(data_dir, <ShoppingSite as SiteDefinition>::BASE_FILE)?;
         let facts = read_facts(&connection)?;
         Ok(Self {
             connection,

@@ -14,8 +14,10 @@ mod page;
 pub use page::{Item, ResultPage};
 
 use crate::imagery::{ImageSpec, ImageryError, NamedColor, ObjectKind, Pattern, Picture};
+use rusqlite::{Connection, OpenFlags};
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::path::Path;
 
 /// Slot values by name (`id`, `colour`, `search_path`, …).
 pub type Slots = BTreeMap<String, String>;
@@ -102,6 +104,21 @@ pub trait GroundTruth: Send {
     /// The candidates of `query`, `{"name": "<query>", …parameters}`, in a stable order.
     fn candidates(&mut self, query: &serde_json::Value)
     -> Result<Vec<Candidate>, GroundTruthError>;
+}
+
+/// Opens a site's base database `data_dir/file` read-only, for its generator queries; a
+/// missing file says how to make it.
+pub fn open_base(data_dir: &Path, file: &str) -> Result<Connection, GroundTruthError> {
+    let path = data_dir.join(file);
+    if !path.exists() {
+        return Err(GroundTruthError::Read(format!(
+            "{} is missing: run `agora seed --data-dir {}`",
+            path.display(),
+            data_dir.display()
+        )));
+    }
+    Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|error| GroundTruthError::Read(error.to_string()))
 }
 
 /// Parses a site's query enum from its JSON form, with a message that says what is wrong.
