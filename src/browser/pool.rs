@@ -3,6 +3,7 @@
 use super::{BrowserError, BrowserSession, SessionSettings, WebDriverEndpoint};
 use crate::fence::AllowList;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::{Mutex, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
@@ -10,6 +11,14 @@ use tokio::time::Instant;
 /// Longest a returned session's wipe may take; a browser that does not answer by then (a
 /// page still stuck in a script) is killed and replaced.
 const WIPE_CAP: Duration = Duration::from_secs(10);
+
+/// How long a returned browser beyond the warm target stays ready before it is closed.
+/// Episodes that follow each other reuse the browsers the last ones gave back instead of
+/// starting new ones (a Chromium start costs seconds of CPU; a wipe, milliseconds).
+const IDLE_TRIM: Duration = Duration::from_secs(30);
+
+/// How often the pool looks for browsers idle longer than [`IDLE_TRIM`].
+const TRIM_EVERY: Duration = Duration::from_secs(10);
 
 /// A browser's place under the ceiling. Giving it back (the session is dropped, closed or
 /// killed) wakes the refill, so the pool replaces browsers that leave it any way at all.
@@ -29,7 +38,8 @@ impl Drop for PoolSlot {
 /// How many sessions the pool has, keeps and may wait for.
 #[derive(Debug, Clone, Copy)]
 pub struct PoolLimits {
-    /// Sessions kept warm, replenished in the background as soon as one is taken.
+    /// Sessions kept warm, replenished in the background as soon as one is taken. Sessions
+    /// given back are kept too, beyond this, until they have been idle for [`IDLE_TRIM`].
     pub warm: usize,
     /// Most browsers alive at once: warm, in episodes and being created.
     pub ceiling: usize,
@@ -48,7 +58,7 @@ struct PoolInner {
     endpoint: WebDriverEndpoint,
     settings: SessionSettings,
     limits: PoolLimits,
-    warm: Mutex<Vec<BrowserSession>>,
+    warm: Mutex<Vec<Idle>>,
     /// One permit per browser alive; a session holds its permit until it is dropped.
     slots: Arc<Semaphore>,
     /// Wakes the background refill.
@@ -57,6 +67,46 @@ struct PoolInner {
     warmed: Notify,
     /// The origins browsers may reach: all are wiped when a session comes back.
     reachable: AllowList,
+    /// Set at shutdown: no browser is created or kept any more.
+    closed: std::sync::atomic::AtomicBool,
+    /// Sessions given back and being wiped: they are waited for rather than replaced.
+    returning: AtomicUsize,
+    /// Browsers started so far.
+    started: AtomicUsize,
+}
+
+/// A session on its way back to the pool (being wiped). When it is done, kept or not, the
+/// count drops and whoever waits for a browser looks again.
+struct Returning(Arc<PoolInner>);
+
+impl Returning {
+    fn new(inner: Arc<PoolInner>) -> Self {
+        inner.returning.fetch_add(1, Ordering::SeqCst);
+        Self(inner)
+    }
+}
+
+impl Drop for Returning {
+    fn drop(&mut self) {
+        self.0.returning.fetch_sub(1, Ordering::SeqCst);
+        self.0.warmed.notify_waiters();
+    }
+}
+
+/// A session ready for an episode, and since when.
+#[derive(Debug)]
+struct Idle {
+    session: BrowserSession,
+    since: Instant,
+}
+
+impl Idle {
+    fn now(session: BrowserSession) -> Self {
+        Self {
+            session,
+            since: Instant::now(),
+        }
+    }
 }
 
 /// A session handed out by the pool, whether it came warm, and how long it took to get.
@@ -92,6 +142,9 @@ impl BrowserPool {
                 refill: Arc::new(Notify::new()),
                 warmed: Notify::new(),
                 reachable,
+                closed: std::sync::atomic::AtomicBool::new(false),
+                returning: AtomicUsize::new(0),
+                started: AtomicUsize::new(0),
             }),
         };
         tokio::spawn(refill_loop(Arc::downgrade(&pool.inner)));
@@ -99,9 +152,10 @@ impl BrowserPool {
         pool
     }
 
-    /// Takes a warm session; when none is ready, creates one if the ceiling allows, else
-    /// waits (up to the pool's wait cap) for one to come back or warm up. A remote end (a
-    /// Selenium Grid) can lose a warm session with its node, so those are checked first.
+    /// Takes a warm session; when none is ready, waits for one being given back if any is,
+    /// else creates one if the ceiling allows, else waits (up to the pool's wait cap) for one
+    /// to come back or warm up. A remote end (a Selenium Grid) can lose a warm session with
+    /// its node, so those are checked first.
     pub async fn acquire(&self) -> Result<Lease, BrowserError> {
         let started = Instant::now();
         let deadline = started + self.inner.limits.wait_cap;
@@ -116,7 +170,9 @@ impl BrowserPool {
                     waited: started.elapsed(),
                 });
             }
-            if let Ok(slot) = Arc::clone(&self.inner.slots).try_acquire_owned() {
+            // A wipe takes milliseconds, a new browser seconds of CPU.
+            let returning = self.inner.returning.load(Ordering::SeqCst) > 0;
+            if !returning && let Ok(slot) = Arc::clone(&self.inner.slots).try_acquire_owned() {
                 return Ok(Lease {
                     session: self.create(slot).await?,
                     warm: false,
@@ -126,7 +182,7 @@ impl BrowserPool {
             let freed = Arc::clone(&self.inner.slots).acquire_owned();
             tokio::select! {
                 _ = warmed => {}
-                slot = freed => {
+                slot = freed, if !returning => {
                     if let Ok(slot) = slot {
                         return Ok(Lease {
                             session: self.create(slot).await?,
@@ -166,7 +222,7 @@ impl BrowserPool {
                 warm.pop()
             };
             self.inner.refill.notify_one();
-            let session = taken?;
+            let session = taken?.session;
             if self.inner.endpoint.is_local() || session.responds().await {
                 return Some(session);
             }
@@ -178,13 +234,19 @@ impl BrowserPool {
         }
     }
 
-    /// Gives a session back: it is wiped in the background and kept warm, or closed if the
-    /// pool is full or the session cannot be wiped.
+    /// Gives a session back: it is wiped in the background and kept ready (closed once idle
+    /// past [`IDLE_TRIM`] beyond the warm target), or closed if it cannot be wiped.
     pub fn release(&self, mut session: BrowserSession) {
         let inner = Arc::clone(&self.inner);
+        let returning = Returning::new(Arc::clone(&inner));
         tokio::spawn(async move {
+            let _returning = returning;
             if session.is_orphaned() {
                 // Its browser ended with the chromedriver that started it.
+                return;
+            }
+            if inner.is_closed() {
+                session.close().await;
                 return;
             }
             let wiping = Instant::now();
@@ -211,14 +273,8 @@ impl BrowserPool {
                     return;
                 }
             }
-            let mut warm = inner.warm.lock().await;
-            if warm.len() < inner.limits.warm {
-                warm.push(session);
-                inner.warmed.notify_waiters();
-            } else {
-                drop(warm);
-                session.close().await;
-            }
+            inner.warm.lock().await.push(Idle::now(session));
+            inner.warmed.notify_waiters();
         });
     }
 
@@ -238,6 +294,12 @@ impl BrowserPool {
         (ceiling - self.inner.slots.available_permits(), ceiling)
     }
 
+    /// Browsers started since the pool was made (episodes that follow each other reuse
+    /// the ones given back, so this stays near the most ever in use at once).
+    pub fn browsers_started(&self) -> usize {
+        self.inner.started.load(Ordering::SeqCst)
+    }
+
     /// Waits until the pool holds its target of warm sessions (or `cap` passes).
     pub async fn wait_warm(&self, cap: Duration) -> bool {
         let target = self.inner.limits.warm.min(self.inner.limits.ceiling);
@@ -254,11 +316,20 @@ impl BrowserPool {
         }
     }
 
+    /// Stops creating and keeping browsers (at shutdown, before the WebDriver end stops):
+    /// sessions given back from now on are closed.
+    pub fn close(&self) {
+        self.inner
+            .closed
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        self.inner.refill.notify_one();
+    }
+
     /// Closes every warm session (at shutdown).
     pub async fn drain(&self) {
         let sessions: Vec<_> = self.inner.warm.lock().await.drain(..).collect();
-        for session in sessions {
-            session.close().await;
+        for idle in sessions {
+            idle.session.close().await;
         }
     }
 
@@ -272,6 +343,7 @@ impl PoolInner {
     /// (A failed creation gives the slot back without waking the refill, which would only
     /// fail again.)
     async fn create(&self, slot: OwnedSemaphorePermit) -> Result<BrowserSession, BrowserError> {
+        self.started.fetch_add(1, Ordering::SeqCst);
         let mut session = BrowserSession::create(&self.endpoint, &self.settings).await?;
         session.hold(PoolSlot {
             permit: Some(slot),
@@ -282,17 +354,27 @@ impl PoolInner {
 }
 
 /// Keeps the pool at its warm target, creating the missing sessions in parallel (within
-/// the ceiling); woken whenever a session is taken.
+/// the ceiling); woken whenever a session is taken, and every [`TRIM_EVERY`] to close the
+/// browsers beyond the target that have been idle past [`IDLE_TRIM`].
 async fn refill_loop(inner: std::sync::Weak<PoolInner>) {
+    let mut trim = tokio::time::interval(TRIM_EVERY);
+    trim.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         let Some(pool) = inner.upgrade() else { return };
+        if pool.is_closed() {
+            return;
+        }
         let refill = Arc::clone(&pool.refill);
         let notified = refill.notified();
+        for idle in pool.trim_idle().await {
+            tokio::spawn(idle.session.close());
+        }
         loop {
             let missing = {
                 let mut warm = pool.warm.lock().await;
                 discard_orphans(&mut warm);
-                pool.limits.warm.saturating_sub(warm.len())
+                let returning = pool.returning.load(Ordering::SeqCst);
+                pool.limits.warm.saturating_sub(warm.len() + returning)
             };
             let slots: Vec<_> = (0..missing)
                 .map_while(|_| Arc::clone(&pool.slots).try_acquire_owned().ok())
@@ -306,7 +388,7 @@ async fn refill_loop(inner: std::sync::Weak<PoolInner>) {
             for session in created {
                 match session {
                     Ok(session) => {
-                        pool.warm.lock().await.push(session);
+                        pool.warm.lock().await.push(Idle::now(session));
                         pool.warmed.notify_waiters();
                     }
                     Err(error) => {
@@ -320,11 +402,33 @@ async fn refill_loop(inner: std::sync::Weak<PoolInner>) {
             }
         }
         drop(pool);
-        notified.await;
+        tokio::select! {
+            () = notified => {}
+            _ = trim.tick() => {}
+        }
+    }
+}
+
+impl PoolInner {
+    fn is_closed(&self) -> bool {
+        self.closed.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Takes out the sessions beyond the warm target that have been idle past
+    /// [`IDLE_TRIM`], oldest first.
+    async fn trim_idle(&self) -> Vec<Idle> {
+        let mut warm = self.warm.lock().await;
+        let surplus = warm.len().saturating_sub(self.limits.warm);
+        let stale = warm
+            .iter()
+            .take(surplus)
+            .take_while(|idle| idle.since.elapsed() >= IDLE_TRIM)
+            .count();
+        warm.drain(..stale).collect()
     }
 }
 
 /// Drops sessions whose chromedriver died (their browsers ended with it).
-fn discard_orphans(warm: &mut Vec<BrowserSession>) {
-    warm.retain(|session| !session.is_orphaned());
+fn discard_orphans(warm: &mut Vec<Idle>) {
+    warm.retain(|idle| !idle.session.is_orphaned());
 }

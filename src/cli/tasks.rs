@@ -249,8 +249,10 @@ async fn render_screenshots(env: &crate::env::Environment, out: &Path) -> anyhow
 async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
     use crate::env::TaskRegistry;
 
+    // Episodes follow each other back to back and reuse the browsers the last ones gave back
+    // (the pool keeps them), so one warm spare is enough.
     let config = crate::config::Config {
-        pool_size: args.parallel.max(1),
+        pool_size: 1,
         task_dirs: Vec::new(),
         ..args.config
     };
@@ -297,6 +299,7 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
         .map(|check| check.name.to_string())
         .collect();
     let passed = checks.len() - failures.len();
+    let browsers = env.pool().browsers_started();
     env.shutdown().await;
     let missing = args.paths.iter().filter(|path| !path.exists()).count();
     let failed = failures.len() + registry.broken().len() + missing;
@@ -306,7 +309,7 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let elapsed = started.elapsed().as_secs_f64();
     let episodes: usize = checks.iter().map(|check| check.episodes).sum();
     println!(
-        "{passed} passed, {failed} failed in {elapsed:.1} s: {:.1} tasks/min, {episodes} episodes",
+        "{passed} passed, {failed} failed in {elapsed:.1} s: {:.1} tasks/min, {episodes} episodes, {browsers} browsers started",
         checks.len() as f64 * 60.0 / elapsed.max(0.001)
     );
     Ok(if failed == 0 && passed > 0 {

@@ -364,6 +364,7 @@ impl Environment {
             .drain()
             .map(|(_, episode)| episode)
             .collect();
+        self.inner.pool.close();
         for opened in self.inner.prepared.close() {
             self.discard(opened).await;
         }

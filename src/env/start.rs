@@ -176,23 +176,30 @@ async fn open_start_urls(
     Ok(())
 }
 
-/// Sets `cookies` in the current tab's browser context.
+/// Sets `cookies` in the current tab's browser context, in one call.
 pub(super) async fn set_cookies(
     session: &BrowserSession,
     cookies: &[SiteCookie],
 ) -> Result<(), BrowserError> {
-    for cookie in cookies {
-        session
-            .cdp(
-                "Network.setCookie",
-                // No page script reads or overwrites them (a tenant id or a login is a
-                // credential), and no cross-site request carries them.
-                serde_json::json!({
-                    "url": cookie.url, "name": cookie.name, "value": cookie.value, "path": "/",
-                    "httpOnly": true, "sameSite": "Lax",
-                }),
-            )
-            .await?;
+    if cookies.is_empty() {
+        return Ok(());
     }
+    // No page script reads or overwrites them (a tenant id or a login is a credential), and
+    // no cross-site request carries them.
+    let cookies: Vec<_> = cookies
+        .iter()
+        .map(|cookie| {
+            serde_json::json!({
+                "url": cookie.url, "name": cookie.name, "value": cookie.value, "path": "/",
+                "httpOnly": true, "sameSite": "Lax",
+            })
+        })
+        .collect();
+    session
+        .cdp(
+            "Network.setCookies",
+            serde_json::json!({ "cookies": cookies }),
+        )
+        .await?;
     Ok(())
 }

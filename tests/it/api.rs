@@ -514,6 +514,41 @@ fn a_pool_of_n_serves_n_parallel_episodes_warm_and_warms_up_again() {
 }
 
 #[test]
+fn episodes_that_follow_each_other_reuse_the_browsers_given_back() {
+    run(|harness| async move {
+        let config = Config {
+            trajectory_dir: None,
+            pool_size: 1,
+            // Starts opened ahead would take browsers of their own.
+            prepare: 0,
+            ..Config::default()
+        };
+        let env = own_environment(harness, config).await;
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let spec = agora::env::EpisodeSpec {
+            start_urls: vec![harness.url("actions.html")],
+            ..Default::default()
+        };
+        // Two at a time, each pair closed and the next pair started at once (while the
+        // returned browsers are still being wiped).
+        for _ in 0..4 {
+            let pair =
+                futures::future::join_all((0..2).map(|_| env.create_episode(spec.clone()))).await;
+            for episode in pair {
+                episode.unwrap().close().await.unwrap();
+            }
+        }
+        let started = env.pool().browsers_started();
+        assert!(
+            (2..=3).contains(&started),
+            "8 episodes, at most 2 at once, started {started} browsers (the warm one, one for \
+             the second of a pair, and at most the warm spare behind them)"
+        );
+        env.shutdown().await;
+    });
+}
+
+#[test]
 fn with_every_browser_busy_an_episode_waits_a_bounded_reported_time() {
     run(|harness| async move {
         let config = Config {
