@@ -7,6 +7,7 @@ mod images;
 mod load;
 mod memory;
 mod pages;
+mod paint;
 mod throughput;
 
 pub use kit::samples::Samples;
@@ -48,6 +49,11 @@ pub enum Benchmark {
     ///
     /// Example: `agora bench load --parallel 1,4,8 --steps 10 --rounds 3`
     Load(Box<load::LoadArgs>),
+    /// Whether observations show every picture in view: unpainted images counted in the
+    /// captured frames of image-heavy pages at 8 parallel episodes.
+    ///
+    /// Example: `agora bench paint --parallel 8 --rounds 2`
+    Paint(Box<paint::PaintArgs>),
 }
 
 /// Runs the chosen benchmark and prints its figures.
@@ -59,5 +65,6 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         Benchmark::Ssim(args) => images::ssim(args).await,
         Benchmark::Run(args) => throughput::throughput(*args).await,
         Benchmark::Load(args) => load::load(*args).await,
+        Benchmark::Paint(args) => paint::paint(*args).await,
     }
 }
