@@ -52,7 +52,7 @@ pub struct SessionSettings {
     pub fence_proxy: String,
     /// Most tabs a browser may have; tabs pages open beyond it are closed at once.
     pub max_tabs: usize,
-    /// How local browsers are isolated (a remote end isolates its own).
+    /// How browsers are isolated (Chromium's sandbox, and the account local ones run as).
     pub sandbox: Sandbox,
 }
 
@@ -117,8 +117,7 @@ impl BrowserSession {
         let mut chrome_options = json!({ "args": flags::chromium_flags(
             profile.as_ref().map(|dir| dir.path()).unwrap_or_else(|| std::path::Path::new("")),
             &settings.fence_proxy,
-            // A remote end's browsers are isolated by the remote end (its node's container).
-            !endpoint.is_local() || settings.sandbox.is_off(),
+            settings.sandbox.is_off(),
         )});
         if profile.is_none() {
             // A remote end creates its own fresh profile per session.

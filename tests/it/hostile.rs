@@ -111,6 +111,169 @@ fn busy_loops_are_stopped_at_the_deadline_and_their_browsers_replaced() {
     });
 }
 
+/// An environment of one browser with a step deadline of `seconds`, its pool warm.
+async fn one_browser(harness: &Harness, seconds: u64) -> agora::env::Environment {
+    let config = Config {
+        trajectory_dir: None,
+        pool_size: 1,
+        max_browsers: 1,
+        prepare: 0,
+        step_deadline_s: seconds,
+        ..Config::default()
+    };
+    let env = own_environment(harness, config).await;
+    assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+    env
+}
+
+/// Starts an episode at `url` in `env`; once it has started, closes it; returns whether it
+/// started warm and how long it waited for its browser.
+async fn starts_warm(env: &agora::env::Environment, url: String) -> (bool, Duration) {
+    let episode = env
+        .create_episode(EpisodeSpec {
+            start_urls: vec![url],
+            ..EpisodeSpec::default()
+        })
+        .await
+        .expect("a new episode starts");
+    let start = episode.summary().await.start;
+    episode.close().await.unwrap();
+    (start.warm_start, start.pool_wait)
+}
+
+#[test]
+fn a_start_that_never_loads_or_spins_is_refused_at_the_deadline_and_its_browser_replaced() {
+    const DEADLINE: u64 = 3;
+    run(|harness| async move {
+        // One browser: a start that kept it would leave none for the next.
+        let env = one_browser(harness, DEADLINE).await;
+        for page in ["endless/page", "hostile/spin_on_load.html"] {
+            let started = Instant::now();
+            let refused = env
+                .create_episode(EpisodeSpec {
+                    start_urls: vec![harness.url(page)],
+                    ..EpisodeSpec::default()
+                })
+                .await
+                .expect_err("the start cannot open");
+            let took = started.elapsed();
+            let agora::env::EnvError::Action(error) = &refused else {
+                panic!("{page}: {refused}");
+            };
+            assert_eq!(error.code(), "page_unresponsive", "{page}: {error}");
+            assert!(
+                took < Duration::from_secs(DEADLINE + 4),
+                "{page}: refused after {took:?}"
+            );
+            assert!(
+                env.pool().wait_warm(Duration::from_secs(60)).await,
+                "{page}: the pool refills"
+            );
+            let (warm, waited) = starts_warm(&env, harness.url("index.html")).await;
+            assert!(
+                warm && waited < Duration::from_secs(1),
+                "{page}: {waited:?}"
+            );
+        }
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
+    const DEADLINE: u64 = 3;
+    run(|harness| async move {
+        let env = one_browser(harness, DEADLINE).await;
+        // A step: `location.replace("javascript:document.write('x')")` (the page is written
+        // and never closed), and a response that never ends.
+        for control in ["#rewrite", "#stream"] {
+            let episode = env
+                .create_episode(EpisodeSpec {
+                    start_urls: vec![harness.url("hostile/endless.html")],
+                    ..EpisodeSpec::default()
+                })
+                .await
+                .unwrap();
+            let started = Instant::now();
+            let outcome = click(harness, &episode, control).await;
+            let took = started.elapsed();
+            let error = outcome.error.as_ref().expect("the step fails");
+            assert_eq!(error.code(), "page_unresponsive", "{control}: {error}");
+            assert!(outcome.done, "{control}: the episode has ended");
+            assert!(
+                took < Duration::from_secs(DEADLINE + 4),
+                "{control}: {took:?}"
+            );
+            episode.close().await.unwrap();
+            assert!(
+                env.pool().wait_warm(Duration::from_secs(60)).await,
+                "{control}: the pool refills"
+            );
+        }
+        env.shutdown().await;
+
+        // An evaluation that must load a page that never finishes.
+        let config = Config {
+            trajectory_dir: None,
+            pool_size: 1,
+            max_browsers: 1,
+            prepare: 0,
+            eval_timeout_s: 2,
+            evaluation_deadline_s: DEADLINE,
+            ..Config::default()
+        };
+        let env = own_environment(harness, config).await;
+        let base = serve_api(env.clone(), None).await;
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let http = reqwest::Client::new();
+        let task = json!({"task_id": 33, "start_url": harness.url("index.html"), "intent": "look",
+            "eval": {"eval_types": ["program_html"], "program_html": [{
+                "url": harness.url("endless/page"), "locator": "document.title",
+                "required_contents": {"must_include": ["Endless"]}}]}});
+        let created: Value = http
+            .post(format!("{base}/episodes"))
+            .json(&json!({ "task": task }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = created["episode_id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{created}"))
+            .to_owned();
+        let started = Instant::now();
+        let evaluated = http
+            .post(format!("{base}/episodes/{id}/evaluate"))
+            .send()
+            .await
+            .unwrap();
+        let took = started.elapsed();
+        assert_eq!(evaluated.status().as_u16(), 504);
+        let body: Value = evaluated.json().await.unwrap();
+        let code = body["error"].as_str().unwrap_or_default();
+        assert!(
+            ["evaluation_timeout", "page_unresponsive"].contains(&code),
+            "{body}"
+        );
+        assert!(took < Duration::from_secs(DEADLINE + 4), "{took:?}");
+        let closed = http
+            .delete(format!("{base}/episodes/{id}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(closed.status().as_u16(), 204);
+        assert!(
+            env.pool().wait_warm(Duration::from_secs(60)).await,
+            "the pool refills"
+        );
+        let (warm, waited) = starts_warm(&env, harness.url("index.html")).await;
+        assert!(warm && waited < Duration::from_secs(1), "{waited:?}");
+        env.shutdown().await;
+    });
+}
+
 #[test]
 fn observe_and_close_of_a_stuck_episode_answer_over_http() {
     run(|harness| async move {
