@@ -688,7 +688,8 @@ fn browser_pid(profile: &std::path::Path) -> Option<u32> {
 }
 
 /// Kills every process whose command line names `profile` (the browser, its renderers and
-/// helpers); returns how many were signalled.
+/// helpers); returns how many were signalled. Processes the zygote forks (renderers) retitle
+/// themselves: their command line is one string, its arguments separated by spaces.
 fn kill_processes_of(profile: &std::path::Path) -> usize {
     let marker = format!("--user-data-dir={}", profile.display());
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -700,7 +701,7 @@ fn kill_processes_of(profile: &std::path::Path) -> usize {
             let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
             let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
             let ours = cmdline
-                .split(|byte| *byte == 0)
+                .split(|byte| *byte == 0 || *byte == b' ')
                 .any(|arg| arg == marker.as_bytes());
             ours.then_some(pid)
         })

@@ -10,7 +10,8 @@ use agora::env::{EpisodeHandle, EpisodeSpec};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-/// Processes whose command line names `profile` (a browser's, its renderers' and helpers').
+/// Processes whose command line names `profile` (a browser's, its renderers' and helpers';
+/// a renderer the zygote forked has retitled itself: its arguments are separated by spaces).
 fn processes_of(profile: &std::path::Path) -> Vec<u32> {
     let marker = format!("--user-data-dir={}", profile.display());
     std::fs::read_dir("/proc")
@@ -20,11 +21,37 @@ fn processes_of(profile: &std::path::Path) -> Vec<u32> {
             let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
             let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
             cmdline
-                .split(|byte| *byte == 0)
+                .split(|byte| *byte == 0 || *byte == b' ')
                 .any(|arg| arg == marker.as_bytes())
                 .then_some(pid)
         })
         .collect()
+}
+
+/// Of `samples` looks at the processes of `profile`, 50 ms apart, the share in which one of
+/// their threads was running (a spinning renderer is running in nearly all of them, however
+/// loaded the machine, since waiting for a core counts as running).
+async fn running_share(profile: &std::path::Path, samples: u32) -> f64 {
+    let mut ticks = tokio::time::interval(Duration::from_millis(50));
+    let mut running = 0;
+    for _ in 0..samples {
+        ticks.tick().await;
+        let busy = processes_of(profile).into_iter().any(|pid| {
+            std::fs::read_dir(format!("/proc/{pid}/task"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|task| {
+                    let stat =
+                        std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+                    // The state follows the command name in parentheses.
+                    stat.rsplit_once(") ")
+                        .is_some_and(|(_, rest)| rest.starts_with('R'))
+                })
+        });
+        running += u32::from(busy);
+    }
+    f64::from(running) / f64::from(samples)
 }
 
 async fn click(harness: &Harness, episode: &EpisodeHandle, css: &str) -> agora::env::StepOutcome {
@@ -270,6 +297,46 @@ fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
         );
         let (warm, waited) = starts_warm(&env, harness.url("index.html")).await;
         assert!(warm && waited < Duration::from_secs(1), "{waited:?}");
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn a_closed_episode_leaves_no_renderer_spinning() {
+    run(|harness| async move {
+        let config = Config {
+            trajectory_dir: None,
+            pool_size: 1,
+            max_browsers: 1,
+            prepare: 0,
+            ..Config::default()
+        };
+        let env = own_environment(harness, config).await;
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        // The page answers (steps work) while its worker keeps a renderer busy.
+        let episode = env
+            .create_episode(EpisodeSpec {
+                start_urls: vec![harness.url("hostile/worker_spin.html")],
+                ..EpisodeSpec::default()
+            })
+            .await
+            .unwrap();
+        let outcome = harness.step(&episode, "scroll [down]").await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        let profile = episode
+            .browser()
+            .await
+            .unwrap()
+            .profile_dir()
+            .unwrap()
+            .to_owned();
+        let spinning = running_share(&profile, 20).await;
+        assert!(spinning > 0.8, "the worker spins: running in {spinning}");
+        episode.close().await.unwrap();
+        // The browser is wiped and warm again; nothing of the closed episode runs in it.
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let after = running_share(&profile, 20).await;
+        assert!(after < 0.5, "still running in {after} of the samples");
         env.shutdown().await;
     });
 }
