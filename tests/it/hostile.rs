@@ -138,15 +138,36 @@ fn busy_loops_are_stopped_at_the_deadline_and_their_browsers_replaced() {
     });
 }
 
-/// An environment of one browser with a step deadline of `seconds`, its pool warm.
-async fn one_browser(harness: &Harness, seconds: u64) -> agora::env::Environment {
+/// An episode at `url`.
+fn at(url: String) -> EpisodeSpec {
+    EpisodeSpec {
+        start_urls: vec![url],
+        ..EpisodeSpec::default()
+    }
+}
+
+/// The deadline of steps, starts and evaluations in [`short_deadlines`], in seconds.
+const DEADLINE: u64 = 3;
+
+/// Settings whose steps, starts and evaluations end after [`DEADLINE`] (an evaluation's
+/// checks are stopped a second earlier).
+fn short_deadlines() -> Config {
+    Config {
+        step_deadline_s: DEADLINE,
+        evaluation_deadline_s: DEADLINE,
+        eval_timeout_s: DEADLINE - 1,
+        ..Config::default()
+    }
+}
+
+/// An environment of one browser (and otherwise `settings`), its pool warm.
+async fn one_browser(harness: &Harness, settings: Config) -> agora::env::Environment {
     let config = Config {
         trajectory_dir: None,
         pool_size: 1,
         max_browsers: 1,
         prepare: 0,
-        step_deadline_s: seconds,
-        ..Config::default()
+        ..settings
     };
     let env = own_environment(harness, config).await;
     assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
@@ -157,10 +178,7 @@ async fn one_browser(harness: &Harness, seconds: u64) -> agora::env::Environment
 /// started warm and how long it waited for its browser.
 async fn starts_warm(env: &agora::env::Environment, url: String) -> (bool, Duration) {
     let episode = env
-        .create_episode(EpisodeSpec {
-            start_urls: vec![url],
-            ..EpisodeSpec::default()
-        })
+        .create_episode(at(url))
         .await
         .expect("a new episode starts");
     let start = episode.summary().await.start;
@@ -170,17 +188,13 @@ async fn starts_warm(env: &agora::env::Environment, url: String) -> (bool, Durat
 
 #[test]
 fn a_start_that_never_loads_or_spins_is_refused_at_the_deadline_and_its_browser_replaced() {
-    const DEADLINE: u64 = 3;
     run(|harness| async move {
         // One browser: a start that kept it would leave none for the next.
-        let env = one_browser(harness, DEADLINE).await;
+        let env = one_browser(harness, short_deadlines()).await;
         for page in ["endless/page", "hostile/spin_on_load.html"] {
             let started = Instant::now();
             let refused = env
-                .create_episode(EpisodeSpec {
-                    start_urls: vec![harness.url(page)],
-                    ..EpisodeSpec::default()
-                })
+                .create_episode(at(harness.url(page)))
                 .await
                 .expect_err("the start cannot open");
             let took = started.elapsed();
@@ -208,17 +222,13 @@ fn a_start_that_never_loads_or_spins_is_refused_at_the_deadline_and_its_browser_
 
 #[test]
 fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
-    const DEADLINE: u64 = 3;
     run(|harness| async move {
-        let env = one_browser(harness, DEADLINE).await;
+        let env = one_browser(harness, short_deadlines()).await;
         // A step: `location.replace("javascript:document.write('x')")` (the page is written
         // and never closed), and a response that never ends.
         for control in ["#rewrite", "#stream"] {
             let episode = env
-                .create_episode(EpisodeSpec {
-                    start_urls: vec![harness.url("hostile/endless.html")],
-                    ..EpisodeSpec::default()
-                })
+                .create_episode(at(harness.url("hostile/endless.html")))
                 .await
                 .unwrap();
             let started = Instant::now();
@@ -240,45 +250,15 @@ fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
         env.shutdown().await;
 
         // An evaluation that must load a page that never finishes.
-        let config = Config {
-            trajectory_dir: None,
-            pool_size: 1,
-            max_browsers: 1,
-            prepare: 0,
-            eval_timeout_s: 2,
-            evaluation_deadline_s: DEADLINE,
-            ..Config::default()
-        };
-        let env = own_environment(harness, config).await;
+        let env = one_browser(harness, short_deadlines()).await;
         let base = serve_api(env.clone(), None).await;
-        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
         let http = reqwest::Client::new();
         let task = json!({"task_id": 33, "start_url": harness.url("index.html"), "intent": "look",
             "eval": {"eval_types": ["program_html"], "program_html": [{
                 "url": harness.url("endless/page"), "locator": "document.title",
                 "required_contents": {"must_include": ["Endless"]}}]}});
-        let created: Value = http
-            .post(format!("{base}/episodes"))
-            .json(&json!({ "task": task }))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let id = created["episode_id"]
-            .as_str()
-            .unwrap_or_else(|| panic!("{created}"))
-            .to_owned();
-        let started = Instant::now();
-        let evaluated = http
-            .post(format!("{base}/episodes/{id}/evaluate"))
-            .send()
-            .await
-            .unwrap();
-        let took = started.elapsed();
-        assert_eq!(evaluated.status().as_u16(), 504);
-        let body: Value = evaluated.json().await.unwrap();
+        let (status, body, id, took) = crate::evaluation_bounds::evaluate(&http, &base, task).await;
+        assert_eq!(status, 504, "{body}");
         let code = body["error"].as_str().unwrap_or_default();
         assert!(
             ["evaluation_timeout", "page_unresponsive"].contains(&code),
@@ -304,21 +284,10 @@ fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
 #[test]
 fn a_closed_episode_leaves_no_renderer_spinning() {
     run(|harness| async move {
-        let config = Config {
-            trajectory_dir: None,
-            pool_size: 1,
-            max_browsers: 1,
-            prepare: 0,
-            ..Config::default()
-        };
-        let env = own_environment(harness, config).await;
-        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let env = one_browser(harness, Config::default()).await;
         // The page answers (steps work) while its worker keeps a renderer busy.
         let episode = env
-            .create_episode(EpisodeSpec {
-                start_urls: vec![harness.url("hostile/worker_spin.html")],
-                ..EpisodeSpec::default()
-            })
+            .create_episode(at(harness.url("hostile/worker_spin.html")))
             .await
             .unwrap();
         let outcome = harness.step(&episode, "scroll [down]").await;
