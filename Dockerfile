@@ -15,7 +15,12 @@ RUN apt-get update \
 COPY --from=build /src/target/release/agora /usr/local/bin/agora
 COPY tasks /opt/agora/tasks
 WORKDIR /opt/agora
-RUN agora seed --data-dir /opt/agora/data
+# Agora runs as an unprivileged user of its own, never as root; it owns its data (a named
+# volume starts as a copy of this directory, owner included).
+RUN useradd --system --home-dir /opt/agora --shell /usr/sbin/nologin agora \
+ && agora seed --data-dir /opt/agora/data \
+ && chown -R agora:agora /opt/agora/data
+USER agora
 VOLUME /opt/agora/data
 # 8400: the control API (and MCP at /mcp); 8401: the fence proxy the Grid's browsers use.
 EXPOSE 8400 8401

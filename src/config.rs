@@ -94,6 +94,11 @@ pub struct Config {
         value_delimiter = ','
     )]
     pub allowed_origins: Vec<String>,
+    /// Run the browsers of `--webdriver-url` without Chromium's sandbox (`--no-sandbox`):
+    /// only for Grid nodes that cannot run it (a node running as root). Announced loudly at
+    /// start; by default a Grid's browsers keep their sandbox.
+    #[arg(long, env = "AGORA_GRID_NO_SANDBOX")]
+    pub grid_no_sandbox: bool,
     /// Address of the fence proxy as the browser sees it (`host:port`; set when the browsers
     /// run elsewhere, e.g. on Selenium Grid nodes).
     #[arg(long, env = "AGORA_FENCE_ADDRESS")]

@@ -2,7 +2,9 @@
 //! its sandbox to root, so when Agora runs as root its chromedriver (and so every browser)
 //! runs as an unprivileged user instead — `--browser-user`, or `agora-browser` when that
 //! user exists (`./dev up` and the Docker image create it). Only when neither is possible
-//! does the sandbox go off, and Agora says so loudly at start.
+//! does the sandbox go off, and Agora says so loudly at start. Browsers of a remote end (a
+//! Selenium Grid) keep their sandbox too — its nodes run as an unprivileged user — unless
+//! `--grid-no-sandbox` says a node cannot, which is announced as loudly.
 
 use super::BrowserError;
 
@@ -41,7 +43,15 @@ impl Sandbox {
     /// as root, sandboxed as `configured` (an error if it does not exist) or as
     /// [`DEFAULT_BROWSER_USER`] if it exists, else off with a loud warning.
     pub fn plan(configured: Option<&str>) -> Result<Self, BrowserError> {
-        let root = rustix::process::geteuid().is_root();
+        Self::plan_as(rustix::process::geteuid().is_root(), configured, lookup)
+    }
+
+    /// [`Sandbox::plan`] for a process that is root or not, with accounts from `lookup`.
+    fn plan_as(
+        root: bool,
+        configured: Option<&str>,
+        lookup: impl Fn(&str) -> Option<BrowserUser>,
+    ) -> Result<Self, BrowserError> {
         if let Some(name) = configured {
             let user = lookup(name).ok_or_else(|| {
                 BrowserError::DriverStart(format!(
@@ -66,6 +76,28 @@ impl Sandbox {
                 ),
             },
         })
+    }
+
+    /// The isolation for the browsers of a remote end (a Selenium Grid): sandboxed, as its
+    /// nodes run them, unless `no_sandbox` (`--grid-no-sandbox`) says they cannot.
+    pub fn remote(no_sandbox: bool) -> Self {
+        match no_sandbox {
+            false => Self::On { user: None },
+            true => Self::Off {
+                reason: "--grid-no-sandbox: the Grid's Chromium runs agent-written JavaScript \
+                         WITHOUT its sandbox; run the Grid nodes as an unprivileged user \
+                         (docs/DEPLOYMENT.md) and leave the flag out"
+                    .into(),
+            },
+        }
+    }
+
+    /// Says at start, loudly (log and standard error), when browsers run without the sandbox.
+    pub fn announce(&self) {
+        if let Self::Off { reason } = self {
+            tracing::error!("{reason}");
+            eprintln!("WARNING: {reason}");
+        }
     }
 
     /// The account browsers run as, when it is not Agora's.
@@ -108,6 +140,41 @@ mod tests {
                 .to_string()
                 .contains("useradd --system no-such-agora-user")
         );
+    }
+
+    fn agora_browser(name: &str) -> Option<BrowserUser> {
+        (name == DEFAULT_BROWSER_USER).then(|| BrowserUser {
+            name: name.to_owned(),
+            uid: 999,
+            gid: 995,
+        })
+    }
+
+    #[test]
+    fn as_root_browsers_run_as_the_browser_user_else_unsandboxed_and_said_so() {
+        let on = Sandbox::plan_as(true, None, agora_browser).unwrap();
+        assert_eq!(on.user().map(|user| user.uid), Some(999));
+        assert!(!on.is_off());
+        let off = Sandbox::plan_as(true, None, |_| None).unwrap();
+        let Sandbox::Off { reason } = &off else {
+            panic!("{off:?}")
+        };
+        assert!(reason.contains("WITHOUT its sandbox"), "{reason}");
+        assert!(
+            reason.contains("useradd --system agora-browser"),
+            "{reason}"
+        );
+        // Not root: sandboxed as Agora's own user.
+        assert_eq!(
+            Sandbox::plan_as(false, None, |_| None).unwrap(),
+            Sandbox::On { user: None }
+        );
+    }
+
+    #[test]
+    fn grid_browsers_keep_their_sandbox_unless_told() {
+        assert_eq!(Sandbox::remote(false), Sandbox::On { user: None });
+        assert!(Sandbox::remote(true).is_off());
     }
 
     #[test]

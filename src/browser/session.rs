@@ -52,7 +52,7 @@ pub struct SessionSettings {
     pub fence_proxy: String,
     /// Most tabs a browser may have; tabs pages open beyond it are closed at once.
     pub max_tabs: usize,
-    /// How local browsers are isolated (a remote end isolates its own).
+    /// How browsers are isolated (Chromium's sandbox, and the account local ones run as).
     pub sandbox: Sandbox,
 }
 
@@ -117,8 +117,7 @@ impl BrowserSession {
         let mut chrome_options = json!({ "args": flags::chromium_flags(
             profile.as_ref().map(|dir| dir.path()).unwrap_or_else(|| std::path::Path::new("")),
             &settings.fence_proxy,
-            // A remote end's browsers are isolated by the remote end (its node's container).
-            !endpoint.is_local() || settings.sandbox.is_off(),
+            settings.sandbox.is_off(),
         )});
         if profile.is_none() {
             // A remote end creates its own fresh profile per session.
@@ -689,7 +688,8 @@ fn browser_pid(profile: &std::path::Path) -> Option<u32> {
 }
 
 /// Kills every process whose command line names `profile` (the browser, its renderers and
-/// helpers); returns how many were signalled.
+/// helpers); returns how many were signalled. Processes the zygote forks (renderers) retitle
+/// themselves: their command line is one string, its arguments separated by spaces.
 fn kill_processes_of(profile: &std::path::Path) -> usize {
     let marker = format!("--user-data-dir={}", profile.display());
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -701,7 +701,7 @@ fn kill_processes_of(profile: &std::path::Path) -> usize {
             let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
             let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
             let ours = cmdline
-                .split(|byte| *byte == 0)
+                .split(|byte| *byte == 0 || *byte == b' ')
                 .any(|arg| arg == marker.as_bytes());
             ours.then_some(pid)
         })

@@ -119,15 +119,15 @@ impl Environment {
                 allowed.allow(origin);
             }
         }
-        let sandbox = Sandbox::plan(config.browser_user.as_deref())?;
+        let sandbox = match &config.webdriver_url {
+            Some(_) => Sandbox::remote(config.grid_no_sandbox),
+            None => Sandbox::plan(config.browser_user.as_deref())?,
+        };
+        sandbox.announce();
         let endpoint = match &config.webdriver_url {
             Some(url) => WebDriverEndpoint::remote(url.clone()),
             None => {
                 crate::browser::ensure_executable(&config.chromium)?;
-                if let Sandbox::Off { reason } = &sandbox {
-                    tracing::error!("{reason}");
-                    eprintln!("WARNING: {reason}");
-                }
                 WebDriverEndpoint::spawn_local(&config.chromedriver, sandbox.user().cloned())
                     .await?
             }

@@ -4,6 +4,7 @@
 //! (or which waits, opened ahead, for one: `prepared.rs`).
 
 use super::{EnvError, Environment, EpisodeTenant, SiteCookie, StartKey, Tenancy};
+use crate::act::ActionError;
 use crate::browser::{BrowserError, BrowserSession, Lease, SettlePolicy, Viewport, settle};
 use crate::observe::{Observation, ScreenshotKind, observe};
 use std::time::Duration;
@@ -103,31 +104,43 @@ impl Environment {
             None => self.inner.pool.acquire().await?,
         };
         let mut session = lease.session;
-        let opened = open_start_urls(
-            &mut session,
-            &start.start_urls,
-            &cookies,
-            start.viewport,
-            self.settle_policy()
-                .for_capture(start.observe.screenshot != ScreenshotKind::None),
-        )
-        .await;
-        if let Err(error) = opened {
-            if !error.is_session_lost() {
-                self.inner.pool.release(session);
-            }
-            return Err(error.into());
-        }
-        let observation = match observe(&session, start.observe).await {
-            Ok(observation) => observation,
-            Err(error) => {
+        // The page may never finish loading or may spin: the start has the step deadline,
+        // past which its browser is killed (the pool replaces it) and the start refused.
+        let deadline = self.inner.config.step_deadline();
+        let policy = self
+            .settle_policy()
+            .for_capture(start.observe.screenshot != ScreenshotKind::None);
+        let opening = async {
+            open_start_urls(
+                &mut session,
+                &start.start_urls,
+                &cookies,
+                start.viewport,
+                policy,
+            )
+            .await
+            .map_err(ActionError::from)?;
+            observe(&session, start.observe)
+                .await
+                .map_err(ActionError::from)
+        };
+        let observation = match tokio::time::timeout(deadline, opening).await {
+            Ok(Ok(observation)) => observation,
+            Ok(Err(error)) => {
                 if error.is_session_lost() {
                     // Best effort: a browser that is merely unreachable is ended with it.
                     tokio::spawn(session.close());
                 } else {
                     self.inner.pool.release(session);
                 }
-                return Err(EnvError::Action(error.into()));
+                return Err(EnvError::Action(error));
+            }
+            Err(_) => {
+                tracing::warn!("a start did not open within {deadline:?}; stopping its browser");
+                session.kill();
+                return Err(EnvError::Action(ActionError::PageUnresponsive {
+                    waited: deadline,
+                }));
             }
         };
         Ok(Opened {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// Starts an episode of inline `task` at `base` and evaluates it: the status, the body, the
 /// episode and how long the evaluation took.
-async fn evaluate(
+pub(crate) async fn evaluate(
     http: &reqwest::Client,
     base: &str,
     task: Value,

@@ -3,7 +3,8 @@
 //! the hub. Task episodes run in parallel across both nodes with gold = 1, tenants stay
 //! isolated, the nodes' browsers reach the sites only through the fence at
 //! `--fence-address` (never the API), and losing a node fails its episode clearly while the
-//! next episodes run on the surviving node.
+//! next episodes run on the surviving node. The nodes run as an unprivileged user, and their
+//! Chromium keeps its sandbox.
 //!
 //! Needs Java and the Selenium server jar (`./dev test` installs both): the jar is found at
 //! `$AGORA_SELENIUM_JAR` or `target/selenium/selenium-server-4.20.0.jar`.
@@ -40,7 +41,7 @@ struct GridProcess {
 impl GridProcess {
     fn start(name: &str, args: &[String], logs: &Path) -> Self {
         let log = std::fs::File::create(logs.join(format!("{name}.log"))).unwrap();
-        let child = Command::new("java")
+        let child = unprivileged_java()
             .arg("-jar")
             .arg(selenium_jar())
             .args(args)
@@ -70,6 +71,63 @@ impl Drop for GridProcess {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// `java`, as the unprivileged browser user when the tests run as root (as `./dev up` sets a
+/// Grid node up): the node's chromedriver and Chromium inherit the account, so Chromium keeps
+/// its sandbox.
+fn unprivileged_java() -> Command {
+    if !rustix::process::geteuid().is_root() {
+        return Command::new("java");
+    }
+    let user = agora::browser::DEFAULT_BROWSER_USER;
+    let home = std::env::temp_dir().join(format!("agora-home-{user}"));
+    std::fs::create_dir_all(&home).unwrap();
+    let chown = std::process::Command::new("chown")
+        .args([&format!("{user}:"), &home.display().to_string()])
+        .status()
+        .unwrap();
+    assert!(
+        chown.success(),
+        "user `{user}` is missing: useradd --system {user} (./dev test does)"
+    );
+    let mut command = Command::new("setpriv");
+    command
+        .args([
+            &format!("--reuid={user}"),
+            &format!("--regid={user}"),
+            "--init-groups",
+            "--",
+            "java",
+        ])
+        .env("HOME", home);
+    command
+}
+
+/// Grid browsers (Chromium processes using the fence at `fence_port`): their user ids, and
+/// whether any runs with `--no-sandbox`.
+fn grid_browsers(fence_port: u16) -> (Vec<u32>, bool) {
+    let proxy = format!("--proxy-server=http://localhost:{fence_port}");
+    let mut uids = Vec::new();
+    let mut unsandboxed = false;
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let args: Vec<&[u8]> = cmdline.split(|byte| *byte == 0).collect();
+        if !args.contains(&proxy.as_bytes()) {
+            continue;
+        }
+        unsandboxed |= args.contains(&b"--no-sandbox".as_slice());
+        let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+        let uid: Option<u32> = status
+            .lines()
+            .find_map(|line| line.strip_prefix("Uid:"))
+            .and_then(|ids| ids.split_whitespace().next())
+            .and_then(|uid| uid.parse().ok());
+        uids.extend(uid);
+    }
+    (uids, unsandboxed)
 }
 
 fn selenium_jar() -> PathBuf {
@@ -326,6 +384,14 @@ fn task_episodes_scale_out_on_a_selenium_grid_and_survive_a_lost_node() {
         )
         .await;
         assert_eq!(scores, vec![1.0; 4], "gold scores of {names:?}");
+        // The nodes' Chromium runs as an unprivileged user with its sandbox on.
+        let (uids, unsandboxed) = grid_browsers(fence_port);
+        assert!(!uids.is_empty(), "no Grid browser found");
+        assert!(
+            uids.iter().all(|uid| *uid != 0),
+            "Grid browsers as root: {uids:?}"
+        );
+        assert!(!unsandboxed, "a Grid browser runs with --no-sandbox");
         // The bystander's tenant never saw the edit: stopping at once scores 0.
         let outcome = bystander.step("stop []").await.outcome;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);

@@ -10,7 +10,8 @@ use agora::env::{EpisodeHandle, EpisodeSpec};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-/// Processes whose command line names `profile` (a browser's, its renderers' and helpers').
+/// Processes whose command line names `profile` (a browser's, its renderers' and helpers';
+/// a renderer the zygote forked has retitled itself: its arguments are separated by spaces).
 fn processes_of(profile: &std::path::Path) -> Vec<u32> {
     let marker = format!("--user-data-dir={}", profile.display());
     std::fs::read_dir("/proc")
@@ -20,11 +21,37 @@ fn processes_of(profile: &std::path::Path) -> Vec<u32> {
             let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
             let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
             cmdline
-                .split(|byte| *byte == 0)
+                .split(|byte| *byte == 0 || *byte == b' ')
                 .any(|arg| arg == marker.as_bytes())
                 .then_some(pid)
         })
         .collect()
+}
+
+/// Of `samples` looks at the processes of `profile`, 50 ms apart, the share in which one of
+/// their threads was running (a spinning renderer is running in nearly all of them, however
+/// loaded the machine, since waiting for a core counts as running).
+async fn running_share(profile: &std::path::Path, samples: u32) -> f64 {
+    let mut ticks = tokio::time::interval(Duration::from_millis(50));
+    let mut running = 0;
+    for _ in 0..samples {
+        ticks.tick().await;
+        let busy = processes_of(profile).into_iter().any(|pid| {
+            std::fs::read_dir(format!("/proc/{pid}/task"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|task| {
+                    let stat =
+                        std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+                    // The state follows the command name in parentheses.
+                    stat.rsplit_once(") ")
+                        .is_some_and(|(_, rest)| rest.starts_with('R'))
+                })
+        });
+        running += u32::from(busy);
+    }
+    f64::from(running) / f64::from(samples)
 }
 
 async fn click(harness: &Harness, episode: &EpisodeHandle, css: &str) -> agora::env::StepOutcome {
@@ -107,6 +134,178 @@ fn busy_loops_are_stopped_at_the_deadline_and_their_browsers_replaced() {
             assert!(left.is_empty(), "{} still runs {left:?}", profile.display());
         }
         fresh.close().await.unwrap();
+        env.shutdown().await;
+    });
+}
+
+/// An episode at `url`.
+fn at(url: String) -> EpisodeSpec {
+    EpisodeSpec {
+        start_urls: vec![url],
+        ..EpisodeSpec::default()
+    }
+}
+
+/// The deadline of steps, starts and evaluations in [`short_deadlines`], in seconds.
+const DEADLINE: u64 = 3;
+
+/// Settings whose steps, starts and evaluations end after [`DEADLINE`] (an evaluation's
+/// checks are stopped a second earlier).
+fn short_deadlines() -> Config {
+    Config {
+        step_deadline_s: DEADLINE,
+        evaluation_deadline_s: DEADLINE,
+        eval_timeout_s: DEADLINE - 1,
+        ..Config::default()
+    }
+}
+
+/// An environment of one browser (and otherwise `settings`), its pool warm.
+async fn one_browser(harness: &Harness, settings: Config) -> agora::env::Environment {
+    let config = Config {
+        trajectory_dir: None,
+        pool_size: 1,
+        max_browsers: 1,
+        prepare: 0,
+        ..settings
+    };
+    let env = own_environment(harness, config).await;
+    assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+    env
+}
+
+/// Starts an episode at `url` in `env`; once it has started, closes it; returns whether it
+/// started warm and how long it waited for its browser.
+async fn starts_warm(env: &agora::env::Environment, url: String) -> (bool, Duration) {
+    let episode = env
+        .create_episode(at(url))
+        .await
+        .expect("a new episode starts");
+    let start = episode.summary().await.start;
+    episode.close().await.unwrap();
+    (start.warm_start, start.pool_wait)
+}
+
+#[test]
+fn a_start_that_never_loads_or_spins_is_refused_at_the_deadline_and_its_browser_replaced() {
+    run(|harness| async move {
+        // One browser: a start that kept it would leave none for the next.
+        let env = one_browser(harness, short_deadlines()).await;
+        for page in ["endless/page", "hostile/spin_on_load.html"] {
+            let started = Instant::now();
+            let refused = env
+                .create_episode(at(harness.url(page)))
+                .await
+                .expect_err("the start cannot open");
+            let took = started.elapsed();
+            let agora::env::EnvError::Action(error) = &refused else {
+                panic!("{page}: {refused}");
+            };
+            assert_eq!(error.code(), "page_unresponsive", "{page}: {error}");
+            assert!(
+                took < Duration::from_secs(DEADLINE + 4),
+                "{page}: refused after {took:?}"
+            );
+            assert!(
+                env.pool().wait_warm(Duration::from_secs(60)).await,
+                "{page}: the pool refills"
+            );
+            let (warm, waited) = starts_warm(&env, harness.url("index.html")).await;
+            assert!(
+                warm && waited < Duration::from_secs(1),
+                "{page}: {waited:?}"
+            );
+        }
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
+    run(|harness| async move {
+        let env = one_browser(harness, short_deadlines()).await;
+        // A step: `location.replace("javascript:document.write('x')")` (the page is written
+        // and never closed), and a response that never ends.
+        for control in ["#rewrite", "#stream"] {
+            let episode = env
+                .create_episode(at(harness.url("hostile/endless.html")))
+                .await
+                .unwrap();
+            let started = Instant::now();
+            let outcome = click(harness, &episode, control).await;
+            let took = started.elapsed();
+            let error = outcome.error.as_ref().expect("the step fails");
+            assert_eq!(error.code(), "page_unresponsive", "{control}: {error}");
+            assert!(outcome.done, "{control}: the episode has ended");
+            assert!(
+                took < Duration::from_secs(DEADLINE + 4),
+                "{control}: {took:?}"
+            );
+            episode.close().await.unwrap();
+            assert!(
+                env.pool().wait_warm(Duration::from_secs(60)).await,
+                "{control}: the pool refills"
+            );
+        }
+        env.shutdown().await;
+
+        // An evaluation that must load a page that never finishes.
+        let env = one_browser(harness, short_deadlines()).await;
+        let base = serve_api(env.clone(), None).await;
+        let http = reqwest::Client::new();
+        let task = json!({"task_id": 33, "start_url": harness.url("index.html"), "intent": "look",
+            "eval": {"eval_types": ["program_html"], "program_html": [{
+                "url": harness.url("endless/page"), "locator": "document.title",
+                "required_contents": {"must_include": ["Endless"]}}]}});
+        let (status, body, id, took) = crate::evaluation_bounds::evaluate(&http, &base, task).await;
+        assert_eq!(status, 504, "{body}");
+        let code = body["error"].as_str().unwrap_or_default();
+        assert!(
+            ["evaluation_timeout", "page_unresponsive"].contains(&code),
+            "{body}"
+        );
+        assert!(took < Duration::from_secs(DEADLINE + 4), "{took:?}");
+        let closed = http
+            .delete(format!("{base}/episodes/{id}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(closed.status().as_u16(), 204);
+        assert!(
+            env.pool().wait_warm(Duration::from_secs(60)).await,
+            "the pool refills"
+        );
+        let (warm, waited) = starts_warm(&env, harness.url("index.html")).await;
+        assert!(warm && waited < Duration::from_secs(1), "{waited:?}");
+        env.shutdown().await;
+    });
+}
+
+#[test]
+fn a_closed_episode_leaves_no_renderer_spinning() {
+    run(|harness| async move {
+        let env = one_browser(harness, Config::default()).await;
+        // The page answers (steps work) while its worker keeps a renderer busy.
+        let episode = env
+            .create_episode(at(harness.url("hostile/worker_spin.html")))
+            .await
+            .unwrap();
+        let outcome = harness.step(&episode, "scroll [down]").await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        let profile = episode
+            .browser()
+            .await
+            .unwrap()
+            .profile_dir()
+            .unwrap()
+            .to_owned();
+        let spinning = running_share(&profile, 20).await;
+        assert!(spinning > 0.8, "the worker spins: running in {spinning}");
+        episode.close().await.unwrap();
+        // The browser is wiped and warm again; nothing of the closed episode runs in it.
+        assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
+        let after = running_share(&profile, 20).await;
+        assert!(after < 0.5, "still running in {after} of the samples");
         env.shutdown().await;
     });
 }

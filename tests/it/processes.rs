@@ -15,10 +15,12 @@ const READY_CAP: Duration = Duration::from_secs(120);
 /// How long the processes of a killed Agora may take to go.
 const GONE_CAP: Duration = Duration::from_secs(5);
 
-/// `agora up` over `data` on free ports, its standard output piped.
-fn spawn_agora_up(data: &Path) -> Child {
+/// `agora up` over `data` on free ports with `extra` arguments, its standard output piped
+/// and its standard error appended to `agora.log` in `data`.
+fn spawn_agora_up(data: &Path, extra: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_agora"))
         .args(["up", "--api-port", "0", "--pool-size", "1"])
+        .args(extra)
         .args([
             "--port",
             "classifieds=0",
@@ -59,7 +61,12 @@ struct Agora {
 impl Agora {
     /// Starts `agora up` over `data` (seeded if missing) and waits until it prints its URLs.
     fn start(data: &Path) -> Agora {
-        let mut process = spawn_agora_up(data);
+        Self::start_with(data, &[])
+    }
+
+    /// [`Agora::start`] with `extra` arguments.
+    fn start_with(data: &Path, extra: &[&str]) -> Agora {
+        let mut process = spawn_agora_up(data, extra);
         let stdout = process.stdout.take().expect("stdout");
         let (lines, received) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -324,7 +331,7 @@ async fn kill_9_during_first_start_seeding_leaves_no_half_built_base_and_a_resta
     let data = tempfile::tempdir().expect("data dir");
     let base = data.path().join("classifieds.sqlite");
     let partial = data.path().join("classifieds.sqlite.partial");
-    let mut seeding = spawn_agora_up(data.path());
+    let mut seeding = spawn_agora_up(data.path(), &[]);
     let deadline = Instant::now() + READY_CAP;
     let mut ticks = interval(Duration::from_millis(2));
     while !partial.exists() {
@@ -367,5 +374,28 @@ async fn kill_9_during_first_start_seeding_leaves_no_half_built_base_and_a_resta
     assert!(
         !partial.exists(),
         "the partial file was replaced and renamed"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agora_says_loudly_at_start_when_browsers_run_without_the_sandbox() {
+    let data = small_data_dir();
+    let log = || std::fs::read_to_string(data.path().join("agora.log")).unwrap_or_default();
+    // Local browsers keep the sandbox (as root they run as the browser user): no warning.
+    drop(Agora::start(data.path()));
+    let quiet = log();
+    assert!(!quiet.contains("WITHOUT its sandbox"), "{quiet}");
+    // A Grid whose nodes cannot sandbox (this one is not even there: Agora starts anyway).
+    drop(Agora::start_with(
+        data.path(),
+        &["--webdriver-url", "http://127.0.0.1:9", "--grid-no-sandbox"],
+    ));
+    let warned = log();
+    let warned = &warned[quiet.len()..];
+    assert!(
+        warned.contains("WARNING: --grid-no-sandbox")
+            && warned.contains("WITHOUT its sandbox")
+            && warned.contains("docs/DEPLOYMENT.md"),
+        "{warned}"
     );
 }

@@ -49,6 +49,7 @@ async fn start() -> Harness {
         .route("/slow/{*path}", axum::routing::get(slow_fixture))
         .route("/huge.png", axum::routing::get(huge_fixture))
         .route("/delayed/{ms}/{name}", axum::routing::get(delayed_image))
+        .route("/endless/{name}", axum::routing::get(endless_fixture))
         .fallback_service(tower_http::services::ServeDir::new(fixture_dir()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -147,6 +148,19 @@ async fn delayed_image(
         )
         .expect("encode the PNG");
     ([(axum::http::header::CONTENT_TYPE, "image/png")], bytes).into_response()
+}
+
+/// `/endless/…`: an HTML page whose response never ends (its start is sent, then the
+/// connection is held open): a load that never finishes.
+async fn endless_fixture() -> axum::response::Response {
+    use futures::StreamExt;
+    let start = "<!doctype html><title>Endless</title><p id=endless>Loading forever";
+    let body = futures::stream::once(async move { Ok::<_, std::io::Error>(start) })
+        .chain(futures::stream::pending());
+    axum::response::Response::builder()
+        .header(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")
+        .body(axum::body::Body::from_stream(body))
+        .expect("a response")
 }
 
 /// Serves a fixture file after [`SLOW_RESPONSE`] (the server's latency, not the client's wait).
