@@ -553,6 +553,8 @@ impl BrowserSession {
             )
             .await?;
         }
+        // Dialogs the last episode's pages opened are not the next episode's to see.
+        self.take_dialogs();
         Ok(())
     }
 

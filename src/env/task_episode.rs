@@ -222,6 +222,8 @@ impl Environment {
         }
         if let Some(tab) = tab {
             session.close_private_tab(tab).await?;
+            // What the measured pages said in dialogs is no part of the agent's view.
+            session.take_dialogs();
         }
         let evaluation = evaluation.map_err(|_| EnvError::EvaluationTimeout {
             seconds: deadline.as_secs(),

@@ -653,7 +653,7 @@ fn a_remote_webdriver_end_is_used_without_spawning_one() {
             .local_addr()
             .unwrap()
             .port();
-        let mut driver = tokio::process::Command::new("/usr/bin/chromedriver")
+        let mut driver = crate::support::unprivileged("/usr/bin/chromedriver")
             .arg(format!("--port={port}"))
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())

@@ -19,7 +19,7 @@ use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::process::{Child, Command};
+use tokio::process::Child;
 
 const SELENIUM_JAR: &str = "target/selenium/selenium-server-4.20.0.jar";
 /// How long the hub may take to see both nodes, and later to notice a lost one.
@@ -41,7 +41,7 @@ struct GridProcess {
 impl GridProcess {
     fn start(name: &str, args: &[String], logs: &Path) -> Self {
         let log = std::fs::File::create(logs.join(format!("{name}.log"))).unwrap();
-        let child = unprivileged_java()
+        let child = crate::support::unprivileged("java")
             .arg("-jar")
             .arg(selenium_jar())
             .args(args)
@@ -71,37 +71,6 @@ impl Drop for GridProcess {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-/// `java`, as the unprivileged browser user when the tests run as root (as `./dev up` sets a
-/// Grid node up): the node's chromedriver and Chromium inherit the account, so Chromium keeps
-/// its sandbox.
-fn unprivileged_java() -> Command {
-    if !rustix::process::geteuid().is_root() {
-        return Command::new("java");
-    }
-    let user = agora::browser::DEFAULT_BROWSER_USER;
-    let home = std::env::temp_dir().join(format!("agora-home-{user}"));
-    std::fs::create_dir_all(&home).unwrap();
-    let chown = std::process::Command::new("chown")
-        .args([&format!("{user}:"), &home.display().to_string()])
-        .status()
-        .unwrap();
-    assert!(
-        chown.success(),
-        "user `{user}` is missing: useradd --system {user} (./dev test does)"
-    );
-    let mut command = Command::new("setpriv");
-    command
-        .args([
-            &format!("--reuid={user}"),
-            &format!("--regid={user}"),
-            "--init-groups",
-            "--",
-            "java",
-        ])
-        .env("HOME", home);
-    command
 }
 
 /// Grid browsers (Chromium processes using the fence at `fence_port`): their user ids, and

@@ -427,6 +427,36 @@ fn an_alert_on_load_is_answered_and_reported() {
 }
 
 #[test]
+fn dialogs_of_one_episode_never_show_in_the_next_on_the_same_browser() {
+    run(|harness| async move {
+        let env = one_browser(harness, Config::default()).await;
+        // The page opens alerts after its last observation; nobody observes them.
+        let chatty = env
+            .create_episode(at(harness.url("index.html")))
+            .await
+            .unwrap();
+        chatty
+            .browser()
+            .await
+            .unwrap()
+            .execute("alert('left behind'); alert('left behind');", Vec::new())
+            .await
+            .unwrap();
+        chatty.close().await.unwrap();
+        let next = env
+            .create_episode(at(harness.url("index.html")))
+            .await
+            .unwrap();
+        let summary = next.summary().await;
+        assert!(summary.start.warm_start, "the one browser came back");
+        let first = summary.observation.unwrap();
+        assert!(first.dialogs.is_empty(), "{:?}", first.dialogs);
+        next.close().await.unwrap();
+        env.shutdown().await;
+    });
+}
+
+#[test]
 fn an_alert_storm_blocks_no_step() {
     run(|harness| async move {
         let episode = harness.open("hostile/alert_storm.html").await;

@@ -339,3 +339,35 @@ pub async fn observe(episode: &EpisodeHandle, options: ObserveOptions) -> Observ
         .as_ref()
         .clone()
 }
+
+/// `program`, run as the unprivileged browser user when the tests run as root (as `./dev up`
+/// sets browsers up): the chromedriver and Chromium it starts inherit the account, so
+/// Chromium keeps its sandbox. For remote WebDriver ends the tests start themselves (a Grid
+/// node, a bare chromedriver).
+pub fn unprivileged(program: &str) -> tokio::process::Command {
+    if !rustix::process::geteuid().is_root() {
+        return tokio::process::Command::new(program);
+    }
+    let user = agora::browser::DEFAULT_BROWSER_USER;
+    let home = std::env::temp_dir().join(format!("agora-home-{user}"));
+    std::fs::create_dir_all(&home).unwrap();
+    let chown = std::process::Command::new("chown")
+        .args([&format!("{user}:"), &home.display().to_string()])
+        .status()
+        .unwrap();
+    assert!(
+        chown.success(),
+        "user `{user}` is missing: useradd --system {user} (./dev test does)"
+    );
+    let mut command = tokio::process::Command::new("setpriv");
+    command
+        .args([
+            &format!("--reuid={user}"),
+            &format!("--regid={user}"),
+            "--init-groups",
+            "--",
+            program,
+        ])
+        .env("HOME", home);
+    command
+}
