@@ -119,12 +119,16 @@ mod tests {
         verify_account("warm up", None);
         let time = |stored: Option<&str>| {
             let started = std::time::Instant::now();
-            for _ in 0..3 {
-                assert!(!verify_account("wrong", stored));
-            }
+            assert!(!verify_account("wrong", stored));
             started.elapsed().as_secs_f64()
         };
-        let (known, unknown) = (time(Some(&hash)), time(None));
+        // Interleaved, and the quickest of each kept: other work on the machine only ever
+        // adds time, so the minima compare the work itself.
+        let (mut known, mut unknown) = (f64::MAX, f64::MAX);
+        for _ in 0..5 {
+            known = known.min(time(Some(&hash)));
+            unknown = unknown.min(time(None));
+        }
         assert!(
             unknown > known / 3.0 && unknown < known * 3.0,
             "known {known:.3}s, unknown {unknown:.3}s"
