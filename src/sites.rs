@@ -298,10 +298,34 @@ async fn seed_sites(
     Ok(reports)
 }
 
-/// Starts every site (seeding missing base data first) and serves each on its port in the
-/// background; sites bind `bind`.
-pub async fn start(options: &SiteOptions, bind: IpAddr) -> anyhow::Result<RunningSites> {
-    start_sites(SITES, options, bind).await
+/// The addresses the sites listen on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SiteAddress {
+    /// Each site on a loopback address of its own, `127.0.0.N` ([`Site::loopback_host`]), so
+    /// each has its own cookie jar in the browser (cookies are scoped by host, not port).
+    /// Linux routes all of 127.0.0.0/8 to the loopback interface with no setup, and every
+    /// client (Chromium through the fence, reqwest, Python, VWA's harness) takes an address
+    /// literal without a resolver.
+    OwnLoopback,
+    /// Every site on this one address (`agora sites --bind`): one host, one cookie jar for
+    /// all the sites.
+    Shared(IpAddr),
+}
+
+impl SiteAddress {
+    /// The address `site` listens on.
+    pub fn of(self, site: &dyn Site) -> IpAddr {
+        match self {
+            Self::OwnLoopback => IpAddr::V4(Ipv4Addr::new(127, 0, 0, site.loopback_host())),
+            Self::Shared(address) => address,
+        }
+    }
+}
+
+/// Starts every site (seeding missing base data first) and serves each on its address and
+/// port in the background.
+pub async fn start(options: &SiteOptions, address: SiteAddress) -> anyhow::Result<RunningSites> {
+    start_sites(SITES, options, address).await
 }
 
 /// Starts every site on free loopback ports and a browser environment that hosts them, as
@@ -322,7 +346,7 @@ pub async fn start_sites_with_environment(
     let sites = start_sites(
         sites,
         &SiteOptions::free_ports(data_dir),
-        IpAddr::V4(Ipv4Addr::LOCALHOST),
+        SiteAddress::OwnLoopback,
     )
     .await
     .context("starting the sites")?;
@@ -340,7 +364,7 @@ pub async fn start_sites_with_environment(
 pub async fn start_sites(
     sites: &[&'static dyn Site],
     options: &SiteOptions,
-    bind: IpAddr,
+    address: SiteAddress,
 ) -> anyhow::Result<RunningSites> {
     let missing: Vec<&'static dyn Site> = sites
         .iter()
@@ -359,7 +383,7 @@ pub async fn start_sites(
     }
     let mut listeners = Vec::new();
     for site in sites.iter().copied() {
-        let address = SocketAddr::new(bind, options.port_of(site));
+        let address = SocketAddr::new(address.of(site), options.port_of(site));
         let listener = tokio::net::TcpListener::bind(address)
             .await
             .with_context(|| format!("binding the {} site to {address}", site.name()))?;
@@ -457,9 +481,10 @@ pub struct SitesArgs {
     /// Data dir and ports.
     #[command(flatten)]
     pub options: SiteOptions,
-    /// The address the sites listen on.
-    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
-    pub bind: IpAddr,
+    /// Serve every site on this one address (e.g. 0.0.0.0 for another machine) instead of
+    /// each on a loopback address of its own (127.0.0.N); the sites then share one cookie jar.
+    #[arg(long)]
+    pub bind: Option<IpAddr>,
 }
 
 /// What `agora sites` does besides serving.
@@ -502,7 +527,10 @@ pub async fn run(args: SitesArgs) -> anyhow::Result<std::process::ExitCode> {
             println!("{}", site.site().bench(data_dir, rounds).await?);
         }
         None => {
-            let running = start(&args.options, args.bind).await?;
+            let address = args
+                .bind
+                .map_or(SiteAddress::OwnLoopback, SiteAddress::Shared);
+            let running = start(&args.options, address).await?;
             for listing in &running.directory.sites {
                 println!("{:<12} {}/", listing.name.to_string(), listing.url);
             }
@@ -612,6 +640,14 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), count, "a site is listed twice");
         assert_eq!(SiteOptions::free_ports("d").ports.len(), SITES.len());
+        let mut hosts: Vec<u8> = SITES.iter().map(|site| site.loopback_host()).collect();
+        hosts.sort_unstable();
+        hosts.dedup();
+        assert_eq!(hosts.len(), SITES.len(), "two sites share a loopback host");
+        assert!(
+            !hosts.contains(&1),
+            "127.0.0.1 is the API's and the fence's, not a site's"
+        );
     }
 
     /// A throwaway site written only against the contract: a list of notes per tenant.
@@ -641,6 +677,9 @@ mod tests {
         }
         fn default_port(&self) -> u16 {
             0
+        }
+        fn loopback_host(&self) -> u8 {
+            9
         }
         fn base(&self) -> Option<kit::BaseData> {
             Some(kit::BaseData {
@@ -751,7 +790,7 @@ mod tests {
             ports: vec!["homepage=0".parse().unwrap()],
             reset_token: kit::reset::ResetToken::default(),
         };
-        let running = start_sites(&LIST, &options, IpAddr::V4(Ipv4Addr::LOCALHOST))
+        let running = start_sites(&LIST, &options, SiteAddress::OwnLoopback)
             .await
             .unwrap();
         assert!(
@@ -824,7 +863,7 @@ mod tests {
         }
         let running = start(
             &SiteOptions::free_ports(data.path()),
-            IpAddr::V4(Ipv4Addr::LOCALHOST),
+            SiteAddress::OwnLoopback,
         )
         .await
         .unwrap();

@@ -91,16 +91,16 @@ pub struct ExportArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// The classifieds site's URL (VWA's CLASSIFIEDS).
-    #[arg(long, default_value = "http://127.0.0.1:9980")]
+    #[arg(long, default_value = "http://127.0.0.2:9980")]
     pub classifieds: String,
     /// The shopping site's URL (VWA's SHOPPING).
-    #[arg(long, default_value = "http://127.0.0.1:7770")]
+    #[arg(long, default_value = "http://127.0.0.3:7770")]
     pub shopping: String,
     /// The forum's URL (VWA's REDDIT).
-    #[arg(long, alias = "forum", default_value = "http://127.0.0.1:9999")]
+    #[arg(long, alias = "forum", default_value = "http://127.0.0.4:9999")]
     pub reddit: String,
     /// The homepage's URL (VWA's HOMEPAGE).
-    #[arg(long, default_value = "http://127.0.0.1:4399")]
+    #[arg(long, default_value = "http://127.0.0.5:4399")]
     pub homepage: String,
     /// Wikipedia's URL (VWA's WIKIPEDIA; Agora does not host it).
     #[arg(long, default_value = "http://127.0.0.1:8888")]

@@ -31,7 +31,7 @@ pub struct Started {
 
 /// Starts the sites (seeding them when needed) and the browser environment over them.
 pub async fn start(args: &UpArgs) -> anyhow::Result<Started> {
-    let sites = crate::sites::start(&args.sites, std::net::IpAddr::from([127, 0, 0, 1]))
+    let sites = crate::sites::start(&args.sites, crate::sites::SiteAddress::OwnLoopback)
         .await
         .context("starting the sites")?;
     let sites = Arc::new(sites);

@@ -50,8 +50,18 @@ fn cookie_header(jar: &BTreeMap<String, String>) -> String {
         .join("; ")
 }
 
+/// The CSRF token in a page's hidden form field (`name="csrf_token" value="…"`, as Agora's
+/// sites write it).
+fn form_token(html: &str) -> Option<&str> {
+    let marker = format!("name=\"{}\" value=\"", kit::csrf::FIELD);
+    let start = html.find(&marker)? + marker.len();
+    let length = html[start..].find('"')?;
+    Some(&html[start..start + length])
+}
+
 /// Logs `form`'s account in at `base` (the site's URL) as a browser does — the login page
-/// first (its CSRF cookie), then the form — and returns the cookies the site set.
+/// first (its visitor cookie and its form's CSRF token), then the form — and returns the
+/// cookies the site set.
 pub async fn log_in(
     client: &reqwest::Client,
     base: &str,
@@ -65,16 +75,18 @@ pub async fn log_in(
         .await
         .with_context(|| format!("opening {url}"))?;
     absorb(&mut jar, &page);
-    let csrf = jar
-        .iter()
-        .find(|(name, _)| name.ends_with("_csrf"))
-        .map(|(_, value)| value.clone())
-        .with_context(|| format!("{url} set no CSRF cookie: is it an Agora site?"))?;
+    let html = page
+        .text()
+        .await
+        .with_context(|| format!("reading {url}"))?;
+    let csrf = form_token(&html).with_context(|| {
+        format!("{url} has no login form with a CSRF token: is it an Agora site?")
+    })?;
     let response = client
         .post(&url)
         .header(COOKIE, cookie_header(&jar))
         .form(&[
-            (kit::csrf::FIELD, csrf.as_str()),
+            (kit::csrf::FIELD, csrf),
             (form.user_field, form.user),
             (form.password_field, form.password),
         ])

@@ -5,9 +5,9 @@ use std::fmt;
 use std::sync::{Arc, RwLock};
 
 /// A web origin with the default port made explicit. Host names are compared as the browser
-/// compares them: `localhost`, `[::1]` and `127.0.0.1` are three origins with three cookie
-/// jars, so only the one a site is listed under is allowed (`127.1` is `127.0.0.1` already:
-/// the URL parser normalises it, as Chromium does).
+/// compares them: `localhost`, `[::1]`, `127.0.0.1` and `127.0.0.2` are four origins with four
+/// cookie jars, so only the one a site is listed under is allowed (`127.0.2` is `127.0.0.2`
+/// already: the URL parser normalises it, as Chromium does).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Origin {
     scheme: String,
@@ -96,14 +96,16 @@ mod tests {
     #[test]
     fn only_allowed_origins_pass() {
         let allowed = AllowList::default();
-        allowed.allow(Origin::of_url("http://127.0.0.1:9980").unwrap());
-        assert!(allowed.permits_url("http://127.0.0.1:9980/index.php?page=item&id=3"));
-        for alias in ["localhost", "[::1]", "127.0.0.2", "0.0.0.0"] {
+        allowed.allow(Origin::of_url("http://127.0.0.2:9980").unwrap());
+        assert!(allowed.permits_url("http://127.0.0.2:9980/index.php?page=item&id=3"));
+        assert!(allowed.permits_url("http://127.0.2:9980/"));
+        for alias in ["localhost", "[::1]", "127.0.0.1", "127.0.0.3", "0.0.0.0"] {
             assert!(
                 !allowed.permits_url(&format!("http://{alias}:9980/")),
                 "{alias}"
             );
         }
         assert!(!allowed.permits_url("http://127.0.0.1:8400/episodes"));
+        assert!(!allowed.permits_url("http://127.0.0.2:8400/episodes"));
     }
 }

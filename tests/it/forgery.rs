@@ -2,12 +2,15 @@
 //! measured in a browser context of its own, and measured in a world of its own, so a spy tab
 //! copies nothing, a page that changes when it is measured is measured as it is, and going
 //! back after an evaluation shows nothing of the target. Each scores what a blank page scores.
+//! And no site's page reaches another site's cookies: each site has a host of its own, and a
+//! form's CSRF token is bound to the server's session, so a page can neither read another
+//! site's cookies nor plant one that makes another site's form accept a forged post.
 
-use crate::support::{js, observation, run, step};
+use crate::support::{js, no_eval, observation, page_script, run, step};
 use crate::webui::{aes, episode, write};
 use agora::env::EpisodeHandle;
 use evaluators::Page;
-use serde_json::json;
+use serde_json::{Value, json};
 use webui::targets::Target;
 
 const BLANK: [&str; 3] = ["<!DOCTYPE html><html><body></body></html>", "", ""];
@@ -160,5 +163,113 @@ fn a_page_that_changes_when_measured_is_measured_as_it_shows_and_going_back_find
             "{text}"
         );
         crate::support::close(&agent).await;
+    });
+}
+
+/// A WebUI page's try at the shopping site's cookies: what `document.cookie` shows it; a
+/// CSRF cookie planted for shopping's host (from the page's own host, and with a `Domain`
+/// naming shopping's); then shopping's add-to-cart form posted with the planted value as its
+/// token, cookies included, as a form of the page would post it.
+const CROSS_SITE_JS: &str = r#"
+const [shop, product, planted] = arguments;
+const seen = document.cookie;
+document.cookie = `shopping_csrf=${planted}; path=/`;
+document.cookie = `shopping_csrf=${planted}; path=/; domain=${new URL(shop).hostname}`;
+const form = new URLSearchParams({ csrf_token: planted, product, qty: "1" });
+await fetch(shop + "/checkout/cart/add/", {
+  method: "POST", mode: "no-cors", credentials: "include", body: form,
+});
+return seen;
+"#;
+
+/// Posts the product page's add-to-cart form from the page itself, with `token` in place of
+/// the form's own when given; the status of the answer (redirects followed).
+const ADD_TO_CART_JS: &str = r##"
+const [token] = arguments;
+const form = new FormData(document.querySelector("#product_addtocart_form"));
+if (token) form.set("csrf_token", token);
+const reply = await fetch("/checkout/cart/add/", { method: "POST", body: new URLSearchParams(form) });
+return reply.status;
+"##;
+
+const CART_LINES: &str = "document.querySelectorAll('#shopping-cart-table .item-info').length";
+
+#[test]
+fn a_webui_page_reads_no_other_sites_cookie_and_plants_none_a_form_accepts() {
+    run(|harness| async move {
+        let shop = harness.site("shopping");
+        let webui = harness.site("webui");
+        assert_ne!(
+            url::Url::parse(&shop).unwrap().host_str(),
+            url::Url::parse(&webui).unwrap().host_str(),
+            "each site has a host of its own"
+        );
+        let shopper = crate::shopping::episode(&harness.env, "/", no_eval()).await;
+        crate::shopping::open_first_result(&shopper, "lamp").await;
+        let product_page = observation(&shopper).await.url;
+        let product = js(
+            &shopper,
+            "document.querySelector('#product_addtocart_form [name=product]').value",
+        )
+        .await;
+        // A cookie shopping's own script may read, and what its script sees: neither the
+        // tenant nor the login cookie.
+        let own = js(
+            &shopper,
+            "(document.cookie = 'shopping_seen=1; path=/', document.cookie)",
+        )
+        .await;
+        assert_eq!(own, "shopping_seen=1", "shopping's script sees {own}");
+
+        step(&shopper, &format!("goto [{webui}/workspace/]")).await;
+        let planted = "feedfacefeedfacefeedfacefeedface";
+        let seen = page_script(
+            &shopper,
+            CROSS_SITE_JS,
+            vec![
+                Value::from(shop.as_str()),
+                product.clone(),
+                Value::from(planted),
+            ],
+        )
+        .await;
+        assert_eq!(seen, "", "the WebUI page sees cookies: {seen}");
+        let browser = shopper.browser().await.unwrap();
+        let jar = browser
+            .cdp(
+                "Network.getCookies",
+                json!({ "urls": [format!("{shop}/")] }),
+            )
+            .await
+            .unwrap();
+        let names: Vec<&str> = jar["cookies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|cookie| cookie["name"].as_str().unwrap())
+            .collect();
+        assert!(names.contains(&"shopping_session"), "logged in: {names:?}");
+        assert!(
+            !jar.to_string().contains(planted),
+            "the planted cookie reached shopping's jar: {jar}"
+        );
+        drop(browser);
+
+        step(&shopper, &format!("goto [{shop}/checkout/cart/]")).await;
+        assert_eq!(
+            js(&shopper, CART_LINES).await,
+            0,
+            "the forged post added to the cart"
+        );
+        // The same post from shopping's own page: refused with a cookie-style token, taken
+        // with the token its form carries (so the forged post failed for want of one).
+        step(&shopper, &format!("goto [{product_page}]")).await;
+        let forged = page_script(&shopper, ADD_TO_CART_JS, vec![Value::from(planted)]).await;
+        assert_eq!(forged, 403);
+        let own = page_script(&shopper, ADD_TO_CART_JS, vec![Value::Null]).await;
+        assert_eq!(own, 200);
+        step(&shopper, &format!("goto [{shop}/checkout/cart/]")).await;
+        assert_eq!(js(&shopper, CART_LINES).await, 1);
+        crate::support::close(&shopper).await;
     });
 }

@@ -306,7 +306,7 @@ fn task_episodes_scale_out_on_a_selenium_grid_and_survive_a_lost_node() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let sites = agora::sites::start(
             &agora::sites::SiteOptions::free_ports(root.join("data")),
-            std::net::IpAddr::from([127, 0, 0, 1]),
+            agora::sites::SiteAddress::OwnLoopback,
         )
         .await
         .expect("the sites (seeded into data/ when missing)");

@@ -1,8 +1,8 @@
 //! Nothing passes from one episode to the next on a pooled browser (issue #34): episode 1
 //! fills every origin it can reach with storage of every kind, episode 2 on the same browser
-//! finds none of it, and alias host names of the sites are refused by the fence.
+//! finds none of it, and other loopback names of the sites are refused by the fence.
 
-use crate::support::{Harness, observation, run, step};
+use crate::support::{Harness, observation, page_script, run, step};
 use agora::config::Config;
 use agora::env::{Environment, EpisodeHandle, EpisodeSpec, SiteHost};
 use agora::fence::{AllowList, Origin};
@@ -51,14 +51,7 @@ return {
 const WORKER_JS: &str = include_str!("../fixtures/isolation/sw.js");
 
 async fn run_script(episode: &EpisodeHandle, body: &str, worker: &str) -> Value {
-    let script = format!("return (async () => {{ {body} }})();");
-    episode
-        .browser()
-        .await
-        .expect("live session")
-        .execute(&script, vec![Value::from(worker)])
-        .await
-        .expect("the script runs")
+    page_script(episode, body, vec![Value::from(worker)]).await
 }
 
 /// An environment of one browser over the shared sites and fixtures.
@@ -131,7 +124,8 @@ fn nothing_planted_in_one_episode_reaches_the_next_on_the_same_browser() {
                 "{page}: the worker answers in episode 1"
             );
         }
-        for alias in ["localhost", "[::1]"] {
+        // Other names of loopback: the API's address among them (each site has its own).
+        for alias in ["localhost", "[::1]", "127.0.0.1", "127.1"] {
             step(&first, &format!("goto [{}]", aliased(&webui, alias))).await;
             let seen = observation(&first).await;
             assert!(
@@ -171,8 +165,14 @@ fn nothing_planted_in_one_episode_reaches_the_next_on_the_same_browser() {
                 "{page}"
             );
         }
-        // 127.1 is 127.0.0.1 to the browser: the canonical origin, not a second one.
-        step(&second, &format!("goto [{}]", aliased(&webui, "127.1"))).await;
+        // 127.0.N is 127.0.0.N to the browser: the canonical origin, not a second one.
+        let host = url::Url::parse(&webui)
+            .unwrap()
+            .host_str()
+            .unwrap()
+            .to_owned();
+        let short = host.replacen(".0.0.", ".0.", 1);
+        step(&second, &format!("goto [{}]", aliased(&webui, &short))).await;
         let url = second.browser().await.unwrap().current_url().await.unwrap();
         assert!(url.starts_with(&webui), "{url} is not on {webui}");
         second.close().await.unwrap();

@@ -8,7 +8,11 @@ use agora::env::{Environment, EpisodeHandle};
 use serde_json::json;
 
 /// An episode on the store at `start`, signed in as Emma, whose task evaluates with `eval`.
-async fn episode(env: &Environment, start: &str, eval: serde_json::Value) -> EpisodeHandle {
+pub(crate) async fn episode(
+    env: &Environment,
+    start: &str,
+    eval: serde_json::Value,
+) -> EpisodeHandle {
     site_episode(env, "shopping", start, eval, false).await
 }
 
@@ -30,7 +34,7 @@ async fn som_id_in_view(episode: &EpisodeHandle, css: &str) -> agora::observe::S
 }
 
 /// Searches with the header box and opens the first result; returns its SKU.
-async fn open_first_result(episode: &EpisodeHandle, words: &str) -> String {
+pub(crate) async fn open_first_result(episode: &EpisodeHandle, words: &str) -> String {
     let search = som_id(episode, "#search").await;
     step(episode, &format!("type [{search}] [{words}] [1]")).await;
     let url = observation(episode).await.url;

@@ -18,6 +18,7 @@ impl SiteDefinition for ClassifiedsSite {
     const TITLE: &'static str = "Classifieds";
     const DESCRIPTION: &'static str = "A local marketplace of second-hand goods: listings with photos, search by category, region and price, comments and your own ads.";
     const DEFAULT_PORT: u16 = 9980;
+    const LOOPBACK_HOST: u8 = 2;
     const BASE_FILE: &'static str = "classifieds.sqlite";
     const MIGRATIONS: Migrations = crate::migrations::MIGRATIONS;
     const DEFAULT_SEED: u64 = 20_240_601;

@@ -18,6 +18,7 @@ impl SiteDefinition for ForumSite {
     const TITLE: &'static str = "Postmill";
     const DESCRIPTION: &'static str = "A Reddit-like forum: communities of picture, text and link posts with nested comments, votes, subscriptions and private messages.";
     const DEFAULT_PORT: u16 = 9999;
+    const LOOPBACK_HOST: u8 = 4;
     const BASE_FILE: &'static str = "forum.sqlite";
     const MIGRATIONS: Migrations = crate::migrations::MIGRATIONS;
     const DEFAULT_SEED: u64 = 20_240_917;

@@ -98,6 +98,10 @@ impl Site for HomepageSite {
         DEFAULT_PORT
     }
 
+    fn loopback_host(&self) -> u8 {
+        5
+    }
+
     fn base(&self) -> Option<kit::BaseData> {
         None
     }

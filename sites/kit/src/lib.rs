@@ -5,8 +5,8 @@
 //! tenant's first request to it, chosen per browser session by the [`TENANT_COOKIE`] so no URL
 //! the agent sees changes. Every site implements the [`Site`] contract, which is all the
 //! binary knows of it.
-//! [`auth`] holds argon2 passwords and sessions, [`csrf`] the double-submit tokens every
-//! form carries, [`throttle`] the failed-login limit, [`upload`] the capped, sniffed image
+//! [`auth`] holds argon2 passwords and sessions, [`csrf`] the tokens every form carries
+//! (bound to the login session or visitor id, keyed by the server), [`throttle`] the failed-login limit, [`upload`] the capped, sniffed image
 //! uploads, [`fetch`] pictures taken by URL from Agora's own sites only, [`error_page`] the HTML error
 //! page, [`assets`] the cache headers of static files and [`reset`] VWA's reset call.
 

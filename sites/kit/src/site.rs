@@ -162,6 +162,9 @@ pub trait Site: Send + Sync + fmt::Debug {
     fn description(&self) -> &'static str;
     /// The port VWA serves it on.
     fn default_port(&self) -> u16;
+    /// The last byte of the loopback address it is served on (`127.0.0.N`): every site has a
+    /// host of its own, so its cookies are its own (browsers scope cookies by host, not port).
+    fn loopback_host(&self) -> u8;
     /// The base database (file name in the data dir and schema); `None` for sites without data.
     fn base(&self) -> Option<BaseData>;
     /// Builds the deterministic base data in `data_dir` (blocking); `seed` `None` is the

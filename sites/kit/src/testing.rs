@@ -15,7 +15,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use tower::ServiceExt;
 
-/// The CSRF token every [`RouterClient`] holds in its cookie; forms repeat it.
+/// The anonymous visitor id every [`RouterClient`] holds in its CSRF cookie. As a form
+/// field's value it stands for the client's token: the client sends, in its place, the token
+/// its pages carry ([`RouterClient::csrf_token`]), as the form's hidden field would.
 pub const TEST_CSRF: &str = "0123456789abcdef0123456789abcdef";
 
 /// A file field of a multipart form.
@@ -43,7 +45,7 @@ pub struct RouterClient {
 }
 
 impl RouterClient {
-    /// A client of `router` on `tenant`, not logged in, holding [`TEST_CSRF`].
+    /// A client of `router` on `tenant`, not logged in, holding [`TEST_CSRF`] as its visitor id.
     pub fn new(router: axum::Router, cookies: SiteCookies, tenant: Option<TenantId>) -> Self {
         Self {
             router,
@@ -65,6 +67,26 @@ impl RouterClient {
         cookies.join("; ")
     }
 
+    /// The CSRF token the client's pages carry: bound to its login session, else to its
+    /// visitor id.
+    pub fn csrf_token(&self) -> String {
+        match &self.session {
+            Some(session) => csrf::Anchor::Session(session).token(),
+            None => csrf::Anchor::Visitor(TEST_CSRF).token(),
+        }
+    }
+
+    /// `fields` with the [`TEST_CSRF`] stand-in replaced by the client's token.
+    fn with_token<'a>(&self, fields: &[(&'a str, &'a str)]) -> Vec<(&'a str, String)> {
+        fields
+            .iter()
+            .map(|&(name, value)| match (name, value) {
+                (csrf::FIELD, TEST_CSRF) => (name, self.csrf_token()),
+                _ => (name, value.to_owned()),
+            })
+            .collect()
+    }
+
     /// Sends a request as is (no cookies added).
     pub async fn send(&self, request: Request<Body>) -> Response {
         match self.router.clone().oneshot(request).await {
@@ -83,10 +105,10 @@ impl RouterClient {
     }
 
     /// Posts an urlencoded form with the client's cookies (add [`csrf::FIELD`] yourself, so
-    /// tests can forge or omit it).
+    /// tests can forge or omit it; [`CSRF_FIELD`] is the client's own token).
     pub async fn post_form(&self, uri: &str, fields: &[(&str, &str)]) -> Response {
         let body = url::form_urlencoded::Serializer::new(String::new())
-            .extend_pairs(fields)
+            .extend_pairs(self.with_token(fields))
             .finish();
         let request = Request::post(uri)
             .header(header::COOKIE, self.cookie_header())
@@ -122,7 +144,7 @@ impl RouterClient {
     ) -> Response {
         let boundary = "agoraboundary7";
         let mut body = Vec::new();
-        for (name, value) in fields {
+        for (name, value) in self.with_token(fields) {
             body.extend_from_slice(
                 format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
             );
@@ -262,7 +284,8 @@ pub fn decompression_bomb() -> Vec<u8> {
     bytes
 }
 
-/// The CSRF form field with the client's token, for `post_form` field lists.
+/// The CSRF form field with the client's token (the [`TEST_CSRF`] stand-in the client
+/// replaces), for `post_form` field lists.
 pub const CSRF_FIELD: (&str, &str) = (csrf::FIELD, TEST_CSRF);
 
 /// The response body as text.

@@ -4,7 +4,7 @@
 
 use crate::auth::Account;
 use crate::content::{AppState, SiteDefinition};
-use crate::csrf::{self, CsrfToken};
+use crate::csrf::CsrfToken;
 use crate::{Database, KitError, PageError, SiteName, cookie};
 use askama::Template;
 use axum::extract::{ConnectInfo, FromRequestParts};
@@ -19,7 +19,7 @@ use std::net::{IpAddr, SocketAddr};
 pub struct SiteCookies {
     /// The login session cookie.
     pub session: String,
-    /// The CSRF double-submit cookie.
+    /// The anonymous visitor id CSRF tokens are bound to before a login.
     pub csrf: String,
     /// The short-lived cookie carrying a notice across a redirect.
     pub notice: String,
@@ -85,11 +85,12 @@ impl<D: SiteDefinition> FromRequestParts<AppState<D>> for Visitor<D> {
             }
             None => (None, None),
         };
+        let csrf = CsrfToken::of_request(&parts.headers, &cookies.csrf, session.as_deref());
         Ok(Visitor {
             database,
             user,
             session,
-            csrf: csrf::token(&parts.headers, &cookies.csrf),
+            csrf,
             notice: cookie::get(&parts.headers, &cookies.notice).filter(|code| !code.is_empty()),
             headers: parts.headers.clone(),
             address: parts
@@ -102,16 +103,17 @@ impl<D: SiteDefinition> FromRequestParts<AppState<D>> for Visitor<D> {
 }
 
 impl<D: SiteDefinition> Visitor<D> {
-    /// Fails with 403 unless the submitted form token matches the CSRF cookie.
+    /// Fails with 403 unless the submitted form token is the one this visitor's pages carry
+    /// (bound to its login session, else to its visitor id).
     pub fn check_csrf(&self, submitted: Option<&str>) -> Result<(), PageError> {
-        if csrf::verify(&self.headers, &self.cookies.csrf, submitted) {
+        if self.csrf.verify(submitted) {
             Ok(())
         } else {
             Err(PageError::csrf())
         }
     }
 
-    /// Renders a page, setting the CSRF cookie when this visit minted it.
+    /// Renders a page, setting the visitor-id cookie when this visit minted it.
     pub fn render(&self, page: &impl Template) -> Response {
         match page.render() {
             Ok(html) => self.with_cookie(Html(html).into_response()),
@@ -124,7 +126,7 @@ impl<D: SiteDefinition> Visitor<D> {
         &self.cookies
     }
 
-    /// Adds the CSRF cookie to a response when this visit minted it, and clears a notice
+    /// Adds the visitor-id cookie to a response when this visit minted it, and clears a notice
     /// that this response shows (a notice is shown once).
     pub fn with_cookie(&self, mut response: Response) -> Response {
         if let Some(set_cookie) = &self.csrf.set_cookie

@@ -19,6 +19,7 @@ impl SiteDefinition for ShoppingSite {
     const TITLE: &'static str = "One Stop Market";
     const DESCRIPTION: &'static str = "An online store of ninety thousand products: search, categories, reviews, a cart, checkout, orders, wishlist and your account.";
     const DEFAULT_PORT: u16 = 7770;
+    const LOOPBACK_HOST: u8 = 3;
     const BASE_FILE: &'static str = "shopping.sqlite";
     const MIGRATIONS: Migrations = crate::migrations::MIGRATIONS;
     const DEFAULT_SEED: u64 = 20_230_801;

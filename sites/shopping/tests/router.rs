@@ -6,6 +6,7 @@
 
 use axum::http::{StatusCode, header};
 use kit::testing::{TestSite, body_text, location, select_texts};
+use kit::visitor::SiteCookies;
 use kit::{Directory, Listing};
 use scraper::{Html, Selector};
 use shopping::db::products::Product;
@@ -1139,4 +1140,86 @@ async fn every_review_is_reachable_through_magentos_review_pages_and_the_helpers
             expected[0].3.clone()
         )
     );
+}
+
+/// The CSRF token in a page's first form.
+fn page_token(page: &Html) -> String {
+    let selector = Selector::parse("input[name=csrf_token]").unwrap();
+    page.select(&selector)
+        .next()
+        .and_then(|input| input.value().attr("value"))
+        .unwrap()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn a_csrf_token_works_only_in_the_session_it_was_rendered_for() {
+    let store = emma();
+    let (_, simple) = products(&store).await;
+    let product = simple.id.to_string();
+    let mine = page_token(&store.page("/checkout/cart/").await);
+    // The same account signed in a second time, on the same tenant: another session.
+    let mut other = store.client.clone();
+    other.session = Some(
+        store
+            .site
+            .login_cookie(&store.tenant, DEFAULT_EMAIL)
+            .unwrap()
+            .1,
+    );
+    let theirs = page_token(&other.page("/checkout/cart/").await);
+    assert_ne!(mine, theirs, "each session renders its own token");
+
+    let borrowed = other
+        .post_form(
+            "/checkout/cart/add/",
+            &[("csrf_token", &mine), ("product", &product)],
+        )
+        .await;
+    assert_eq!(
+        borrowed.status(),
+        StatusCode::FORBIDDEN,
+        "another session's token"
+    );
+    // The exploit a shared cookie jar allowed: a page plants a CSRF cookie and posts its
+    // value. The cookie is an anonymous visitor id, never a token.
+    let cookies = SiteCookies::of(shopping::SITE);
+    let planted = "feedfacefeedfacefeedfacefeedface";
+    let forged = other
+        .send(
+            axum::http::Request::post("/checkout/cart/add/")
+                .header(
+                    header::COOKIE,
+                    format!(
+                        "{}={}; {}={planted}; {}={}",
+                        kit::TENANT_COOKIE,
+                        store.tenant,
+                        cookies.csrf,
+                        cookies.session,
+                        other.session.as_deref().unwrap()
+                    ),
+                )
+                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .body(axum::body::Body::from(format!(
+                    "csrf_token={planted}&product={product}"
+                )))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(
+        forged.status(),
+        StatusCode::FORBIDDEN,
+        "a planted cookie's value"
+    );
+    let cart = store.queries().cart(DEFAULT_EMAIL).await.unwrap();
+    assert!(cart.is_empty(), "refused posts add nothing: {cart:?}");
+
+    let own = other
+        .post_form(
+            "/checkout/cart/add/",
+            &[("csrf_token", &theirs), ("product", &product)],
+        )
+        .await;
+    assert!(own.status().is_redirection(), "{}", own.status());
+    assert_eq!(store.queries().cart(DEFAULT_EMAIL).await.unwrap().len(), 1);
 }

@@ -63,6 +63,10 @@ impl Site for WebUiSite {
         DEFAULT_PORT
     }
 
+    fn loopback_host(&self) -> u8 {
+        6
+    }
+
     fn base(&self) -> Option<kit::BaseData> {
         Some(kit::BaseData {
             file: BASE_FILE,

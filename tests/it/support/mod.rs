@@ -95,7 +95,7 @@ async fn small_sites() -> RunningSites {
     .expect("seeding finishes");
     agora::sites::start(
         &SiteOptions::free_ports(data),
-        std::net::IpAddr::from([127, 0, 0, 1]),
+        agora::sites::SiteAddress::OwnLoopback,
     )
     .await
     .expect("sites start")
@@ -198,7 +198,8 @@ impl Harness {
         format!("{}/{}", self.fixtures, path.trim_start_matches('/'))
     }
 
-    /// A site's base URL (`classifieds` → `http://127.0.0.1:PORT`).
+    /// A site's base URL (`classifieds` → `http://127.0.0.2:PORT`: each site on a loopback
+    /// address of its own).
     pub fn site(&self, name: &str) -> String {
         self.sites
             .url_of(name)
@@ -305,6 +306,19 @@ pub async fn js(episode: &EpisodeHandle, expression: &str) -> Value {
         .execute(&format!("return {expression};"), vec![])
         .await
         .expect("script runs")
+}
+
+/// Runs `body` as an async function in the episode's current page, as the page's own script
+/// would (its main world), with `args` as `arguments`; what it returns.
+pub async fn page_script(episode: &EpisodeHandle, body: &str, args: Vec<Value>) -> Value {
+    let script = format!("return (async () => {{ {body} }})();");
+    episode
+        .browser()
+        .await
+        .expect("live session")
+        .execute(&script, args)
+        .await
+        .expect("the script runs")
 }
 
 /// The SoM id the last observation gave the element matching `css` (top document).

@@ -50,6 +50,8 @@ pub trait SiteDefinition: Copy + Default + fmt::Debug + Send + Sync + 'static {
     const DESCRIPTION: &'static str;
     /// The port VWA serves it on.
     const DEFAULT_PORT: u16;
+    /// The last byte of its own loopback address (`127.0.0.N`; see `Site::loopback_host`).
+    const LOOPBACK_HOST: u8;
     /// The base database's file name in the data dir.
     const BASE_FILE: &'static str;
     /// The schema history of the base database.
@@ -139,6 +141,10 @@ impl<D: SiteDefinition> Site for D {
 
     fn default_port(&self) -> u16 {
         D::DEFAULT_PORT
+    }
+
+    fn loopback_host(&self) -> u8 {
+        D::LOOPBACK_HOST
     }
 
     fn base(&self) -> Option<BaseData> {
