@@ -7,7 +7,8 @@
 
 use crate::cookie;
 use axum::http::HeaderMap;
-use sha2::{Digest, Sha256};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
 use std::sync::OnceLock;
 
 /// The name of the hidden form field that carries the token.
@@ -80,20 +81,10 @@ impl CsrfToken {
 fn keyed_hash(message: &[u8]) -> String {
     static KEY: OnceLock<[u8; 32]> = OnceLock::new();
     let key = KEY.get_or_init(rand::random);
-    let (mut inner_pad, mut outer_pad) = ([0x36u8; 64], [0x5cu8; 64]);
-    for (index, byte) in key.iter().enumerate() {
-        inner_pad[index] ^= byte;
-        outer_pad[index] ^= byte;
-    }
-    let inner = Sha256::new()
-        .chain_update(inner_pad)
-        .chain_update(message)
-        .finalize();
-    let outer = Sha256::new()
-        .chain_update(outer_pad)
-        .chain_update(inner)
-        .finalize();
-    outer[..16]
+    let mut mac = Hmac::<Sha256>::new_from_slice(key)
+        .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+    mac.update(message);
+    mac.finalize().into_bytes()[..16]
         .iter()
         .map(|byte| format!("{byte:02x}"))
         .collect()
