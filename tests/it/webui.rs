@@ -167,77 +167,93 @@ fn a_target_renders_one_1920_by_1080_screenshot_per_state() {
 /// script (nor its `:hover` / `:focus` / `:active` rules), with its colours inverted or its
 /// text scrambled fails, a task passing only when every state reaches the threshold. Prints
 /// each rebuild's mean and lowest state.
-#[test]
-fn every_target_scores_one_itself_zero_blank_lower_at_every_rung_and_fails_broken_rebuilds() {
-    run(|harness| async move {
-        let mut wrong = Vec::new();
-        for target in TARGETS {
-            let episode = episode(harness, target).await;
-            let (blank, report) = aes(&episode).await;
-            assert!(
-                blank.abs() < 1e-9 && report["passed"] == false,
-                "{}: blank page scored {blank}",
-                target.name
-            );
-            put(&episode, files(target)).await;
-            let started = Instant::now();
-            let (score, report) = aes(&episode).await;
-            let elapsed = started.elapsed();
-            assert!(
-                (score - 1.0).abs() < 1e-6 && report["passed"] == true,
-                "{}: the target against itself scored {score}: {report:#}",
-                target.name
-            );
-            let states = report["states"].as_array().unwrap().len();
-            eprintln!(
-                "AES of {} ({states} states): {:.0} ms",
-                target.name,
-                elapsed.as_secs_f64() * 1000.0
-            );
-            let mut css = target.css.to_owned();
-            let mut previous = (String::from("the target"), score);
-            for rung in LADDER {
-                css.push('\n');
-                css.push_str(rung.css);
-                let script = if rung.keeps_script {
-                    target.javascript
-                } else {
-                    ""
-                };
-                put(&episode, [target.html, &css, script]).await;
-                let (score, _) = aes(&episode).await;
-                assert!(
-                    score < previous.1,
-                    "{}: `{}` scored {score}, not below `{}` at {}",
-                    target.name,
-                    rung.name,
-                    previous.0,
-                    previous.1
-                );
-                previous = (rung.name.to_owned(), score);
-            }
-            let mut line = format!("{:<11}", target.name);
-            for (name, files, must_pass) in rebuilds(target) {
-                put(&episode, [&files[0], &files[1], &files[2]]).await;
-                let (score, report) = aes(&episode).await;
-                let (min_state, passed) = (
-                    report["min_state"].as_f64().unwrap(),
-                    report["passed"].as_bool().unwrap(),
-                );
-                line.push_str(&format!(" | {name} {score:.3}/{min_state:.3}"));
-                if must_pass.is_some_and(|must| must != passed) {
-                    wrong.push(format!(
-                        "{}: `{name}` {} (mean {score:.3}, lowest state {min_state:.3})",
-                        target.name,
-                        if passed { "passed" } else { "failed" }
-                    ));
-                }
-            }
-            eprintln!("{line}");
-            crate::support::close(&episode).await;
+/// The ladder test, a quarter of the targets per test so the four spread over the test threads.
+macro_rules! ladder_tests {
+    ($($name:ident: $quarter:expr;)*) => {$(
+        #[test]
+        fn $name() {
+            run(|harness| scores_one_itself_zero_blank_lower_at_every_rung_and_fail_broken_rebuilds(
+                harness,
+                TARGETS.iter().skip($quarter).step_by(4),
+            ));
         }
-        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    });
+    )*};
+}
+
+ladder_tests! {
+    every_target_scores_one_itself_zero_blank_lower_at_every_rung_and_fails_broken_rebuilds_1: 0;
+    every_target_scores_one_itself_zero_blank_lower_at_every_rung_and_fails_broken_rebuilds_2: 1;
+    every_target_scores_one_itself_zero_blank_lower_at_every_rung_and_fails_broken_rebuilds_3: 2;
+    every_target_scores_one_itself_zero_blank_lower_at_every_rung_and_fails_broken_rebuilds_4: 3;
+}
+
+async fn scores_one_itself_zero_blank_lower_at_every_rung_and_fail_broken_rebuilds(
+    harness: &Harness,
+    targets: impl Iterator<Item = &'static Target>,
+) {
+    let mut wrong = Vec::new();
+    for target in targets {
+        let episode = episode(harness, target).await;
+        let (blank, report) = aes(&episode).await;
+        assert!(
+            blank.abs() < 1e-9 && report["passed"] == false,
+            "{}: blank page scored {blank}",
+            target.name
+        );
+        put(&episode, files(target)).await;
+        let started = Instant::now();
+        let (score, report) = aes(&episode).await;
+        let elapsed = started.elapsed();
+        assert!(
+            (score - 1.0).abs() < 1e-6 && report["passed"] == true,
+            "{}: the target against itself scored {score}: {report:#}",
+            target.name
+        );
+        let states = report["states"].as_array().unwrap().len();
+        eprintln!(
+            "AES of {} ({states} states): {:.0} ms",
+            target.name,
+            elapsed.as_secs_f64() * 1000.0
+        );
+        let mut css = target.css.to_owned();
+        let mut previous = (String::from("the target"), score);
+        for rung in LADDER {
+            css.push('\n');
+            css.push_str(rung.css);
+            let script = if rung.keeps_script {
+                target.javascript
+            } else {
+                ""
+            };
+            put(&episode, [target.html, &css, script]).await;
+            let (score, _) = aes(&episode).await;
+            assert!(
+                score < previous.1,
+                "{}: `{}` scored {score}, not below `{}` at {}",
+                target.name,
+                rung.name,
+                previous.0,
+                previous.1
+            );
+            previous = (rung.name.to_owned(), score);
+        }
+        let mut line = format!("{:<11}", target.name);
+        for (name, files) in broken_rebuilds(target) {
+            put(&episode, [&files[0], &files[1], &files[2]]).await;
+            let (score, report) = aes(&episode).await;
+            let min_state = report["min_state"].as_f64().unwrap();
+            line.push_str(&format!(" | {name} {score:.3}/{min_state:.3}"));
+            if report["passed"] == true {
+                wrong.push(format!(
+                    "{}: `{name}` passed (mean {score:.3}, lowest state {min_state:.3})",
+                    target.name
+                ));
+            }
+        }
+        eprintln!("{line}");
+        crate::support::close(&episode).await;
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
@@ -368,102 +384,87 @@ fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
 
 /// MageBench's own verdicts on 27 pages for three targets (`tests/fixtures/magebench_verdicts/`):
 /// `magebench` mode scores each within 0.01 of MageBench's AES and every state within 0.02.
+/// Two tests, every other verdict each, so they spread over the test threads.
 #[test]
-fn magebench_mode_matches_magebench_on_every_development_verdict() {
-    run(|harness| async move {
-        let dir = crate::support::fixture_dir().join("magebench_verdicts");
-        let verdicts = std::fs::read_to_string(dir.join("verdicts.jsonl")).unwrap();
-        let mut episodes: Vec<(&str, EpisodeHandle)> = Vec::new();
-        let mut misses = Vec::new();
-        let mut count = 0;
-        for line in verdicts.lines() {
-            let verdict: serde_json::Value = serde_json::from_str(line).unwrap();
-            let target = webui::targets::named(verdict["target"].as_str().unwrap()).unwrap();
-            let candidate = verdict["candidate"].as_str().unwrap();
-            if !episodes.iter().any(|(name, _)| *name == target.name) {
-                episodes.push((target.name, episode(harness, target).await));
-            }
-            let episode = &episodes
-                .iter()
-                .find(|(name, _)| *name == target.name)
-                .unwrap()
-                .1;
-            let folder = dir.join(target.name).join(candidate);
-            let files = ["index.html", "style.css", "script.js"]
-                .map(|file| std::fs::read_to_string(folder.join(file)).unwrap());
-            put(episode, [&files[0], &files[1], &files[2]]).await;
-            let started = Instant::now();
-            let (score, report) = aes_in(episode, EvalMode::Magebench).await;
-            let elapsed = started.elapsed();
-            let expected = verdict["magebench_aes"].as_f64().unwrap();
-            let states = report["states"].as_array().unwrap();
-            let expected_states: Vec<Option<f64>> = verdict["magebench_states"]
-                .as_object()
-                .unwrap()
-                .values()
-                .map(serde_json::Value::as_f64)
-                .collect();
-            assert_eq!(
-                states.len(),
-                expected_states.len(),
-                "{}/{candidate}",
-                target.name
-            );
-            let ours: Vec<f64> = states
-                .iter()
-                .map(|state| state["score"].as_f64().unwrap())
-                .collect();
-            eprintln!(
-                "{}/{candidate}: {score:.4} (MageBench {expected:.4}), states {ours:.4?} (MageBench {expected_states:?}), {:.0} ms",
-                target.name,
-                elapsed.as_secs_f64() * 1000.0
-            );
-            let mut wrong = (score - expected).abs() > 0.01;
-            for (state, theirs) in states.iter().zip(&expected_states) {
-                let score = state["score"].as_f64().unwrap();
-                wrong |= match theirs {
-                    Some(theirs) => (score - theirs).abs() > 0.02 || !state["failure"].is_null(),
-                    // MageBench's null: the interaction failed on the candidate, scoring 0.
-                    None => score != 0.0 || state["failure"].is_null(),
-                };
-            }
-            if wrong {
-                misses.push(format!("{}/{candidate}: {report:#}", target.name));
-            }
-            count += 1;
-        }
-        assert_eq!(count, 27);
-        for (_, episode) in &episodes {
-            crate::support::close(episode).await;
-        }
-        assert!(misses.is_empty(), "{}", misses.join("\n\n"));
-    });
+fn magebench_mode_matches_magebench_on_every_development_verdict_1() {
+    run(|harness| matches_magebench_on_every_other_verdict(harness, 0));
 }
 
-/// `css` with every length in px multiplied by `factor` (two decimals at most).
-fn scaled_px(css: &str, factor: f64) -> String {
-    let mut out = String::with_capacity(css.len());
-    let mut number = String::new();
-    let mut rest = css;
-    while let Some(character) = rest.chars().next() {
-        rest = &rest[character.len_utf8()..];
-        if character.is_ascii_digit() || (character == '.' && !number.is_empty()) {
-            number.push(character);
-            continue;
+#[test]
+fn magebench_mode_matches_magebench_on_every_development_verdict_2() {
+    run(|harness| matches_magebench_on_every_other_verdict(harness, 1));
+}
+
+/// The verdicts from the `first`-th on, every other one, in `magebench` mode.
+async fn matches_magebench_on_every_other_verdict(harness: &Harness, first: usize) {
+    let dir = crate::support::fixture_dir().join("magebench_verdicts");
+    let verdicts = std::fs::read_to_string(dir.join("verdicts.jsonl")).unwrap();
+    assert_eq!(
+        verdicts.lines().count(),
+        27,
+        "MageBench's development verdicts"
+    );
+    let mut episodes: Vec<(&str, EpisodeHandle)> = Vec::new();
+    let mut misses = Vec::new();
+    for line in verdicts.lines().skip(first).step_by(2) {
+        let verdict: serde_json::Value = serde_json::from_str(line).unwrap();
+        let target = webui::targets::named(verdict["target"].as_str().unwrap()).unwrap();
+        let candidate = verdict["candidate"].as_str().unwrap();
+        if !episodes.iter().any(|(name, _)| *name == target.name) {
+            episodes.push((target.name, episode(harness, target).await));
         }
-        if !number.is_empty() {
-            if character == 'p' && rest.starts_with('x') {
-                let value: f64 = number.parse().unwrap();
-                out.push_str(&format!("{}", (value * factor * 100.0).round() / 100.0));
-            } else {
-                out.push_str(&number);
-            }
-            number.clear();
+        let episode = &episodes
+            .iter()
+            .find(|(name, _)| *name == target.name)
+            .unwrap()
+            .1;
+        let folder = dir.join(target.name).join(candidate);
+        let files = ["index.html", "style.css", "script.js"]
+            .map(|file| std::fs::read_to_string(folder.join(file)).unwrap());
+        put(episode, [&files[0], &files[1], &files[2]]).await;
+        let started = Instant::now();
+        let (score, report) = aes_in(episode, EvalMode::Magebench).await;
+        let elapsed = started.elapsed();
+        let expected = verdict["magebench_aes"].as_f64().unwrap();
+        let states = report["states"].as_array().unwrap();
+        let expected_states: Vec<Option<f64>> = verdict["magebench_states"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(serde_json::Value::as_f64)
+            .collect();
+        assert_eq!(
+            states.len(),
+            expected_states.len(),
+            "{}/{candidate}",
+            target.name
+        );
+        let ours: Vec<f64> = states
+            .iter()
+            .map(|state| state["score"].as_f64().unwrap())
+            .collect();
+        eprintln!(
+            "{}/{candidate}: {score:.4} (MageBench {expected:.4}), states {ours:.4?} (MageBench {expected_states:?}), {:.0} ms",
+            target.name,
+            elapsed.as_secs_f64() * 1000.0
+        );
+        let mut wrong = (score - expected).abs() > 0.01;
+        for (state, theirs) in states.iter().zip(&expected_states) {
+            let score = state["score"].as_f64().unwrap();
+            wrong |= match theirs {
+                Some(theirs) => (score - theirs).abs() > 0.02 || !state["failure"].is_null(),
+                // MageBench's null: the interaction failed on the candidate, scoring 0.
+                None => score != 0.0 || state["failure"].is_null(),
+            };
         }
-        out.push(character);
+        if wrong {
+            misses.push(format!("{}/{candidate}: {report:#}", target.name));
+        }
     }
-    out.push_str(&number);
-    out
+    for (_, episode) in &episodes {
+        crate::support::close(episode).await;
+    }
+    assert!(misses.is_empty(), "{}", misses.join("\n\n"));
 }
 
 /// `css` with every `#rgb` / `#rrggbb` colour mapped channel by channel.
@@ -552,54 +553,21 @@ fn scrambled_text(html: &str) -> String {
     out
 }
 
-/// The rebuilds of a target the pass threshold is calibrated on (besides itself and a blank
-/// page), each with whether it must
-/// pass (`Some(true)`), must fail (`Some(false)`) or is only measured (`None`).
-fn rebuilds(target: &Target) -> Vec<(&'static str, [String; 3], Option<bool>)> {
-    let (html, css, script) = (
-        target.html.to_owned(),
-        target.css.to_owned(),
-        target.javascript.to_owned(),
-    );
-    vec![
-        (
-            "lengths ×1.0",
-            [html.clone(), scaled_px(&css, 1.0), script.clone()],
-            Some(true),
-        ),
-        (
-            "lengths ×1.05",
-            [html.clone(), scaled_px(&css, 1.05), script.clone()],
-            None,
-        ),
-        (
-            "colours +12",
-            [
-                html.clone(),
-                recoloured(&css, |c| c.saturating_add(12)),
-                script.clone(),
-            ],
-            None,
-        ),
-        (
-            "lengths ×1.15",
-            [html.clone(), scaled_px(&css, 1.15), script.clone()],
-            None,
-        ),
+/// Broken rebuilds of a target, which must fail: no script, inverted colours, scrambled text.
+fn broken_rebuilds(target: &Target) -> [(&'static str, [String; 3]); 3] {
+    let (html, css, script) = (target.html, target.css, target.javascript);
+    [
         (
             "no script",
-            [html.clone(), without_pointer_styles(&css), String::new()],
-            Some(false),
+            [html.into(), without_pointer_styles(css), String::new()],
         ),
         (
             "colours inverted",
-            [html.clone(), recoloured(&css, |c| 255 - c), script.clone()],
-            Some(false),
+            [html.into(), recoloured(css, |c| 255 - c), script.into()],
         ),
         (
             "text scrambled",
-            [scrambled_text(&html), css.clone(), script.clone()],
-            Some(false),
+            [scrambled_text(html), css.into(), script.into()],
         ),
     ]
 }
