@@ -14,11 +14,13 @@
 //! ([`magebench`]): what MageBench's own code computes, for comparable numbers.
 //!
 //! The target is served to the episode's browser only while it is measured, at a one-time URL
-//! from [`TargetStaging::stage`].
+//! from [`TargetStaging::stage`]; its measured states are kept for later evaluations in the
+//! same layout ([`kept`]).
 
 pub mod assignment;
 pub mod geometry;
 pub mod interaction;
+pub mod kept;
 pub mod magebench;
 pub mod similarity;
 pub mod state;
@@ -30,7 +32,7 @@ use crate::error::EvalError;
 use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
 use crate::mode::EvalMode;
 use crate::page::{Page, PageError, Window};
-use crate::staging::TargetStaging;
+use crate::staging::SiteAccess;
 use crate::task::EvalType;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -231,15 +233,37 @@ struct Measurement<'a> {
     window: Option<Window>,
 }
 
+impl Measurement<'_> {
+    /// What identifies the target's states measured this way in an episode laid out in
+    /// `layout`: the target, its interactions, the script with its arguments, the window.
+    fn key(&self, spec: &AesSpec, layout: Window) -> String {
+        use std::hash::{Hash, Hasher};
+        let mut script = std::collections::hash_map::DefaultHasher::new();
+        self.script.hash(&mut script);
+        format!(
+            "{} {} {:016x} {} {} {:?} {}x{}",
+            spec.target,
+            serde_json::to_string(&spec.interactions).unwrap_or_default(),
+            script.finish(),
+            Value::Array(self.args.clone()),
+            self.with_errors,
+            self.window,
+            layout.width,
+            layout.height
+        )
+    }
+}
+
 /// Opens `url` and measures it, then again after each interaction. An interaction that fails
 /// leaves that state as its error and the next ones are still tried; a page with more than
-/// [`MAX_ELEMENTS`] elements fails the state.
-async fn measure_states<P: Page, T: DeserializeOwned>(
+/// [`MAX_ELEMENTS`] elements fails the state. The states come as the page script returned them
+/// ([`shaped`] reads them).
+async fn measure_states<P: Page>(
     page: &mut P,
     url: &str,
     interactions: &[Interaction],
     measurement: &Measurement<'_>,
-) -> Result<Vec<GeneratedState<T>>, EvalError> {
+) -> Result<Vec<GeneratedState<Value>>, EvalError> {
     if let Some(window) = measurement.window {
         page.emulate_window(Some(window)).await?;
     }
@@ -256,10 +280,10 @@ async fn measure_states<P: Page, T: DeserializeOwned>(
 }
 
 /// Measures the page now.
-async fn measure<P: Page, T: DeserializeOwned>(
+async fn measure<P: Page>(
     page: &mut P,
     measurement: &Measurement<'_>,
-) -> Result<GeneratedState<T>, PageError> {
+) -> Result<GeneratedState<Value>, PageError> {
     if let Some(window) = measurement.window {
         fit_scrollbars(page, window).await?;
     }
@@ -274,11 +298,29 @@ async fn measure<P: Page, T: DeserializeOwned>(
             "the page has more than {MAX_ELEMENTS} visible elements; AES measures at most that many"
         )));
     }
-    serde_json::from_value(value).map(Ok).map_err(|error| {
+    Ok(Ok(value))
+}
+
+/// A measured state read as `T`.
+fn shaped<T: DeserializeOwned>(state: &Value) -> Result<T, PageError> {
+    T::deserialize(state).map_err(|error| {
         PageError::Browser(format!(
             "the AES measurement returned an unexpected shape: {error}"
         ))
     })
+}
+
+/// Measured states read as `T` (failed states stay failed).
+fn shaped_states<T: DeserializeOwned>(
+    states: &[GeneratedState<Value>],
+) -> Result<Vec<GeneratedState<T>>, PageError> {
+    states
+        .iter()
+        .map(|state| match state {
+            Ok(value) => shaped(value).map(Ok),
+            Err(why) => Ok(Err(why.clone())),
+        })
+        .collect()
 }
 
 /// Lays the page out in `window` less the scrollbars it would show there.
@@ -298,14 +340,40 @@ async fn fit_scrollbars<P: Page>(page: &mut P, window: Window) -> Result<(), Pag
     .await
 }
 
-/// Measures the target's states (staged for this tenant only while it is measured); an
-/// interaction the target itself cannot take is a task error.
+/// The target's states: kept from an earlier evaluation in the same layout, or measured
+/// (staged for this tenant only while it is measured) and kept; an interaction the target
+/// itself cannot take is a task error.
 async fn measure_target<P: Page, T: DeserializeOwned>(
     spec: &AesSpec,
     page: &mut P,
-    staging: &dyn TargetStaging,
+    sites: SiteAccess<'_>,
     measurement: &Measurement<'_>,
 ) -> Result<Vec<T>, EvalError> {
+    let kept = sites
+        .kept_targets
+        .map(|(kept, layout)| (kept, measurement.key(spec, layout)));
+    let states = match kept.as_ref().and_then(|(kept, key)| kept.get(key)) {
+        Some(states) => states,
+        None => {
+            let states =
+                std::sync::Arc::new(measure_target_afresh(spec, page, sites, measurement).await?);
+            if let Some((kept, key)) = kept {
+                kept.keep(key, std::sync::Arc::clone(&states));
+            }
+            states
+        }
+    };
+    Ok(states.iter().map(shaped).collect::<Result<_, _>>()?)
+}
+
+/// Stages the target, measures its states and releases it.
+async fn measure_target_afresh<P: Page>(
+    spec: &AesSpec,
+    page: &mut P,
+    sites: SiteAccess<'_>,
+    measurement: &Measurement<'_>,
+) -> Result<Vec<Value>, EvalError> {
+    let staging = sites.staging()?;
     let target_url = staging.stage(&spec.target).await?;
     let target = measure_states(page, &target_url, &spec.interactions, measurement).await;
     staging.release(&target_url).await?;
@@ -331,7 +399,7 @@ async fn magebench_report<P: Page>(
     spec: &AesSpec,
     generated_url: &str,
     page: &mut P,
-    staging: &dyn TargetStaging,
+    sites: SiteAccess<'_>,
 ) -> Result<AesReport, EvalError> {
     let measurement = |keys: Vec<String>, annotated_only: bool| Measurement {
         script: magebench::MEASURE_JS,
@@ -344,7 +412,7 @@ async fn magebench_report<P: Page>(
         .map(str::to_owned)
         .collect();
     let target: Vec<magebench::SeenState> =
-        measure_target(spec, page, staging, &measurement(all_keys, true)).await?;
+        measure_target(spec, page, sites, &measurement(all_keys, true)).await?;
     let generated = measure_states(
         page,
         generated_url,
@@ -352,6 +420,7 @@ async fn magebench_report<P: Page>(
         &measurement(magebench::keys_for(&target), false),
     )
     .await?;
+    let generated = shaped_states(&generated)?;
     Ok(magebench::score_states(
         &spec.interactions,
         &target,
@@ -359,13 +428,13 @@ async fn magebench_report<P: Page>(
     ))
 }
 
-/// The `aes` evaluator: measures the target, then the generated page at `generated_url`, and
-/// scores them in `mode`'s way (`magebench`, or Agora's for the others).
+/// The `aes` evaluator: measures the target (or takes it as kept), then the generated page at
+/// `generated_url`, and scores them in `mode`'s way (`magebench`, or Agora's for the others).
 pub async fn evaluate_aes<P: Page>(
     spec: &AesSpec,
     generated_url: &str,
     page: &mut P,
-    staging: &dyn TargetStaging,
+    sites: SiteAccess<'_>,
     mode: EvalMode,
 ) -> Result<EvaluatorReport, EvalError> {
     if let Some((field, problem)) = spec.problems().into_iter().next() {
@@ -374,7 +443,7 @@ pub async fn evaluate_aes<P: Page>(
     let interactions = &spec.interactions;
     let mut report = match mode {
         EvalMode::Magebench => {
-            let report = magebench_report(spec, generated_url, page, staging).await;
+            let report = magebench_report(spec, generated_url, page, sites).await;
             // Back to the episode's window.
             page.emulate_window(None).await?;
             report?
@@ -390,8 +459,9 @@ pub async fn evaluate_aes<P: Page>(
                 with_errors: true,
                 window: None,
             };
-            let target: Vec<PageState> = measure_target(spec, page, staging, &measurement).await?;
+            let target: Vec<PageState> = measure_target(spec, page, sites, &measurement).await?;
             let generated = measure_states(page, generated_url, interactions, &measurement).await?;
+            let generated = shaped_states(&generated)?;
             score_states(interactions, &target, &generated)?
         }
     };
@@ -511,5 +581,127 @@ mod tests {
         let error =
             score_states(&[], std::slice::from_ref(&plain), &[Ok(plain.clone())]).unwrap_err();
         assert!(error.is_config(), "{error}");
+    }
+
+    /// A page that serves one measured state for every URL and records the URLs it loads.
+    struct OneStatePage {
+        state: PageState,
+        loaded: Vec<String>,
+    }
+
+    impl Page for OneStatePage {
+        async fn url(&mut self) -> Result<String, PageError> {
+            Ok(self.loaded.last().cloned().unwrap_or_default())
+        }
+        async fn goto(&mut self, url: &str) -> Result<(), PageError> {
+            self.loaded.push(url.to_owned());
+            Ok(())
+        }
+        async fn content(&mut self) -> Result<String, PageError> {
+            Ok(String::new())
+        }
+        async fn evaluate(&mut self, _: &str) -> Result<crate::js_value::JsValue, PageError> {
+            Err(PageError::Browser("not used".into()))
+        }
+        async fn call(&mut self, body: &str, _: Vec<Value>) -> Result<Value, PageError> {
+            Ok(match body == ERRORS_JS {
+                true => json!([]),
+                false => serde_json::to_value(&self.state).unwrap(),
+            })
+        }
+        async fn fetch_bytes(&mut self, _: &str) -> Result<Vec<u8>, PageError> {
+            Err(PageError::Browser("not used".into()))
+        }
+    }
+
+    /// Stages every target at `/target/<name>`.
+    struct Staging;
+
+    impl crate::TargetStaging for Staging {
+        fn stage(&self, target: &str) -> crate::site_queries::QueryFuture<'_, String> {
+            let url = format!("http://webui/target/{target}");
+            Box::pin(async move { Ok(url) })
+        }
+        fn release(&self, _: &str) -> crate::site_queries::QueryFuture<'_, ()> {
+            Box::pin(async { Ok(()) })
+        }
+    }
+
+    #[tokio::test]
+    async fn a_target_is_measured_once_per_layout_and_then_kept() {
+        let kept = kept::KeptTargets::default();
+        let queries = crate::SiteQuerySet::default();
+        let sites = |width| SiteAccess {
+            queries: &queries,
+            staging: Some(&Staging),
+            kept_targets: Some((
+                &kept,
+                Window {
+                    width,
+                    height: 1080,
+                },
+            )),
+        };
+        let spec = AesSpec {
+            target: "landing".into(),
+            interactions: Vec::new(),
+            pass_threshold: 0.9,
+        };
+        let mut page = OneStatePage {
+            state: page(vec![button("rgb(0, 0, 0)")]),
+            loaded: Vec::new(),
+        };
+        let mut scores = Vec::new();
+        for width in [1920, 1920, 1280, 1920] {
+            let report = evaluate_aes(
+                &spec,
+                "http://webui/mine",
+                &mut page,
+                sites(width),
+                EvalMode::Correct,
+            )
+            .await
+            .unwrap();
+            scores.push(report.aes.unwrap().score);
+        }
+        assert_eq!(scores, [1.0; 4], "a kept target scores as a measured one");
+        let targets = page
+            .loaded
+            .iter()
+            .filter(|url| url.contains("/target/"))
+            .count();
+        assert_eq!(
+            targets, 2,
+            "loaded once at 1920 and once at 1280: {:?}",
+            page.loaded
+        );
+        assert_eq!(
+            page.loaded
+                .iter()
+                .filter(|url| url.ends_with("/mine"))
+                .count(),
+            4
+        );
+        // Without kept targets every evaluation measures the target.
+        let afresh = SiteAccess {
+            kept_targets: None,
+            ..sites(1920)
+        };
+        evaluate_aes(
+            &spec,
+            "http://webui/mine",
+            &mut page,
+            afresh,
+            EvalMode::Correct,
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            page.loaded
+                .iter()
+                .filter(|url| url.contains("/target/"))
+                .count(),
+            3
+        );
     }
 }

@@ -105,7 +105,7 @@ pub async fn evaluate<P: Page>(
                 let generated_url = task.start_urls().first().copied().ok_or_else(|| {
                     EvalError::config("start_url", "an aes task starts at its workspace URL")
                 })?;
-                aes::evaluate_aes(spec, generated_url, page, sites.staging()?, mode).await?
+                aes::evaluate_aes(spec, generated_url, page, sites, mode).await?
             }
         };
         outcome = outcome.times(report.outcome);

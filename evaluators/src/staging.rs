@@ -2,7 +2,9 @@
 //! read-only [`SiteQueries`], and — where a site offers it — the staging of evaluation
 //! targets, which changes what the site serves and so is not a query.
 
+use crate::aes::kept::KeptTargets;
 use crate::error::EvalError;
+use crate::page::Window;
 use crate::site_queries::{QueryFuture, SiteQueries};
 
 /// A site's staging of evaluation targets for one tenant: a target page is served to that
@@ -22,6 +24,9 @@ pub struct SiteAccess<'a> {
     pub queries: &'a dyn SiteQueries,
     /// The staging of evaluation targets, when a hosted site offers it.
     pub staging: Option<&'a dyn TargetStaging>,
+    /// Target measurements kept across evaluations, with the layout (the episode's viewport)
+    /// this evaluation measures in; `None`: every target is measured afresh.
+    pub kept_targets: Option<(&'a KeptTargets, Window)>,
 }
 
 impl std::fmt::Debug for SiteAccess<'_> {
@@ -29,6 +34,10 @@ impl std::fmt::Debug for SiteAccess<'_> {
         formatter
             .debug_struct("SiteAccess")
             .field("staging", &self.staging.is_some())
+            .field(
+                "kept_targets",
+                &self.kept_targets.map(|(kept, _)| kept.len()),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -39,6 +48,7 @@ impl<'a> SiteAccess<'a> {
         Self {
             queries,
             staging: None,
+            kept_targets: None,
         }
     }
 

@@ -427,6 +427,16 @@ impl Task {
         let last = self.agora.as_ref()?.gold.last()?;
         (last.action == "stop").then(|| last.answer.as_deref().unwrap_or(""))
     }
+
+    /// Whether the task is scored from measured pages alone (AES, with or without an answer
+    /// check): those are measured in a private tab, apart from the agent's tabs.
+    pub fn measured_apart(&self) -> bool {
+        let kinds = &self.eval.eval_types;
+        kinds.contains(&EvalType::Aes)
+            && kinds
+                .iter()
+                .all(|kind| matches!(kind, EvalType::Aes | EvalType::StringMatch))
+    }
 }
 
 /// Whether a source names a remote resource rather than a local file.

@@ -99,6 +99,8 @@ struct EnvInner {
     episode_slots: Arc<tokio::sync::Semaphore>,
     /// Starts opened ahead (`--prepare`).
     prepared: prepared::PreparedStarts,
+    /// WebUI targets measured once per layout, for every later `aes` evaluation.
+    kept_targets: evaluators::aes::kept::KeptTargets,
 }
 
 impl Environment {
@@ -178,6 +180,7 @@ impl Environment {
                 sites,
                 events: EpisodeEvents::default(),
                 tasks: RwLock::new(Arc::new(tasks)),
+                kept_targets: Default::default(),
             }),
         };
         tokio::spawn(reap_idle(Arc::downgrade(&environment.inner)));

@@ -9,9 +9,8 @@ use super::{
 use super::{SiteCookie, start};
 use crate::browser::{BrowserSession, PrivateTab, Viewport};
 use crate::observe::ObserveOptions;
-use evaluators::task::EvalType;
 use evaluators::task::SiteUrls;
-use evaluators::{EvalMode, Evaluation, SiteAccess, SiteQuerySet};
+use evaluators::{EvalMode, Evaluation, SiteAccess, SiteQuerySet, Window};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -178,17 +177,26 @@ impl Environment {
             (Some(sites), Some(tenant)) => (sites.queries(&tenant.id)?, sites.staging(&tenant.id)),
             _ => (SiteQuerySet::default(), None),
         };
+        let mode = mode.unwrap_or(self.inner.config.eval_mode);
+        let private = context.task.measured_apart();
+        let viewport = episode.viewport();
         let sites = SiteAccess {
             queries: &queries,
             staging: staging.as_deref(),
+            // Only what a private tab measured is kept: no agent's page was near it.
+            kept_targets: private.then_some((
+                &self.inner.kept_targets,
+                Window {
+                    width: viewport.width,
+                    height: viewport.height,
+                },
+            )),
         };
-        let mode = mode.unwrap_or(self.inner.config.eval_mode);
-        let private = measured_apart(&context.task);
         let cookies = match private {
             true => self.episode_cookies(&[], episode.tenant())?,
             false => Vec::new(),
         };
-        let (viewport, policy) = (episode.viewport(), episode.settle_policy());
+        let policy = episode.settle_policy();
         let session = episode.session_mut()?;
         let tab = match private {
             true => Some(open_measuring_tab(session, &cookies, viewport).await?),
@@ -230,16 +238,6 @@ impl Environment {
         })??;
         Ok(evaluation)
     }
-}
-
-/// Whether `task` is scored from measured pages alone (AES, with or without an answer
-/// check): those are measured apart from the agent's tabs.
-fn measured_apart(task: &evaluators::task::Task) -> bool {
-    let kinds = &task.eval.eval_types;
-    kinds.contains(&EvalType::Aes)
-        && kinds
-            .iter()
-            .all(|kind| matches!(kind, EvalType::Aes | EvalType::StringMatch))
 }
 
 /// A private tab for measuring, laid out like the episode's and holding only the episode's

@@ -156,9 +156,10 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
         .flat_map(|agora| &agora.decoys)
         .collect();
     // Runs that end in a stop at the start state are scored on the gold episode before its
-    // replay when the evaluation reads no more of the page than its URL: that state is the
-    // one a fresh episode of the task starts in.
-    let at_start = reads_answer_and_url_only(&task.task);
+    // replay when the evaluation reads no more of the agent's page than its URL (an AES
+    // evaluation measures in a private tab of its own): that state is the one a fresh
+    // episode of the task starts in.
+    let at_start = reads_answer_and_url_only(&task.task) || task.task.measured_apart();
     let mut starts: Vec<Option<String>> = Vec::new();
     if !not_applicable {
         starts.push(at_start.then(String::new));

@@ -7,7 +7,7 @@
 //! site's cookies nor plant one that makes another site's form accept a forged post.
 
 use crate::support::{js, no_eval, observation, page_script, run, step};
-use crate::webui::{aes, episode, write};
+use crate::webui::{aes, episode_sized, write};
 use agora::env::EpisodeHandle;
 use evaluators::Page;
 use serde_json::{Value, json};
@@ -67,9 +67,13 @@ fn lying_js(target: &Target) -> String {
     )
 }
 
-/// What a blank page scores against `target`.
-async fn blank_score(harness: &crate::support::Harness, target: &Target) -> f64 {
-    let blank = episode(harness, target).await;
+/// What a blank page scores against `target` in a viewport of `layout`.
+async fn blank_score(
+    harness: &crate::support::Harness,
+    target: &Target,
+    layout: (u32, u32),
+) -> f64 {
+    let blank = episode_sized(harness, target, layout).await;
     write(harness, &blank, BLANK).await;
     let (score, _) = aes(&blank).await;
     crate::support::close(&blank).await;
@@ -95,8 +99,10 @@ async fn workspace_html(episode: &EpisodeHandle) -> String {
 fn a_spy_tab_sees_no_staged_target_and_copies_nothing() {
     run(|harness| async move {
         let target = webui::targets::named("tabs").unwrap();
-        let blank = blank_score(harness, target).await;
-        let agent = episode(harness, target).await;
+        // A layout no other test measures in: the target is staged for this evaluation, not
+        // kept from an earlier one.
+        let layout = (1904, 1071);
+        let agent = episode_sized(harness, target, layout).await;
         write(harness, &agent, [SCRIPTED, "", SPY_JS]).await;
         assert_eq!(
             observation(&agent).await.tabs.len(),
@@ -104,6 +110,7 @@ fn a_spy_tab_sees_no_staged_target_and_copies_nothing() {
             "the spy tab is open"
         );
         let (score, report) = aes(&agent).await;
+        let blank = blank_score(harness, target, layout).await;
         assert_eq!(score, blank, "the spy's page scored {score}: {report}");
         let seen = js(&agent, "localStorage.getItem('seen')").await;
         assert!(
@@ -120,8 +127,9 @@ fn a_spy_tab_sees_no_staged_target_and_copies_nothing() {
 fn a_page_that_changes_when_measured_is_measured_as_it_shows_and_going_back_finds_nothing() {
     run(|harness| async move {
         let target = webui::targets::named("tabs").unwrap();
-        let blank = blank_score(harness, target).await;
-        let agent = episode(harness, target).await;
+        // A layout of its own, as above.
+        let layout = (1903, 1071);
+        let agent = episode_sized(harness, target, layout).await;
         write(harness, &agent, [SCRIPTED, "", &lying_js(target)]).await;
         let shown = js(&agent, "document.body.innerText").await;
         assert!(
@@ -149,6 +157,7 @@ fn a_page_that_changes_when_measured_is_measured_as_it_shows_and_going_back_find
         step(&agent, &format!("goto [{workspace}]")).await;
         let url_before = agent.browser().await.unwrap().current_url().await.unwrap();
         let (score, report) = aes(&agent).await;
+        let blank = blank_score(harness, target, layout).await;
         assert_eq!(score, blank, "the lying page scored {score}: {report}");
         // The evaluation left nothing in the agent's tab: same page, no staged page behind it.
         let url_after = agent.browser().await.unwrap().current_url().await.unwrap();

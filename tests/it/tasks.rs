@@ -382,8 +382,32 @@ fn stops_at_the_start_are_scored_on_the_gold_episode_and_still_fail_what_they_sh
                 "required_contents": {"must_include": ["never there"]}}]});
         let gold = json!([{"action": "stop", "answer": ""}]);
         let navigating = task(harness, "actions.html", eval, gold);
+        // An AES task, measured in a private tab: its empty stop (the blank workspace) is
+        // scored at the gold episode's start too, and still fails.
+        let target = webui::targets::named("notfound").unwrap();
+        let manifest = target.manifest().unwrap();
+        let rebuilt = harness
+            .env
+            .inline_task(&json!({
+                "sites": ["webui"], "task_id": 2, "require_login": false,
+                "start_url": "__WEBUI__/workspace/", "intent": manifest.description,
+                "viewport_size": {"width": 1920, "height": 1080},
+                "eval": {"eval_types": ["aes"], "aes": {"target": target.name,
+                    "interactions": manifest.interactions, "pass_threshold": 0.9}},
+                "agora": {"gold": [
+                    {"action": "write_html", "content": target.html},
+                    {"action": "write_css", "content": target.css},
+                    {"action": "write_javascript", "content": target.javascript},
+                    {"action": "stop", "answer": ""}]}
+            }))
+            .unwrap();
 
-        let checks = check_tasks(&harness.env, vec![answered, trivial, navigating], 1).await;
+        let checks = check_tasks(
+            &harness.env,
+            vec![answered, trivial, navigating, rebuilt],
+            1,
+        )
+        .await;
         let report: Vec<String> = checks.iter().map(|check| check.describe()).collect();
         let answered = &checks[0];
         assert_eq!(
@@ -407,5 +431,12 @@ fn stops_at_the_start_are_scored_on_the_gold_episode_and_still_fail_what_they_sh
         let navigating = &checks[2];
         assert_eq!(navigating.episodes, 2, "gold and empty stop: {report:?}");
         assert!(!navigating.passed(), "the gold scores 0 here: {report:?}");
+        let rebuilt = &checks[3];
+        assert_eq!(rebuilt.episodes, 1, "{report:?}");
+        assert!(
+            rebuilt.describe().contains("gold 1.00  empty stop 0.00"),
+            "{report:?}"
+        );
+        assert!(rebuilt.passed(), "{report:?}");
     });
 }

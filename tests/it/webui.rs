@@ -15,11 +15,20 @@ use webui::targets::{TARGETS, Target};
 
 /// An episode of a WebUI task on `target`, at the size MageBench renders (1920×1080).
 pub(crate) async fn episode(harness: &Harness, target: &Target) -> EpisodeHandle {
+    episode_sized(harness, target, (1920, 1080)).await
+}
+
+/// An episode of a WebUI task on `target` with a viewport of `(width, height)`.
+pub(crate) async fn episode_sized(
+    harness: &Harness,
+    target: &Target,
+    (width, height): (u32, u32),
+) -> EpisodeHandle {
     let manifest = target.manifest().unwrap();
     let task = json!({
         "sites": ["webui"], "task_id": 0, "require_login": false,
         "start_url": "__WEBUI__/workspace/", "intent": manifest.description,
-        "viewport_size": {"width": 1920, "height": 1080},
+        "viewport_size": {"width": width, "height": height},
         "eval": {"eval_types": ["aes"], "aes": {
             "target": target.name, "interactions": manifest.interactions, "pass_threshold": 0.9}}
     });
