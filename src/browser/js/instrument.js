@@ -166,6 +166,16 @@
     if (canScroll(target === document.body ? null : target, direction[0] * sign, direction[1] * sign)) expectScroll();
   }, { capture: true, passive: true });
 
+  // Inputs: a page may answer one on the next animation frame or the one after (an animation
+  // started from `requestAnimationFrame`), so settling lets two frames pass after an input it
+  // has not yet seen out (see settle.js).
+  state.lastInput = -Infinity;
+  state.inputSettledAt = -Infinity;
+  const input = () => { state.lastInput = performance.now(); };
+  for (const type of ['pointerdown', 'click', 'keydown', 'input']) {
+    window.addEventListener(type, input, { capture: true, passive: true });
+  }
+
   const isOurs = (record) => record.attributeName === 'data-agora-som';
   new MutationObserver((records) => {
     const theirs = records.filter((record) => !isOurs(record)).length;

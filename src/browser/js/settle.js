@@ -1,10 +1,10 @@
 // Resolves once the page is loaded, no navigation is pending, no request is in flight, no
-// short timer is pending, the DOM has been quiet for `quietMs` (not needed when nothing
-// happened since the load event), no scroll is about to start and the scroll position has
-// held still for a few frames since the last scroll, and (with
-// `paint`) every image in the viewport is painted or broken — or when `capMs` has passed.
-// Reports what it waited on, how long it waited on the quiet window alone, the images still
-// missing at the cap and the broken ones in view.
+// short timer is pending, two frames have passed since an input, the DOM has been quiet for
+// `quietMs` (not needed when nothing happened since the load event), no scroll is about to
+// start and the scroll position has held still for a few frames since the last scroll, and
+// (with `paint`) every image in the viewport is painted or broken — or when `capMs` has
+// passed. Reports what it waited on, how long it waited on the quiet window alone, the
+// images still missing at the cap and the broken ones in view.
 const [quietMs, capMs, paint] = arguments;
 // An expected scroll that has not started after this long and SCROLL_START_FRAMES frames
 // is not coming (the page could not scroll after all).
@@ -12,6 +12,8 @@ const SCROLL_START_MS = 150;
 const SCROLL_START_FRAMES = 3;
 // Frames without a scroll event after the last one: the scroll position is stable.
 const SCROLL_STILL_FRAMES = 2;
+// Frames let pass after an input, so a page's answer started on the next frame is seen.
+const INPUT_FRAMES = 2;
 // Frames produced after the last image was ready, so the capture follows a painted frame.
 const PAINT_FRAMES = 2;
 // Images named in `pending` at the cap; the rest are counted.
@@ -160,10 +162,12 @@ return new Promise((resolve) => {
   let stillFrames = null;
   let stillSince = -Infinity;
   let position = state && state.lastStamp ? [state.lastStamp[1], state.lastStamp[2]] : null;
+  const inputFrames = state && state.lastInput > state.inputSettledAt ? frames(INPUT_FRAMES) : null;
   const poll = () => {
     if (finished) return;
     const now = performance.now();
     const pending = [];
+    if (inputFrames && !inputFrames.done()) pending.push('frames after input');
     if (state && state.navigationExpected) pending.push('navigation');
     if (document.readyState !== 'complete') pending.push('page load');
     if (state && state.inflight > 0) pending.push('requests in flight');
@@ -216,7 +220,10 @@ return new Promise((resolve) => {
     if (pending.length === 0 || now - start >= capMs) {
       finished = true;
       if (timer !== null) unschedule(timer);
-      if (state) state.lastStamp = state.stamp();
+      if (state) {
+        state.lastStamp = state.stamp();
+        if (inputFrames && inputFrames.done()) state.inputSettledAt = now;
+      }
       const listed = pending.flatMap((reason) => {
         if (reason !== 'images' || missingImages.length === 0) return [reason];
         const named = [...new Set(missingImages.map(shortUrl))];
