@@ -222,7 +222,7 @@ return new Promise((resolve) => {
       if (timer !== null) unschedule(timer);
       if (state) {
         state.lastStamp = state.stamp();
-        if (inputFrames && inputFrames.done()) state.inputSettledAt = now;
+        if (inputFrames && inputFrames.done()) state.inputSettledAt = start;
       }
       const listed = pending.flatMap((reason) => {
         if (reason !== 'images' || missingImages.length === 0) return [reason];
