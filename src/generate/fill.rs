@@ -34,6 +34,18 @@ impl<'a> Filler<'a> {
         }
     }
 
+    /// Whether `slot` has a value that is not blank; `Err` when the instance has no such
+    /// slot at all (a template's typo, not a fact of the data).
+    pub fn is_set(&self, slot: &str) -> Result<bool, String> {
+        match self.slots.get(slot) {
+            Some(value) => Ok(!value.trim().is_empty()),
+            None => Err(format!(
+                "{MISSING_SLOT} `{slot}` (this query gives: {})",
+                self.names()
+            )),
+        }
+    }
+
     /// `text` with every placeholder filled.
     pub fn text(&mut self, text: &str) -> Result<String, String> {
         let mut out = String::with_capacity(text.len());
@@ -85,12 +97,14 @@ impl<'a> Filler<'a> {
         }
         let mut parts = inner.split('|').map(str::trim);
         let slot = parts.next().unwrap_or_default();
-        let mut value = self.slots.get(slot).cloned().ok_or_else(|| {
-            format!(
-                "{MISSING_SLOT} `{slot}` (this query gives: {})",
-                self.names()
-            )
-        })?;
+        // A blank value is no value: the instance would ask about, or answer, nothing.
+        let mut value = match self.slots.get(slot) {
+            Some(value) if !value.trim().is_empty() => value.clone(),
+            _ => {
+                self.is_set(slot)?;
+                return Err(format!("{MISSING_SLOT} `{slot}`: it is empty here"));
+            }
+        };
         for filter in parts {
             value = apply(filter, &value, self.slots)?;
         }
@@ -220,6 +234,14 @@ mod tests {
         assert!(
             missing.contains("no slot `colour`") && missing.contains("amount"),
             "{missing}"
+        );
+        let blank = Slots::from([("colour".to_owned(), " ".to_owned())]);
+        let empty = Filler::new(&blank, &pictures).text("It is {{colour}}.");
+        assert!(
+            empty
+                .as_ref()
+                .is_err_and(|message| message.starts_with("no slot `colour`: it is empty")),
+            "{empty:?}"
         );
         assert!(
             filler

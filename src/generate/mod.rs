@@ -99,8 +99,9 @@ pub enum Refusal {
     FactNotShown,
     /// A visual slot's value is written in the text about the answer.
     VisualInText,
-    /// The candidate lacks a slot the template uses (a product without reviews for a
-    /// question about its newest review).
+    /// The candidate lacks a slot the template uses, or has it empty (a product without
+    /// reviews for a question about its newest review; one without a colour detail for a
+    /// question about it).
     MissingSlot,
 }
 
@@ -111,7 +112,7 @@ impl fmt::Display for Refusal {
             Refusal::NotAbsent => "something fits (the answer would not be N/A)",
             Refusal::FactNotShown => "the visual fact is not in the picture",
             Refusal::VisualInText => "the visual fact is also in the text",
-            Refusal::MissingSlot => "a slot the template uses is missing",
+            Refusal::MissingSlot => "a slot the template uses is missing or empty",
         })
     }
 }
@@ -337,6 +338,16 @@ pub fn mentions(text: &str, value: &str) -> bool {
 
 /// Why `candidate` may not be an instance of `template`, if it may not.
 fn refusal(template: &Template, candidate: &Candidate) -> Option<(Refusal, String)> {
+    if let Some(slot) = template
+        .require
+        .iter()
+        .find(|slot| !is_set(&candidate.slots, slot))
+    {
+        return Some((
+            Refusal::MissingSlot,
+            format!("`{slot}` is empty for {}", describe(candidate)),
+        ));
+    }
     match template.expect {
         Expect::One if candidate.matching != 1 => {
             return Some((Refusal::NotUnique, candidate.matching_note.clone()));
@@ -365,6 +376,13 @@ fn refusal(template: &Template, candidate: &Candidate) -> Option<(Refusal, Strin
         }
     }
     None
+}
+
+/// Whether `slots` has `slot` with a value that is not blank.
+fn is_set(slots: &Slots, slot: &str) -> bool {
+    slots
+        .get(slot)
+        .is_some_and(|value| !value.trim().is_empty())
 }
 
 /// A candidate named for messages: its `id` slot, or its slot values.
@@ -623,8 +641,7 @@ fn steps(
     for mut step in template::expand_steps(items, shapes)? {
         if let Some(condition) = step.remove("when") {
             let slot = condition.as_str().ok_or("`when` names a slot")?;
-            let set = filler.text(&format!("{{{{{slot}}}}}"))?;
-            if set.trim().is_empty() {
+            if !filler.is_set(slot)? {
                 continue;
             }
         }
@@ -673,12 +690,27 @@ fn decoys_of(
         .near_misses
         .iter()
         .filter(|near_miss| differs(near_miss))
-        .take(decoy.near_misses)
     {
+        if out.len() == decoy.near_misses {
+            break;
+        }
         let mut miss_slots = slots.clone();
         miss_slots.extend(near_miss.slots.clone());
         miss_slots.insert("why".into(), near_miss.why.clone());
-        let (why, filled) = steps_of(&miss_slots, used)?;
+        // A near miss that could not be replayed (a product out of stock to buy, a slot its
+        // steps name left empty) proves nothing: the next one is taken.
+        if !loaded
+            .template
+            .require
+            .iter()
+            .all(|slot| is_set(&miss_slots, slot))
+        {
+            continue;
+        }
+        let (why, filled) = match steps_of(&miss_slots, used) {
+            Err(message) if message.starts_with(MISSING_SLOT) => continue,
+            filled => filled?,
+        };
         // The same trajectory as gold proves nothing (and would score 1).
         if filled != gold {
             out.push(json!({"why": why, "steps": filled}));
@@ -845,6 +877,16 @@ mod over_seeded_data {
             reports[1].refused[&Refusal::NotAbsent].0,
             reports[1].candidates
         );
+
+        // A required slot no candidate has set refuses every one, and the template with them
+        // (it names a slot its query never fills), saying which.
+        let mut demanding = shipped(&["ranked_title"]).remove(0);
+        demanding.template.require = vec!["in_stock".into()];
+        let refused = generate(&[demanding], &mut truths, &options(5, 28, None))
+            .map(|(suite, _)| suite.tasks())
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("`in_stock` is empty for"), "{refused}");
 
         // Train and test share no combination of slot values (nor, for an intent without
         // slots, an item).

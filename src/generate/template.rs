@@ -39,6 +39,11 @@ pub struct Template {
     /// refused.
     #[serde(default)]
     pub visual: Vec<String>,
+    /// Slots that must be set (not empty) for an instance, and for each near miss a decoy is
+    /// made of, beyond those its text uses: a product to put in the cart must be in stock
+    /// (`require = ["in_stock"]`).
+    #[serde(default)]
+    pub require: Vec<String>,
     /// What in a picture the instance hinges on (placeholders allowed).
     pub visual_fact: String,
     /// Pictures of the candidate handed to the agent as input images, by name (`photo`).

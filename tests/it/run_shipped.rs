@@ -21,8 +21,8 @@ use std::time::Duration;
 use tokio::sync::OnceCell;
 
 /// The sample: every site's hand-written tasks whose number is a multiple of 40 (a glob over
-/// task names): seven tasks, so the model double's six kinds of reply each come up. The generated suite (`generated/<site>/<id>`, a thousand tasks) is left out:
-/// `agora tasks check tasks/generated` proves it.
+/// task names): seven tasks, so the model double's six kinds of reply each come up. A suite
+/// generated into `tasks/generated/` is left out: `agora tasks check tasks/generated` proves it.
 const SAMPLE: &str = "[!g]*[/48]0";
 
 /// One heavy run at a time: both tests drive the whole sample.

@@ -6,8 +6,8 @@
 //! Within a page a product is told apart by its name or by facts of its photo (`by`).
 //!
 //! Slots of a product: `id`, `sku`, `name`, `url_key`, `path` (`/<url_key>.html`), `price`
-//! (`$1,433.49`), `amount` (`1433.49`), `category`, `category_path`, `brand`, `model`,
-//! `material`, `weight`, `items`, `detail_colour` (the Details table's colour), `sizes`,
+//! (`$1,433.49`), `amount` (`1433.49`), `in_stock` (`yes`; empty when none is left),
+//! `category`, `category_path`, `brand`, `model`, `material`, `weight`, `items`, `detail_colour` (the Details table's colour), `sizes`,
 //! `size` (the first), `option_colours`, `option_colour` (the option matching the photo, else
 //! the first), `reviews`, `rating` (percent), `photo_id`, `photo_path` and the photo's
 //! `colour`, `secondary`, `pattern`, `sign`, `drawing`, `kind`, `count`; with `named`, also
@@ -129,6 +129,8 @@ struct Facts {
     name: String,
     description: String,
     price_cents: i64,
+    /// Units in stock (none: the product page's Add to Cart is disabled).
+    stock: i64,
     category_id: i64,
     attributes: Vec<(String, String)>,
     options: Vec<ProductOption>,
@@ -195,6 +197,10 @@ impl Item for Facts {
         put("path", format!("/{}.html", self.url_key));
         put("price", dollars(self.price_cents));
         put("amount", plain_amount(self.price_cents));
+        put(
+            "in_stock",
+            if self.stock > 0 { "yes" } else { "" }.to_owned(),
+        );
         if let Some(category) = &self.category {
             put("category", category.name.clone());
             put("category_path", category.url());
@@ -606,7 +612,7 @@ fn read_facts(connection: &Connection) -> Result<HashMap<i64, Facts>, GroundTrut
     let mut statement = connection
         .prepare(
             "SELECT id, sku, url_key, name, description, price_cents, category_id, attributes,
-                    options, review_count, rating_sum FROM products",
+                    options, review_count, rating_sum, stock FROM products",
         )
         .map_err(read)?;
     let rows = statement
@@ -619,6 +625,7 @@ fn read_facts(connection: &Connection) -> Result<HashMap<i64, Facts>, GroundTrut
                     name: row.get(3)?,
                     description: row.get(4)?,
                     price_cents: row.get(5)?,
+                    stock: row.get(11)?,
                     category_id: row.get(6)?,
                     attributes: Vec::new(),
                     options: Vec::new(),

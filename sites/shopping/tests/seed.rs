@@ -25,8 +25,8 @@ const PRODUCTS: u32 = 400;
 const SEED: u64 = 7;
 
 struct Seeded {
-    /// Kept so the seeded files outlive the test binary's use of them.
-    _data: tempfile::TempDir,
+    /// The seeded files (kept for the test binary's life: the ground truth reads them).
+    data: tempfile::TempDir,
     report: SeedCounts,
     records: Vec<Value>,
 }
@@ -47,7 +47,7 @@ fn seeded() -> &'static Seeded {
             .map(|line| serde_json::from_str(line).unwrap())
             .collect();
         Seeded {
-            _data: data,
+            data,
             report,
             records,
         }
@@ -259,4 +259,43 @@ fn the_seed_report_counts_the_products_only_their_picture_tells_apart() {
     let share = seeded.report.picture_only_share();
     assert!(share >= 0.3, "{share:.3}");
     assert!(seeded.report.to_string().contains("only in the picture"));
+}
+
+/// The generator's `in_stock` slot is what the product page shows: set exactly for the
+/// products with units left (an out-of-stock one has Add to Cart disabled, so no cart or
+/// order task may be made of it).
+#[test]
+fn the_in_stock_slot_is_set_exactly_for_products_with_units_left() {
+    use kit::ground_truth::GroundTruth;
+    let stock: HashMap<&str, i64> = products()
+        .map(|product| {
+            (
+                product["sku"].as_str().unwrap(),
+                product["stock"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    let mut truth = shopping::ground_truth::ShoppingTruth::open(seeded().data.path()).unwrap();
+    let candidates = truth
+        .candidates(&serde_json::json!({"name": "named", "within": "category"}))
+        .unwrap();
+    let mut seen = (0, 0);
+    for candidate in &candidates {
+        let sku = candidate.slots["sku"].as_str();
+        let in_stock = candidate.slots["in_stock"].as_str();
+        assert_eq!(in_stock == "yes", stock[sku] > 0, "{sku}: {in_stock:?}");
+        assert!(
+            in_stock == "yes" || in_stock.is_empty(),
+            "{sku}: {in_stock:?}"
+        );
+        if stock[sku] > 0 {
+            seen.0 += 1
+        } else {
+            seen.1 += 1
+        }
+    }
+    assert!(
+        seen.0 > 0 && seen.1 > 0,
+        "in stock / out of stock: {seen:?}"
+    );
 }
