@@ -358,13 +358,13 @@ fn refusal(template: &Template, candidate: &Candidate) -> Option<(Refusal, Strin
         _ => {}
     }
     for slot in &template.visual {
-        let value = candidate.slots.get(slot).map(String::as_str).unwrap_or("");
-        if value.trim().is_empty() {
+        if !is_set(&candidate.slots, slot) {
             return Some((
                 Refusal::FactNotShown,
                 format!("`{slot}` is empty for {}", describe(candidate)),
             ));
         }
+        let value = &candidate.slots[slot];
         if mentions(&candidate.text, value) {
             return Some((
                 Refusal::VisualInText,

@@ -7,13 +7,13 @@
 //!
 //! Slots of a product: `id`, `sku`, `name`, `url_key`, `path` (`/<url_key>.html`), `price`
 //! (`$1,433.49`), `amount` (`1433.49`), `in_stock` (`yes`; empty when none is left),
-//! `category`, `category_path`, `brand`, `model`, `material`, `weight`, `items`, `detail_colour` (the Details table's colour), `sizes`,
-//! `size` (the first), `option_colours`, `option_colour` (the option matching the photo, else
-//! the first), `reviews`, `rating` (percent), `photo_id`, `photo_path` and the photo's
-//! `colour`, `secondary`, `pattern`, `sign`, `drawing`, `kind`, `count`; with `named`, also
-//! the newest review's `review_author`, `review_title`, `review_stars` and the counts
-//! `five_star` and `one_star`. Slots of a page: `query`, `search_path` or `category`,
-//! `category_path`, and `results`.
+//! `category`, `category_path`, `brand`, `model`, `material`, `weight`, `items`,
+//! `detail_colour` (the Details table's colour), `sizes`, `size` (the first), `option_colours`,
+//! `option_colour` (the option matching the photo, else the first), `reviews`, `rating`
+//! (percent), `photo_id`, `photo_path` and the photo's `colour`, `secondary`, `pattern`,
+//! `sign`, `drawing`, `kind`, `count`; with `named`, also the newest review's
+//! `review_author`, `review_title`, `review_stars` and the counts `five_star` and `one_star`.
+//! Slots of a page: `query`, `search_path` or `category`, `category_path`, and `results`.
 //!
 //! Orders are the default account's: `order_id`, `order_path`, `order_date`, `order_total`,
 //! `order_amount`, `order_status`, `order_lines`, `order_units`, and the first line's
