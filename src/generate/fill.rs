@@ -15,6 +15,13 @@ pub const MISSING_SLOT: &str = "no slot";
 /// The folder, relative to a task file, that holds its pictures.
 pub const IMAGE_FOLDER: &str = "images";
 
+/// Whether `slots` has `slot` with a value that is not blank.
+pub fn is_set(slots: &Slots, slot: &str) -> bool {
+    slots
+        .get(slot)
+        .is_some_and(|value| !value.trim().is_empty())
+}
+
 /// Fills placeholders from one instance's slots; remembers the pictures it named.
 #[derive(Debug)]
 pub struct Filler<'a> {
@@ -37,9 +44,9 @@ impl<'a> Filler<'a> {
     /// Whether `slot` has a value that is not blank; `Err` when the instance has no such
     /// slot at all (a template's typo, not a fact of the data).
     pub fn is_set(&self, slot: &str) -> Result<bool, String> {
-        match self.slots.get(slot) {
-            Some(value) => Ok(!value.trim().is_empty()),
-            None => Err(format!(
+        match self.slots.contains_key(slot) {
+            true => Ok(is_set(self.slots, slot)),
+            false => Err(format!(
                 "{MISSING_SLOT} `{slot}` (this query gives: {})",
                 self.names()
             )),
@@ -98,13 +105,10 @@ impl<'a> Filler<'a> {
         let mut parts = inner.split('|').map(str::trim);
         let slot = parts.next().unwrap_or_default();
         // A blank value is no value: the instance would ask about, or answer, nothing.
-        let mut value = match self.slots.get(slot) {
-            Some(value) if !value.trim().is_empty() => value.clone(),
-            _ => {
-                self.is_set(slot)?;
-                return Err(format!("{MISSING_SLOT} `{slot}`: it is empty here"));
-            }
-        };
+        if !self.is_set(slot)? {
+            return Err(format!("{MISSING_SLOT} `{slot}`: it is empty here"));
+        }
+        let mut value = self.slots[slot].clone();
         for filter in parts {
             value = apply(filter, &value, self.slots)?;
         }

@@ -24,7 +24,7 @@ pub use template::{
     load_templates,
 };
 
-use fill::Filler;
+use fill::{Filler, is_set};
 use kit::ground_truth::{Candidate, GroundTruth, PictureFile, Slots};
 use rand::SeedableRng;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -376,13 +376,6 @@ fn refusal(template: &Template, candidate: &Candidate) -> Option<(Refusal, Strin
         }
     }
     None
-}
-
-/// Whether `slots` has `slot` with a value that is not blank.
-fn is_set(slots: &Slots, slot: &str) -> bool {
-    slots
-        .get(slot)
-        .is_some_and(|value| !value.trim().is_empty())
 }
 
 /// A candidate named for messages: its `id` slot, or its slot values.
