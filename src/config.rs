@@ -28,8 +28,14 @@ pub struct Config {
         default_value = "/usr/bin/chromedriver"
     )]
     pub chromedriver: PathBuf,
-    /// The Chromium executable chromedriver starts.
-    #[arg(long, env = "AGORA_CHROMIUM", default_value = "/usr/bin/chromium")]
+    /// The Chromium executable chromedriver starts: by default Debian's headless shell (the
+    /// same Blink as `/usr/bin/chromium` without the desktop browser around it, so each page
+    /// load costs the machine less; `/usr/lib/chromium/chromium` works too).
+    #[arg(
+        long,
+        env = "AGORA_CHROMIUM",
+        default_value = "/usr/lib/chromium/chromium-headless-shell"
+    )]
     pub chromium: PathBuf,
     /// Browser sessions kept warm so an episode never waits for session creation.
     #[arg(long, env = "AGORA_POOL_SIZE", default_value_t = 2)]

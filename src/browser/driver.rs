@@ -127,7 +127,7 @@ pub fn ensure_executable(path: &Path) -> Result<(), BrowserError> {
     }
     Err(BrowserError::DriverStart(format!(
         "{} not found. Install Chromium and its driver with: \
-         apt-get install -y chromium chromium-driver (or run ./dev up)",
+         apt-get install -y chromium-headless-shell chromium-driver (or run ./dev up)",
         path.display()
     )))
 }
@@ -142,12 +142,17 @@ async fn start_chromedriver(
     // found and reaped (`lifeline::reap_leftovers`, and `./dev test`).
     let log_path =
         std::env::temp_dir().join(format!("agora-driver-{}-{port}.log", std::process::id()));
+    // chromedriver makes each session's profile in its temp directory (and removes it when
+    // the session ends); this one names Agora as the owner, as the log path does.
+    let profiles =
+        std::env::temp_dir().join(format!("agora-profile-{}-{port}", std::process::id()));
+    prepare_dir(&profiles, user)?;
     let mut command = Command::new(executable);
+    command.env("TMPDIR", &profiles);
     if let Some(user) = user {
-        command
-            .uid(user.uid)
-            .gid(user.gid)
-            .env("HOME", browser_home(user)?);
+        let home = std::env::temp_dir().join(format!("agora-home-{}", user.name));
+        prepare_dir(&home, Some(user))?;
+        command.uid(user.uid).gid(user.gid).env("HOME", home);
     }
     let child = command
         .arg(format!("--port={port}"))
@@ -165,7 +170,7 @@ async fn start_chromedriver(
         .id()
         .ok_or_else(|| BrowserError::DriverStart("chromedriver exited at once".into()))
         .and_then(|group| {
-            GroupGuard::watch(group).map_err(|error| {
+            GroupGuard::watch(group, profiles).map_err(|error| {
                 BrowserError::DriverStart(format!("the browser watchdog (/bin/sh): {error}"))
             })
         })?;
@@ -247,19 +252,17 @@ async fn supervise(endpoint: std::sync::Weak<Endpoint>, mut child: Child) {
     }
 }
 
-/// A home directory `user` owns, for what Chromium keeps there (font caches).
-fn browser_home(user: &BrowserUser) -> Result<PathBuf, BrowserError> {
-    let home = std::env::temp_dir().join(format!("agora-home-{}", user.name));
-    std::fs::create_dir_all(&home)
-        .and_then(|()| std::os::unix::fs::chown(&home, Some(user.uid), Some(user.gid)))
+/// Creates `dir` for `user`'s browsers (a home for their font caches, a temp directory for
+/// their profiles), owned by `user` when given.
+fn prepare_dir(dir: &Path, user: Option<&BrowserUser>) -> Result<(), BrowserError> {
+    std::fs::create_dir_all(dir)
+        .and_then(|()| match user {
+            Some(user) => std::os::unix::fs::chown(dir, Some(user.uid), Some(user.gid)),
+            None => Ok(()),
+        })
         .map_err(|error| {
-            BrowserError::DriverStart(format!(
-                "could not prepare {} for browser user `{}`: {error}",
-                home.display(),
-                user.name
-            ))
-        })?;
-    Ok(home)
+            BrowserError::DriverStart(format!("could not prepare {}: {error}", dir.display()))
+        })
 }
 
 fn free_port() -> Result<u16, BrowserError> {

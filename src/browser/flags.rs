@@ -1,12 +1,10 @@
 //! Every Chromium command-line flag Agora uses, in one place.
 
-use std::path::Path;
-
 /// Flags for one agent browser: headless, quiet (no background traffic), its own profile,
 /// and all traffic through the fence proxy (loopback included, so the control API is fenced too).
 /// Chromium's sandbox stays on unless `no_sandbox` (only where it cannot work: see
-/// `browser::sandbox`).
-pub fn chromium_flags(user_data_dir: &Path, fence_proxy: &str, no_sandbox: bool) -> Vec<String> {
+/// `browser::sandbox`). chromedriver gives each browser a fresh profile of its own.
+pub fn chromium_flags(fence_proxy: &str, no_sandbox: bool) -> Vec<String> {
     let mut flags: Vec<String> = vec![
         "--headless=new".into(),
         "--disable-gpu".into(),
@@ -33,7 +31,6 @@ pub fn chromium_flags(user_data_dir: &Path, fence_proxy: &str, no_sandbox: bool)
         // waited for: see settle.rs).
         "--disable-smooth-scrolling".into(),
         "--disable-gpu-vsync".into(),
-        format!("--user-data-dir={}", user_data_dir.display()),
         format!("--proxy-server=http://{fence_proxy}"),
         // Chromium bypasses proxies for loopback unless told not to; the fence must see it all.
         "--proxy-bypass-list=<-loopback>".into(),

@@ -11,7 +11,8 @@
 //! their command lines (`agora-driver-<pid>-`, `agora-profile-<pid>-`) and are reaped when
 //! the next local chromedriver starts, along with dead owners' chromedriver logs and profiles.
 
-use rustix::process::{Pid, Signal, kill_process};
+use super::processes::{kill_all, process_tree};
+use std::path::PathBuf;
 use std::process::Stdio;
 use tokio::process::{Child, ChildStdin, Command};
 
@@ -27,11 +28,14 @@ pub(super) struct GroupGuard {
     watchdog: Child,
     /// Agora's end of the watchdog's pipe; closing it ends the group.
     pipe: Option<ChildStdin>,
+    /// The group's directory of browser profiles, removed once the group has ended.
+    profiles: PathBuf,
 }
 
 impl GroupGuard {
-    /// Starts the watchdog of process group `group` (the pid of the group's leader).
-    pub(super) fn watch(group: u32) -> std::io::Result<Self> {
+    /// Starts the watchdog of process group `group` (the pid of the group's leader), whose
+    /// browsers keep their profiles in `profiles`.
+    pub(super) fn watch(group: u32, profiles: PathBuf) -> std::io::Result<Self> {
         let mut watchdog = Command::new("/bin/sh")
             .arg("-c")
             .arg(WATCHDOG_SCRIPT)
@@ -43,15 +47,21 @@ impl GroupGuard {
             .process_group(0)
             .spawn()?;
         let pipe = watchdog.stdin.take();
-        Ok(Self { watchdog, pipe })
+        Ok(Self {
+            watchdog,
+            pipe,
+            profiles,
+        })
     }
 
-    /// Kills the group now and returns once it is done.
+    /// Kills the group now, removes its profiles and returns once it is done.
     pub(super) async fn end(mut self) {
         self.pipe = None;
         if let Err(error) = self.watchdog.wait().await {
             tracing::warn!(%error, "the browser watchdog could not be awaited");
         }
+        // Left in place if this fails: the next start reaps it once Agora has ended.
+        let _ = std::fs::remove_dir_all(&self.profiles);
     }
 }
 
@@ -96,35 +106,25 @@ pub(super) fn reap_leftovers() -> usize {
     killed
 }
 
-/// Kills the processes whose command line names an owner that no longer runs.
+/// Kills the processes whose command line names an owner that no longer runs, and every
+/// process they started (a headless shell's renderers do not repeat the profile).
 fn kill_dead_owners_processes() -> usize {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return 0;
     };
-    let mut killed = 0;
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|name| name.parse().ok())
-        else {
-            continue;
-        };
-        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let Some(owner) = owner_of(&String::from_utf8_lossy(&cmdline)) else {
-            continue;
-        };
-        if is_running(owner) {
-            continue;
-        }
-        if let Some(pid) = Pid::from_raw(pid)
-            && kill_process(pid, Signal::KILL).is_ok()
-        {
-            killed += 1;
-        }
-    }
+    let mut doomed: Vec<u32> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+            let owner = owner_of(&String::from_utf8_lossy(&cmdline))?;
+            (!is_running(owner)).then_some(pid)
+        })
+        .flat_map(process_tree)
+        .collect();
+    doomed.sort_unstable();
+    doomed.dedup();
+    let killed = kill_all(&doomed);
     if killed > 0 {
         tracing::info!(
             killed,

@@ -257,6 +257,11 @@ impl BrowserPool {
                 ms = wiping.elapsed().as_millis() as u64,
                 "session wiped"
             );
+            let failed = !matches!(wiped, Ok(Ok(())));
+            if failed && inner.is_closed() {
+                // Shut down while it was wiped: the WebDriver end ends it with the rest.
+                return;
+            }
             match wiped {
                 Ok(Ok(())) => {}
                 Ok(Err(error)) => {

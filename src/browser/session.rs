@@ -5,7 +5,7 @@ use super::devtools::{LinkError, TabLink};
 use super::guard::{Dialog, PageGuard};
 use super::pool::PoolSlot;
 use super::sandbox::Sandbox;
-use super::{BrowserError, WebDriverEndpoint, flags};
+use super::{BrowserError, WebDriverEndpoint, flags, processes};
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::wd::WindowHandle;
 use fantoccini::{Client, ClientBuilder};
@@ -62,8 +62,9 @@ static NEXT_SERIAL: AtomicU64 = AtomicU64::new(1);
 #[derive(Debug)]
 pub struct BrowserSession {
     client: Client,
-    /// Our own profile directory, removed when the session is dropped (local browsers only).
-    profile: Option<tempfile::TempDir>,
+    /// The profile directory chromedriver made for this browser (local browsers only); it
+    /// removes it when the session ends.
+    profile: Option<PathBuf>,
     endpoint: WebDriverEndpoint,
     generation: u64,
     serial: u64,
@@ -92,43 +93,12 @@ impl BrowserSession {
         endpoint: &WebDriverEndpoint,
         settings: &SessionSettings,
     ) -> Result<Self, BrowserError> {
-        let profile = if endpoint.is_local() {
-            Some(
-                tempfile::Builder::new()
-                    .prefix(&format!("agora-profile-{}-", std::process::id()))
-                    .tempdir()
-                    .map_err(|error| {
-                        BrowserError::SessionCreate(format!("profile directory: {error}"))
-                    })?,
-            )
-        } else {
-            None
-        };
-        if let (Some(profile), Some(user)) = (&profile, settings.sandbox.user()) {
-            std::os::unix::fs::chown(profile.path(), Some(user.uid), Some(user.gid)).map_err(
-                |error| {
-                    BrowserError::SessionCreate(format!(
-                        "could not give the profile directory to browser user `{}`: {error}",
-                        user.name
-                    ))
-                },
-            )?;
-        }
+        let local = endpoint.is_local();
         let mut chrome_options = json!({ "args": flags::chromium_flags(
-            profile.as_ref().map(|dir| dir.path()).unwrap_or_else(|| std::path::Path::new("")),
             &settings.fence_proxy,
             settings.sandbox.is_off(),
         )});
-        if profile.is_none() {
-            // A remote end creates its own fresh profile per session.
-            if let Some(args) = chrome_options["args"].as_array_mut() {
-                args.retain(|arg| {
-                    !arg.as_str()
-                        .unwrap_or_default()
-                        .starts_with("--user-data-dir")
-                });
-            }
-        } else {
+        if local {
             chrome_options["binary"] = json!(settings.chromium);
         }
         let mut capabilities = serde_json::Map::new();
@@ -149,7 +119,7 @@ impl BrowserSession {
             .map_err(|error| BrowserError::SessionCreate(error.to_string()))?;
         let mut session = Self {
             client,
-            profile,
+            profile: None,
             endpoint: endpoint.clone(),
             generation,
             serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
@@ -163,13 +133,15 @@ impl BrowserSession {
             tab_link: tokio::sync::Mutex::new(None),
             direct_failed: AtomicBool::new(false),
         };
-        if endpoint.is_local() {
-            session.debugger_address = session
-                .client
-                .capabilities()
-                .and_then(|capabilities| capabilities.get("goog:chromeOptions"))
+        if local && let Some(capabilities) = session.client.capabilities() {
+            session.debugger_address = capabilities
+                .get("goog:chromeOptions")
                 .and_then(|options| options["debuggerAddress"].as_str())
                 .map(str::to_owned);
+            session.profile = capabilities
+                .get("chrome")
+                .and_then(|chrome| chrome["userDataDir"].as_str())
+                .map(PathBuf::from);
         }
         if let Some(address) = &session.debugger_address {
             match PageGuard::start(address, settings.max_tabs).await {
@@ -185,7 +157,7 @@ impl BrowserSession {
         session.browser_pid = session
             .profile
             .as_ref()
-            .and_then(|profile| browser_pid(profile.path()));
+            .and_then(|profile| processes::browser_pid(profile));
         session.instrument_current_tab().await?;
         Ok(session)
     }
@@ -209,7 +181,9 @@ impl BrowserSession {
     pub fn kill(self) {
         match &self.profile {
             Some(profile) => {
-                let killed = kill_processes_of(profile.path());
+                let killed = processes::kill_all(&self.processes());
+                // chromedriver removes a profile when its session ends, which this one will not.
+                let _ = std::fs::remove_dir_all(profile);
                 tracing::info!(
                     serial = self.serial,
                     killed,
@@ -227,14 +201,17 @@ impl BrowserSession {
         &self.client
     }
 
-    /// The profile directory of a local browser (its command line names it, so tools can find it).
-    pub fn profile_dir(&self) -> Option<&std::path::Path> {
-        self.profile.as_ref().map(|dir| dir.path())
-    }
-
     /// Process id of the local browser, if known.
     pub fn browser_pid(&self) -> Option<u32> {
         self.browser_pid
+    }
+
+    /// Every process of the local browser (it and all it started: zygotes, renderers, GPU
+    /// and utility processes), browser first; none for a remote one.
+    pub fn processes(&self) -> Vec<u32> {
+        self.browser_pid
+            .map(processes::process_tree)
+            .unwrap_or_default()
     }
 
     /// The WebDriver session id (a Selenium Grid knows which node runs it).
@@ -670,49 +647,6 @@ pub struct PrivateTab {
     context: String,
     /// The session's current tab before.
     previous: Option<WindowHandle>,
-}
-
-/// The browser process of a local session: the Chromium whose command line names our
-/// profile directory and that is not a renderer/GPU/utility child (`--type=`).
-fn browser_pid(profile: &std::path::Path) -> Option<u32> {
-    let marker = format!("--user-data-dir={}", profile.display());
-    std::fs::read_dir("/proc")
-        .ok()?
-        .flatten()
-        .find_map(|entry| {
-            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
-            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
-            let args: Vec<&[u8]> = cmdline.split(|byte| *byte == 0).collect();
-            let ours = args.contains(&marker.as_bytes());
-            let child = args.iter().any(|arg| arg.starts_with(b"--type="));
-            (ours && !child).then_some(pid)
-        })
-}
-
-/// Kills every process whose command line names `profile` (the browser, its renderers and
-/// helpers); returns how many were signalled. Processes the zygote forks (renderers) retitle
-/// themselves: their command line is one string, its arguments separated by spaces.
-fn kill_processes_of(profile: &std::path::Path) -> usize {
-    let marker = format!("--user-data-dir={}", profile.display());
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
-    entries
-        .flatten()
-        .filter_map(|entry| {
-            let pid: i32 = entry.file_name().to_str()?.parse().ok()?;
-            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
-            let ours = cmdline
-                .split(|byte| *byte == 0 || *byte == b' ')
-                .any(|arg| arg == marker.as_bytes());
-            ours.then_some(pid)
-        })
-        .filter(|pid| {
-            rustix::process::Pid::from_raw(*pid).is_some_and(|pid| {
-                rustix::process::kill_process(pid, rustix::process::Signal::KILL).is_ok()
-            })
-        })
-        .count()
 }
 
 /// chromedriver's vendor endpoint that runs a CDP command on the current tab.

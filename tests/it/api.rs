@@ -324,29 +324,19 @@ fn an_observation_of_a_killed_browser_says_the_browser_is_lost() {
 fn a_crashed_renderer_ends_its_episode_as_browser_lost_and_the_next_episode_works() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
-        let profile = format!(
-            "--user-data-dir={}",
-            episode
-                .browser()
-                .await
-                .unwrap()
-                .profile_dir()
-                .expect("local profile")
-                .display()
-        );
+        let browser = episode.browser().await.unwrap().processes();
         let mut killed = 0;
-        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-            let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+        for pid in browser {
+            let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
                 continue;
             };
             // Chromium rewrites its children's command lines into one space-separated string.
             let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            let page_renderer = cmdline.contains(&profile)
-                && cmdline.contains("--type=renderer")
-                && !cmdline.contains("--top-chrome-webui");
+            let page_renderer =
+                cmdline.contains("--type=renderer") && !cmdline.contains("--top-chrome-webui");
             if page_renderer {
                 let status = std::process::Command::new("kill")
-                    .args(["-KILL", &entry.file_name().to_string_lossy()])
+                    .args(["-KILL", &pid.to_string()])
                     .status()
                     .unwrap();
                 killed += usize::from(status.success());
@@ -708,7 +698,7 @@ fn missing_chromium_is_a_loud_error_with_the_install_command() {
             .unwrap_err()
             .to_string();
         assert!(
-            error.contains("apt-get install -y chromium chromium-driver"),
+            error.contains("apt-get install -y chromium-headless-shell chromium-driver"),
             "{error}"
         );
     });

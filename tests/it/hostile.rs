@@ -10,45 +10,40 @@ use agora::env::{EpisodeHandle, EpisodeSpec};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-/// Processes whose command line names `profile` (a browser's, its renderers' and helpers';
-/// a renderer the zygote forked has retitled itself: its arguments are separated by spaces).
-fn processes_of(profile: &std::path::Path) -> Vec<u32> {
-    let marker = format!("--user-data-dir={}", profile.display());
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|entry| {
-            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
-            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
-            cmdline
-                .split(|byte| *byte == 0 || *byte == b' ')
-                .any(|arg| arg == marker.as_bytes())
-                .then_some(pid)
+/// Of `pids`, those still running (a killed process may linger as a zombie, which has no
+/// command line and uses no CPU).
+fn still_running(pids: &[u32]) -> Vec<u32> {
+    pids.iter()
+        .copied()
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|line| !line.is_empty())
         })
         .collect()
 }
 
-/// Of `samples` looks at the processes of `profile`, 50 ms apart, the share in which one of
-/// their threads was running (a spinning renderer is running in nearly all of them, however
-/// loaded the machine, since waiting for a core counts as running).
-async fn running_share(profile: &std::path::Path, samples: u32) -> f64 {
+/// Of `samples` looks at the processes of the browser `browser_pid`, 50 ms apart, the share
+/// in which one of their threads was running (a spinning renderer is running in nearly all
+/// of them, however loaded the machine, since waiting for a core counts as running).
+async fn running_share(browser_pid: u32, samples: u32) -> f64 {
     let mut ticks = tokio::time::interval(Duration::from_millis(50));
     let mut running = 0;
     for _ in 0..samples {
         ticks.tick().await;
-        let busy = processes_of(profile).into_iter().any(|pid| {
-            std::fs::read_dir(format!("/proc/{pid}/task"))
-                .into_iter()
-                .flatten()
-                .flatten()
-                .any(|task| {
-                    let stat =
-                        std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
-                    // The state follows the command name in parentheses.
-                    stat.rsplit_once(") ")
-                        .is_some_and(|(_, rest)| rest.starts_with('R'))
-                })
-        });
+        let busy = agora::browser::process_tree(browser_pid)
+            .into_iter()
+            .any(|pid| {
+                std::fs::read_dir(format!("/proc/{pid}/task"))
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .any(|task| {
+                        let stat =
+                            std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+                        // The state follows the command name in parentheses.
+                        stat.rsplit_once(") ")
+                            .is_some_and(|(_, rest)| rest.starts_with('R'))
+                    })
+            });
         running += u32::from(busy);
     }
     f64::from(running) / f64::from(samples)
@@ -78,18 +73,15 @@ fn busy_loops_are_stopped_at_the_deadline_and_their_browsers_replaced() {
             ..EpisodeSpec::default()
         };
         let mut episodes = Vec::new();
-        let mut profiles = Vec::new();
+        let mut processes = Vec::new();
         for _ in 0..BROWSERS {
             let episode = env.create_episode(spec.clone()).await.unwrap();
-            profiles.push(
-                episode
-                    .browser()
-                    .await
-                    .unwrap()
-                    .profile_dir()
-                    .unwrap()
-                    .to_owned(),
+            let browser = episode.browser().await.unwrap().processes();
+            assert!(
+                browser.len() > 1,
+                "the browser and its children: {browser:?}"
             );
+            processes.push(browser);
             episodes.push(episode);
         }
         let started = Instant::now();
@@ -127,11 +119,10 @@ fn busy_loops_are_stopped_at_the_deadline_and_their_browsers_replaced() {
         let start = fresh.summary().await.start;
         assert!(start.warm_start, "{start:?}");
         assert!(start.pool_wait < Duration::from_secs(1), "{start:?}");
-        // No process of the stopped browsers is left (a killed one may linger as a zombie,
-        // which has no command line and uses no CPU).
-        for profile in &profiles {
-            let left = processes_of(profile);
-            assert!(left.is_empty(), "{} still runs {left:?}", profile.display());
+        // No process of the stopped browsers is left.
+        for browser in &processes {
+            let left = still_running(browser);
+            assert!(left.is_empty(), "of {browser:?}, {left:?} still run");
         }
         fresh.close().await.unwrap();
         env.shutdown().await;
@@ -296,19 +287,18 @@ fn a_closed_episode_leaves_no_renderer_spinning() {
             .unwrap();
         let outcome = harness.step(&episode, "scroll [down]").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
-        let profile = episode
+        let browser = episode
             .browser()
             .await
             .unwrap()
-            .profile_dir()
-            .unwrap()
-            .to_owned();
-        let spinning = running_share(&profile, 20).await;
+            .browser_pid()
+            .expect("a local browser");
+        let spinning = running_share(browser, 20).await;
         assert!(spinning > 0.8, "the worker spins: running in {spinning}");
         episode.close().await.unwrap();
         // The browser is wiped and warm again; nothing of the closed episode runs in it.
         assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
-        let after = running_share(&profile, 20).await;
+        let after = running_share(browser, 20).await;
         assert!(after < 0.5, "still running in {after} of the samples");
         env.shutdown().await;
     });

@@ -166,19 +166,25 @@ fn processes() -> Vec<Process> {
         .collect()
 }
 
-/// chromedriver and Chromium processes owned by Agora process `owner`.
+/// chromedriver and Chromium processes owned by Agora process `owner`: those whose command
+/// line names it, and every process they started (renderers need not name it).
 fn browsers_of(owner: u32) -> Vec<Process> {
     let markers = [
         format!("agora-driver-{owner}-"),
         format!("agora-profile-{owner}-"),
     ];
-    processes()
-        .into_iter()
+    let all = processes();
+    let owned: std::collections::HashSet<u32> = all
+        .iter()
         .filter(|process| {
             markers
                 .iter()
                 .any(|marker| process.cmdline.contains(marker))
         })
+        .flat_map(|process| agora::browser::process_tree(process.pid))
+        .collect();
+    all.into_iter()
+        .filter(|process| owned.contains(&process.pid))
         .collect()
 }
 
