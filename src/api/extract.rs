@@ -5,8 +5,48 @@ use super::error::ApiError;
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, Request};
-use axum::http::StatusCode;
 use axum::http::request::Parts;
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures::StreamExt;
+
+/// The most of a refused body that is read and dropped before answering 413 (see
+/// [`refuse_oversized`]); past it the connection is closed.
+const DRAIN_CAP: u64 = 16 * 1024 * 1024;
+
+/// What a client whose body is over [`super::BODY_LIMIT`] is told to do.
+fn too_large_advice() -> String {
+    format!(
+        "the body is larger than the {} KiB the server accepts; send less",
+        super::BODY_LIMIT / 1024
+    )
+}
+
+/// Answers a request whose `Content-Length` is over [`super::BODY_LIMIT`] with 413
+/// `payload_too_large` — on every endpoint, MCP's included — after reading the body away (up
+/// to [`DRAIN_CAP`]), so the client has sent it all and reads the answer instead of a
+/// connection closed under it.
+pub async fn refuse_oversized(request: Request, next: Next) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    let Some(length) = declared.filter(|length| *length > super::BODY_LIMIT as u64) else {
+        return next.run(request).await;
+    };
+    if length <= DRAIN_CAP {
+        let mut body = request.into_body().into_data_stream();
+        while let Some(Ok(_)) = body.next().await {}
+    }
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        format!("the body declares {length} bytes: {}", too_large_advice()),
+    )
+    .into_response()
+}
 
 /// A JSON request body.
 #[derive(Debug)]
@@ -62,13 +102,7 @@ impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         let status = rejection.status();
         let (code, advice) = match status {
-            StatusCode::PAYLOAD_TOO_LARGE => (
-                "payload_too_large",
-                format!(
-                    "the body is larger than the {} KiB the server accepts; send less",
-                    super::BODY_LIMIT / 1024
-                ),
-            ),
+            StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", too_large_advice()),
             StatusCode::UNSUPPORTED_MEDIA_TYPE => (
                 "unsupported_media_type",
                 "send the body as JSON with `Content-Type: application/json`".to_owned(),

@@ -119,6 +119,7 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(extract::refuse_oversized))
         .layer(middleware::from_fn(move |request, next| {
             guard(Arc::clone(&token), request, next)
         }))

@@ -127,7 +127,8 @@ pub fn ensure_executable(path: &Path) -> Result<(), BrowserError> {
     }
     Err(BrowserError::DriverStart(format!(
         "{} not found. Install Chromium and its driver with: \
-         apt-get install -y chromium-headless-shell chromium-driver (or run ./dev up)",
+         apt-get install -y chromium-headless-shell chromium-driver (or run ./dev up), \
+         or name others with --chromium and --chromedriver",
         path.display()
     )))
 }
