@@ -112,7 +112,7 @@ fn kill_dead_owners_processes() -> usize {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return 0;
     };
-    let mut doomed: Vec<u32> = entries
+    let orphans: Vec<u32> = entries
         .flatten()
         .filter_map(|entry| {
             let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
@@ -120,11 +120,8 @@ fn kill_dead_owners_processes() -> usize {
             let owner = owner_of(&String::from_utf8_lossy(&cmdline))?;
             (!is_running(owner)).then_some(pid)
         })
-        .flat_map(process_tree)
         .collect();
-    doomed.sort_unstable();
-    doomed.dedup();
-    let killed = kill_all(&doomed);
+    let killed = kill_all(&process_tree(&orphans));
     if killed > 0 {
         tracing::info!(
             killed,

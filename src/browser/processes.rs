@@ -3,7 +3,7 @@
 //! descendants — the headless shell's children do not repeat the profile.
 
 use rustix::process::{Pid, Signal, kill_process};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::Path;
 
 /// The browser process whose command line names `profile` and that is not a child
@@ -23,8 +23,9 @@ pub(super) fn browser_pid(profile: &Path) -> Option<u32> {
         })
 }
 
-/// `root` and every process descended from it, `root` first.
-pub fn process_tree(root: u32) -> Vec<u32> {
+/// `roots` and every process descended from them, roots first, each once (one pass over
+/// `/proc` whatever the number of roots).
+pub fn process_tree(roots: &[u32]) -> Vec<u32> {
     let mut children: HashMap<u32, Vec<u32>> = HashMap::new();
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let Some(pid) = entry
@@ -38,11 +39,14 @@ pub fn process_tree(root: u32) -> Vec<u32> {
             children.entry(parent).or_default().push(pid);
         }
     }
-    let mut found = vec![root];
-    let mut next = 0;
-    while let Some(pid) = found.get(next).copied() {
-        found.extend(children.remove(&pid).unwrap_or_default());
-        next += 1;
+    let mut found: Vec<u32> = Vec::new();
+    let mut seen = HashSet::new();
+    let mut queue: VecDeque<u32> = roots.iter().copied().collect();
+    while let Some(pid) = queue.pop_front() {
+        if seen.insert(pid) {
+            found.push(pid);
+            queue.extend(children.remove(&pid).unwrap_or_default());
+        }
     }
     found
 }
@@ -77,11 +81,11 @@ mod tests {
             .arg("30")
             .spawn()
             .unwrap();
-        let tree = process_tree(std::process::id());
+        let tree = process_tree(&[std::process::id()]);
         assert_eq!(tree[0], std::process::id());
         assert!(tree.contains(&child.id()), "{tree:?}");
         assert_eq!(kill_all(&[child.id()]), 1);
         child.wait().unwrap();
-        assert!(!process_tree(std::process::id()).contains(&child.id()));
+        assert!(!process_tree(&[std::process::id()]).contains(&child.id()));
     }
 }

@@ -210,7 +210,7 @@ impl BrowserSession {
     /// and utility processes), browser first; none for a remote one.
     pub fn processes(&self) -> Vec<u32> {
         self.browser_pid
-            .map(processes::process_tree)
+            .map(|pid| processes::process_tree(&[pid]))
             .unwrap_or_default()
     }
 

@@ -29,7 +29,7 @@ async fn running_share(browser_pid: u32, samples: u32) -> f64 {
     let mut running = 0;
     for _ in 0..samples {
         ticks.tick().await;
-        let busy = agora::browser::process_tree(browser_pid)
+        let busy = agora::browser::process_tree(&[browser_pid])
             .into_iter()
             .any(|pid| {
                 std::fs::read_dir(format!("/proc/{pid}/task"))

@@ -174,15 +174,17 @@ fn browsers_of(owner: u32) -> Vec<Process> {
         format!("agora-profile-{owner}-"),
     ];
     let all = processes();
-    let owned: std::collections::HashSet<u32> = all
+    let marked: Vec<u32> = all
         .iter()
         .filter(|process| {
             markers
                 .iter()
                 .any(|marker| process.cmdline.contains(marker))
         })
-        .flat_map(|process| agora::browser::process_tree(process.pid))
+        .map(|process| process.pid)
         .collect();
+    let owned: std::collections::HashSet<u32> =
+        agora::browser::process_tree(&marked).into_iter().collect();
     all.into_iter()
         .filter(|process| owned.contains(&process.pid))
         .collect()
