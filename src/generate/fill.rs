@@ -63,7 +63,9 @@ impl<'a> Filler<'a> {
             let close = after
                 .find("}}")
                 .ok_or_else(|| format!("`{{{{` without `}}}}` in {text:?}"))?;
-            out.push_str(&self.placeholder(after[..close].trim())?);
+            let value = self.placeholder(after[..close].trim())?;
+            agree_article(&mut out, &value);
+            out.push_str(&value);
             rest = &after[close + 2..];
         }
         out.push_str(rest);
@@ -117,6 +119,25 @@ impl<'a> Filler<'a> {
 
     fn names(&self) -> String {
         self.slots.keys().cloned().collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Turns an article `a`/`A` that ends `out` (a word of its own, then one space) into
+/// `an`/`An` when `next`, the value filled in after it, begins with a vowel sound, so "shows
+/// a {{drawing}}" reads "shows an adirondack chair".
+fn agree_article(out: &mut String, next: &str) {
+    let Some(before) = out.strip_suffix(" ") else {
+        return;
+    };
+    let Some(start) = before.strip_suffix(['a', 'A']) else {
+        return;
+    };
+    let own_word = start
+        .chars()
+        .next_back()
+        .is_none_or(|c| !c.is_alphanumeric());
+    if own_word && kit::ground_truth::article(next) == "an" {
+        out.insert(out.len() - 1, 'n');
     }
 }
 
@@ -261,6 +282,24 @@ mod tests {
         );
         assert!(filler.text("{{file:logo}}").is_err());
         assert!(filler.text("{{item").is_err());
+    }
+
+    #[test]
+    fn an_article_before_a_slot_agrees_with_its_value() {
+        let slots = Slots::from([
+            ("drawing".to_owned(), "adirondack chair".to_owned()),
+            ("suit".to_owned(), "one-piece suit".to_owned()),
+            ("colour".to_owned(), "orange".to_owned()),
+        ]);
+        let pictures = BTreeMap::new();
+        let mut filler = Filler::new(&slots, &pictures);
+        assert_eq!(
+            filler.text("It shows a {{drawing}}.").unwrap(),
+            "It shows an adirondack chair."
+        );
+        assert_eq!(filler.text("A {{colour}} car").unwrap(), "An orange car");
+        assert_eq!(filler.text("a {{suit}}").unwrap(), "a one-piece suit");
+        assert_eq!(filler.text("Santa {{colour}}").unwrap(), "Santa orange");
     }
 
     #[test]

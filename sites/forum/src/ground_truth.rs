@@ -517,18 +517,22 @@ impl ForumTruth {
                 ("submissions".to_owned(), forum.submissions.to_string()),
             ])
         };
-        Ok(all
+        // Near misses are neighbours among the forums the query keeps: subscribing to a
+        // forum the viewer already follows could not be replayed as a decoy.
+        let kept: Vec<&forums::Forum> = all
             .iter()
+            .filter(|forum| subscribed.is_none_or(|wanted| mine.contains(&forum.name) == wanted))
+            .collect();
+        Ok(kept
+            .iter()
+            .copied()
             .enumerate()
-            .filter(|(_, forum)| {
-                subscribed.is_none_or(|wanted| mine.contains(&forum.name) == wanted)
-            })
             .map(|(place, forum)| {
                 let mut candidate = Candidate::new(slots_of(forum));
                 candidate.text = format!("{}\n{}", forum.title, forum.description);
                 candidate.near_misses = [place + 1, place.wrapping_sub(1)]
                     .into_iter()
-                    .filter_map(|other| all.get(other))
+                    .filter_map(|other| kept.get(other).copied())
                     .map(|other| NearMiss {
                         why: format!("/f/{}, its neighbour in the list of forums", other.name),
                         slots: slots_of(other),

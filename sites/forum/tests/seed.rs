@@ -147,3 +147,34 @@ fn product_pictures_show_the_drawing_their_title_names_and_every_fact_of_the_dum
     assert!(products >= 60 && silent >= 20, "{products} {silent}");
     assert!(report.picture_only_share() >= 0.3, "{}", report);
 }
+
+/// A subscribe task's decoy subscribes to a near miss, so the near misses of a forum the
+/// viewer does not follow are forums the viewer does not follow either (one already followed
+/// has no Subscribe button to press).
+#[test]
+fn near_misses_of_unfollowed_forums_are_unfollowed_forums() {
+    use kit::ground_truth::GroundTruth;
+    let data = tempfile::tempdir().unwrap();
+    kit::content::seed::<ForumSite>(data.path(), Scale::Small(200), 9).unwrap();
+    let mut truth = forum::ground_truth::ForumTruth::open(data.path()).unwrap();
+    let mut forums = |subscribed: bool| {
+        truth
+            .candidates(&serde_json::json!({"name": "forum", "subscribed": subscribed}))
+            .unwrap()
+    };
+    let followed: Vec<String> = forums(true)
+        .iter()
+        .map(|candidate| candidate.slots["forum"].clone())
+        .collect();
+    let unfollowed = forums(false);
+    assert!(!followed.is_empty() && !unfollowed.is_empty());
+    let mut near_misses = 0;
+    for candidate in &unfollowed {
+        for near_miss in &candidate.near_misses {
+            let name = &near_miss.slots["forum"];
+            assert!(!followed.contains(name), "{name} is followed");
+            near_misses += 1;
+        }
+    }
+    assert!(near_misses >= unfollowed.len(), "{near_misses} near misses");
+}

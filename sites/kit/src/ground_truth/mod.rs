@@ -290,10 +290,21 @@ pub fn kind_noun(kind: ObjectKind) -> &'static str {
     kind.noun()
 }
 
+/// The indefinite article a word takes: "an" before a vowel sound ("an orange", "an
+/// adirondack chair"), "a" otherwise ("a red", "a one-piece suit", "a unicorn").
+pub fn article(word: &str) -> &'static str {
+    const SOUNDING_Y_OR_W: [&str; 6] = ["one", "once", "uni", "use", "usu", "eu"];
+    let word = word.trim_start().to_lowercase();
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u'])
+        && !SOUNDING_Y_OR_W.iter().any(|start| word.starts_with(start));
+    if vowel { "an" } else { "a" }
+}
+
 /// A short description of what a photo shows ("a yellow dining table, printed \"EXPO\""),
 /// for near-miss reasons and visual facts.
 pub fn describe(spec: &ImageSpec) -> String {
-    let mut text = format!("a {} {}", spec.primary.name(), drawing(spec));
+    let colour = spec.primary.name();
+    let mut text = format!("{} {colour} {}", article(colour), drawing(spec));
     if spec.pattern != Pattern::Solid {
         let second = spec
             .secondary
@@ -337,6 +348,16 @@ mod tests {
             background: 0,
             variation: 1,
         }
+    }
+
+    #[test]
+    fn a_description_takes_the_article_its_colour_needs() {
+        assert!(describe(&spec(NamedColor::Orange)).starts_with("an orange "));
+        assert!(describe(&spec(NamedColor::Red)).starts_with("a red "));
+        assert_eq!(article("Adirondack chair"), "an");
+        assert_eq!(article("one-piece suit"), "a");
+        assert_eq!(article("unicorn"), "a");
+        assert_eq!(article("umbrella"), "an");
     }
 
     #[test]
