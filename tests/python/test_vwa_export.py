@@ -110,7 +110,11 @@ def test_exported_tasks_load_in_vwa_with_every_file_present(sites: Sites, tmp_pa
 
     # Every shipped task of VWA's three sites, under VWA's folder names.
     for folder, site in [("classifieds", "classifieds"), ("shopping", "shopping"), ("forum", "reddit")]:
-        shipped = sorted(path.name for path in (ROOT / "tasks" / folder).glob("*.json"))
+        shipped = sorted(
+            path.name
+            for path in [*(ROOT / "tasks" / folder).glob("*.json"),
+                         *(ROOT / "tasks" / "generated" / folder).glob("*.json")]
+        )
         exported = sorted(path.name for path in (out / f"test_{site}").glob("*.json"))
         assert exported == shipped, site
     states: set[str] = set()
