@@ -228,6 +228,10 @@ impl SiteHost for RunningSites {
             .collect())
     }
 
+    fn changes(&self, tenant: &TenantId) -> Result<u64, SiteHostError> {
+        Ok(self.tenants.changes(tenant)?)
+    }
+
     fn queries(&self, tenant: &TenantId) -> Result<SiteQuerySet, SiteHostError> {
         let queries: Result<Vec<Arc<dyn SiteQueries>>, _> = self
             .served

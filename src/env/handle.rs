@@ -121,6 +121,17 @@ impl EpisodeHandle {
         self.env.score(&mut episode, answer, mode).await
     }
 
+    /// Rows written so far in the episode's site data (`None`: it has no tenant, or no sites
+    /// are hosted): a count that stays the same while the sites' state does, so `tasks check`
+    /// can tell a replay that only browsed from one that changed something.
+    pub async fn site_changes(&self) -> Result<Option<u64>, EnvError> {
+        let tenant = self.episode.lock().await.tenant();
+        match (self.env.inner.sites.as_ref(), tenant) {
+            (Some(sites), Some(tenant)) => Ok(Some(sites.changes(&tenant.id)?)),
+            _ => Ok(None),
+        }
+    }
+
     /// The mark of the first element `css` matches in the live page (`None`: no match, or
     /// not marked), as gold replay resolves its locators.
     pub async fn locate(&self, css: &str) -> Result<Option<SomId>, EnvError> {

@@ -49,6 +49,8 @@ pub trait SiteHost: Send + Sync + fmt::Debug {
         site: &str,
         tenant: &TenantId,
     ) -> Result<Vec<SiteCookie>, SiteHostError>;
+    /// Rows written so far in `tenant`'s site data: unchanged while its state is.
+    fn changes(&self, tenant: &TenantId) -> Result<u64, SiteHostError>;
     /// The evaluators' queries over `tenant`'s state of every site.
     fn queries(&self, tenant: &TenantId) -> Result<SiteQuerySet, SiteHostError>;
     /// The workspace a hosted site offers episodes, if one does.

@@ -156,19 +156,35 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
         .flat_map(|agora| &agora.decoys)
         .collect();
     // Runs that end in a stop at the start state are scored on the gold episode before its
-    // replay when the evaluation reads no more of the agent's page than its URL (an AES
-    // evaluation measures in a private tab of its own): that state is the one a fresh
-    // episode of the task starts in.
-    let at_start = reads_answer_and_url_only(&task.task) || task.task.measured_apart();
-    let mut starts: Vec<Option<String>> = Vec::new();
+    // replay — that state is the one a fresh episode of the task starts in — when the
+    // evaluation reads no more of the agent's page than its URL (an AES evaluation measures
+    // in a private tab of its own), or when it reads pages in the agent's tab (moving it) and
+    // the gold begins by loading a page by its URL (the sites' data is checked unchanged
+    // before the gold goes on). For an answer-and-URL evaluation, a decoy that begins by
+    // loading a page by its URL and stays in one tab's forward path is replayed on the same
+    // episode after the gold, while the sites' data is still the start's.
+    let answer_and_url = reads_answer_and_url_only(&task.task);
+    let gold_afresh = super::gold_steps(&task.task).is_ok_and(|steps| starts_afresh(&steps));
+    let at_start = answer_and_url
+        || task.task.measured_apart()
+        || (reads_pages_only(&task.task) && gold_afresh);
+    let mut plan: Vec<Run> = Vec::new();
     if !not_applicable {
-        starts.push(at_start.then(String::new));
+        plan.push(if at_start {
+            Run::AtStart(String::new())
+        } else {
+            Run::Fresh
+        });
     }
     for decoy in &decoys {
-        starts.push(at_start.then(|| stop_answer(decoy)).flatten());
+        plan.push(match stop_answer(decoy) {
+            Some(answer) if at_start => Run::AtStart(answer),
+            _ if answer_and_url && starts_afresh(&decoy.steps) => Run::AfterGold(decoy),
+            _ => Run::Fresh,
+        });
     }
-    let (gold, mut scored) = run_gold(env, &task, &starts).await;
-    let mut episodes = 1;
+    let moves_page = !(answer_and_url || task.task.measured_apart());
+    let (gold, mut scored, mut episodes) = run_gold(env, &task, &plan, moves_page).await;
     let mut results = Vec::new();
     for (index, trajectory) in (!not_applicable)
         .then_some(Trajectory::EmptyStop)
@@ -207,6 +223,18 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
     }
 }
 
+/// Whether `task`'s evaluation reads only the stop answer, the page's URL and pages of the
+/// agent's tab (`program_html`): nothing that needs a judge.
+fn reads_pages_only(task: &evaluators::Task) -> bool {
+    use evaluators::task::EvalType;
+    task.eval.eval_types.iter().all(|kind| {
+        matches!(
+            kind,
+            EvalType::StringMatch | EvalType::UrlMatch | EvalType::ProgramHtml
+        )
+    })
+}
+
 /// Whether `task`'s evaluation reads only the stop answer and the page's URL (so it can be
 /// scored at a state without disturbing it).
 fn reads_answer_and_url_only(task: &evaluators::Task) -> bool {
@@ -229,6 +257,43 @@ fn stop_answer(decoy: &Decoy) -> Option<String> {
     }
 }
 
+/// Whether `steps` begin by loading a page by its URL and never leave that tab's forward
+/// path (no history or tab moves), so where the browser was before them cannot matter.
+fn starts_afresh(steps: &[GoldStep]) -> bool {
+    use crate::act::Action;
+    let actions: Option<Vec<Action>> = steps
+        .iter()
+        .map(|step| {
+            let stand_in = step.target.as_ref().map(|_| crate::observe::SomId(1));
+            super::replay::gold_action(step, stand_in).ok()
+        })
+        .collect();
+    match actions.as_deref() {
+        Some([Action::Goto { .. }, rest @ ..]) => !rest.iter().any(|action| {
+            matches!(
+                action,
+                Action::NewTab
+                    | Action::TabFocus { .. }
+                    | Action::CloseTab
+                    | Action::GoBack
+                    | Action::GoForward
+            )
+        }),
+        _ => false,
+    }
+}
+
+/// Where a run besides the gold is scored.
+enum Run<'a> {
+    /// A stop with this answer, at the gold episode's start state.
+    AtStart(String),
+    /// The decoy, replayed on the gold episode after the gold while the sites' data is
+    /// unchanged; in a fresh episode otherwise.
+    AfterGold(&'a Decoy),
+    /// In a fresh episode of its own.
+    Fresh,
+}
+
 /// What a run besides the gold replays.
 enum Trajectory<'a> {
     /// An immediate empty `stop`.
@@ -237,29 +302,91 @@ enum Trajectory<'a> {
     Decoy(&'a Decoy),
 }
 
-/// Runs the gold trajectory in a fresh episode and evaluates it; first, at its start state,
-/// scores a stop with each answer given in `at_start` (the results in the same places, `None`
-/// where no answer was given or the episode broke).
+/// Runs the gold trajectory in a fresh episode and evaluates it, scoring on the same
+/// episode the runs `plan` places there: before the gold, a stop with each
+/// [`Run::AtStart`] answer; after it, each [`Run::AfterGold`] decoy while the sites' data
+/// stays as the episode started. When those evaluations at the start `move_page` (they read
+/// pages in the agent's tab) and the sites' data did not stay the same, the gold runs in an
+/// episode of its own. The results are in `plan`'s places (`None`: to be run in a fresh
+/// episode), with the number of episodes opened.
 async fn run_gold(
     env: &Environment,
     task: &TaskContext,
-    at_start: &[Option<String>],
-) -> (RunResult, Vec<Option<RunResult>>) {
-    let episode = match open(env, task).await {
+    plan: &[Run<'_>],
+    move_page: bool,
+) -> (RunResult, Vec<Option<RunResult>>, usize) {
+    let mut episodes = 1;
+    let mut episode = match open(env, task).await {
         Ok(episode) => episode,
-        Err(broken) => return (broken, Vec::new()),
+        Err(broken) => return (broken, Vec::new(), episodes),
     };
-    let mut scored = Vec::new();
-    for answer in at_start {
-        scored.push(match answer {
-            Some(answer) => Some(scored_or_broken(
+    let initial = episode.site_changes().await.ok().flatten();
+    let mut scored: Vec<Option<RunResult>> = Vec::with_capacity(plan.len());
+    for run in plan {
+        scored.push(match run {
+            Run::AtStart(answer) => Some(scored_or_broken(
                 episode.evaluate_if_stopped(answer, None).await,
             )),
-            None => None,
+            Run::AfterGold(_) | Run::Fresh => None,
         });
     }
-    let result = finish(&episode, replay(&episode, task).await).await;
-    (result, scored)
+    let evaluated = scored.iter().any(Option::is_some);
+    if move_page
+        && evaluated
+        && (initial.is_none() || episode.site_changes().await.ok().flatten() != initial)
+    {
+        let _ = episode.close().await;
+        episodes += 1;
+        episode = match open(env, task).await {
+            Ok(episode) => episode,
+            Err(broken) => return (broken, scored, episodes),
+        };
+    }
+    if !plan.iter().any(|run| matches!(run, Run::AfterGold(_))) {
+        let result = finish(&episode, replay(&episode, task).await).await;
+        return (result, scored, episodes);
+    }
+    let gold = match super::gold_steps(&task.task) {
+        Ok(steps) => replay_and_score(&episode, &steps).await,
+        Err(error) => RunResult::Broken(error.to_string()),
+    };
+    for (place, run) in plan.iter().enumerate() {
+        let Run::AfterGold(decoy) = run else {
+            continue;
+        };
+        let unchanged = initial.is_some() && episode.site_changes().await.ok().flatten() == initial;
+        if !unchanged || matches!(gold, RunResult::Broken(_)) {
+            break;
+        }
+        let result = match ending_with_stop(decoy.steps.clone(), "decoy") {
+            Ok(steps) => replay_and_score(&episode, &steps).await,
+            Err(error) => RunResult::Broken(error.to_string()),
+        };
+        if matches!(result, RunResult::Broken(_)) {
+            // Where the gold left the browser may be why: the decoy runs afresh instead.
+            break;
+        }
+        scored[place] = Some(result);
+    }
+    let _ = episode.close().await;
+    (gold, scored, episodes)
+}
+
+/// Replays `steps` up to their final `stop` and scores the state as if stopped there, leaving
+/// the episode running for more.
+async fn replay_and_score(episode: &EpisodeHandle, steps: &[GoldStep]) -> RunResult {
+    let Some((stop, path)) = steps.split_last() else {
+        return RunResult::Broken("no steps".into());
+    };
+    let answer = match super::replay::gold_action(stop, None) {
+        Ok(crate::act::Action::Stop { answer }) => answer,
+        Ok(other) => return RunResult::Broken(format!("ends with `{other}`, not stop")),
+        Err(message) => return RunResult::Broken(message),
+    };
+    match replay_steps(episode, path).await {
+        Ok(()) => scored_or_broken(episode.evaluate_if_stopped(&answer, None).await),
+        Err(error) => RunResult::Broken(error.to_string()),
+    }
 }
 
 /// Runs an empty stop or a decoy in a fresh episode and evaluates it.

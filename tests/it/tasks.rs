@@ -357,8 +357,8 @@ fn with_decoys(mut context: agora::env::TaskContext, decoys: Value) -> agora::en
 fn stops_at_the_start_are_scored_on_the_gold_episode_and_still_fail_what_they_should() {
     run(|harness| async move {
         // An answer-only task: the empty stop and the answer-only decoy are scored at the gold
-        // episode's start state, the decoy with a step in an episode of its own (which
-        // reaches the right answer, so it is accepted and the check fails).
+        // episode's start state, the decoy that begins with a `goto` on the same episode after
+        // the gold (it reaches the right answer, so it is accepted and the check fails).
         let eval = json!({"eval_types": ["string_match"], "reference_url": "", "program_html": [],
             "reference_answers": {"exact_match": "42"}});
         let gold = json!([{"action": "goto", "url": harness.url("other.html")},
@@ -376,7 +376,8 @@ fn stops_at_the_start_are_scored_on_the_gold_episode_and_still_fail_what_they_sh
             "reference_url": harness.url("actions.html")});
         let gold = json!([{"action": "stop", "answer": ""}]);
         let trivial = task(harness, "actions.html", eval, gold);
-        // A task whose evaluation navigates: every run in its own episode.
+        // A task whose evaluation navigates and whose gold does not begin with a `goto`:
+        // every run in its own episode.
         let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
             "program_html": [{"url": harness.url("other.html"), "locator": "document.title",
                 "required_contents": {"must_include": ["never there"]}}]});
@@ -402,17 +403,27 @@ fn stops_at_the_start_are_scored_on_the_gold_episode_and_still_fail_what_they_sh
             }))
             .unwrap();
 
+        // A task whose evaluation reads the agent's page and whose gold begins with a `goto`:
+        // the empty stop is scored at the start (on the start page, as a fresh episode's
+        // would be), and the gold still replays from its own first page.
+        let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+            "program_html": [{"url": "last", "locator": "document.location.pathname",
+                "required_contents": {"must_include": ["other.html"]}}]});
+        let gold = json!([{"action": "goto", "url": harness.url("other.html")},
+            {"action": "stop", "answer": ""}]);
+        let reading = task(harness, "actions.html", eval, gold);
+
         let checks = check_tasks(
             &harness.env,
-            vec![answered, trivial, navigating, rebuilt],
+            vec![answered, trivial, navigating, rebuilt, reading],
             1,
         )
         .await;
         let report: Vec<String> = checks.iter().map(|check| check.describe()).collect();
         let answered = &checks[0];
         assert_eq!(
-            answered.episodes, 2,
-            "gold and the decoy with a step: {report:?}"
+            answered.episodes, 1,
+            "every run on the gold's episode: {report:?}"
         );
         assert!(
             answered
@@ -438,5 +449,52 @@ fn stops_at_the_start_are_scored_on_the_gold_episode_and_still_fail_what_they_sh
             "{report:?}"
         );
         assert!(rebuilt.passed(), "{report:?}");
+        let reading = &checks[4];
+        assert_eq!(reading.episodes, 1, "{report:?}");
+        assert!(
+            reading.describe().contains("gold 1.00  empty stop 0.00"),
+            "{report:?}"
+        );
+        assert!(reading.passed(), "{report:?}");
+    });
+}
+
+#[test]
+fn decoys_after_a_gold_that_changed_site_data_run_in_episodes_of_their_own() {
+    run(|harness| async move {
+        // Two answer-only forum tasks with the same decoy; one gold only browses, the other
+        // upvotes a post on its way (a write to the tenant's forum data).
+        let forum_task = |gold: Value| {
+            let config = json!({
+                "sites": ["reddit"], "task_id": 901, "require_login": true,
+                "start_url": "__REDDIT__/f/pics/top?t=all", "intent": "test",
+                "eval": {"eval_types": ["string_match"], "reference_url": "", "program_html": [],
+                    "reference_answers": {"exact_match": "pics"}},
+                "agora": {"gold": gold, "decoys": [{"why": "another forum", "steps": [
+                    {"action": "goto", "url": format!("{}/f/pics/new", harness.site("forum"))},
+                    {"action": "stop", "answer": "not pics"}]}]}
+            });
+            harness.env.inline_task(&config).expect("the task parses")
+        };
+        let top = format!("{}/f/pics/top?t=all", harness.site("forum"));
+        let browsing = forum_task(json!([{"action": "goto", "url": top},
+            {"action": "stop", "answer": "pics"}]));
+        let voting = forum_task(json!([{"action": "goto", "url": top},
+            {"action": "click", "target": {"css": "div.submission__vote .vote__up"}},
+            {"action": "stop", "answer": "pics"}]));
+        let checks = check_tasks(&harness.env, vec![browsing, voting], 1).await;
+        let report: Vec<String> = checks.iter().map(|check| check.describe()).collect();
+        for check in &checks {
+            assert!(check.passed(), "{report:?}");
+            assert!(check.describe().contains("decoys 0.00"), "{report:?}");
+        }
+        assert_eq!(
+            checks[0].episodes, 1,
+            "the decoy follows the gold: {report:?}"
+        );
+        assert_eq!(
+            checks[1].episodes, 2,
+            "after a vote, the decoy starts afresh: {report:?}"
+        );
     });
 }

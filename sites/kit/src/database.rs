@@ -61,6 +61,11 @@ impl Database {
         work(&mut guard)
     }
 
+    /// Rows inserted, updated or deleted through this connection since it was opened.
+    pub fn changes(&self) -> Result<u64, KitError> {
+        self.call_blocking(|connection| Ok(connection.total_changes()))
+    }
+
     /// Bytes of memory the database's pages occupy (page count × page size).
     pub fn size_bytes(&self) -> Result<u64, KitError> {
         self.call_blocking(|connection| {

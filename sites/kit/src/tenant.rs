@@ -275,6 +275,16 @@ impl Tenants {
         Ok(sites)
     }
 
+    /// Rows written so far in tenant `id`'s copies (inserted, updated or deleted): a count
+    /// that stays the same while the tenant's site state does.
+    pub fn changes(&self, id: &TenantId) -> Result<u64, KitError> {
+        let tenant = self.tenant(id)?;
+        let copies = tenant.copies.lock().map_err(|_| KitError::Poisoned)?;
+        copies
+            .values()
+            .try_fold(0, |total, database| Ok(total + database.changes()?))
+    }
+
     /// The site's database of tenant `id`, copied from the base on first use (blocking: a
     /// copy is a memory copy of the whole base image).
     pub fn database(&self, id: &TenantId, site: SiteName) -> Result<Database, KitError> {
