@@ -471,3 +471,42 @@ async fn stop_empty(episode: &EpisodeHandle) -> Result<(), ReplayError> {
         None => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::starts_afresh;
+    use evaluators::task::GoldStep;
+
+    fn steps(json: serde_json::Value) -> Vec<GoldStep> {
+        serde_json::from_value(json).expect("gold steps parse")
+    }
+
+    #[test]
+    fn a_run_starts_afresh_only_from_a_goto_and_without_history_or_tab_moves() {
+        let goto = serde_json::json!({"action": "goto", "url": "http://127.0.0.1:9980/"});
+        let click = serde_json::json!({"action": "click", "target": {"text": "Cars"}});
+        let stop = serde_json::json!({"action": "stop", "answer": "12"});
+        assert!(starts_afresh(&steps(serde_json::json!([
+            goto, click, stop
+        ]))));
+        assert!(!starts_afresh(&steps(serde_json::json!([
+            click, goto, stop
+        ]))));
+        for moving in [
+            serde_json::json!({"action": "go_back"}),
+            serde_json::json!({"action": "go_forward"}),
+            serde_json::json!({"action": "new_tab"}),
+            serde_json::json!({"action": "tab_focus", "index": 0}),
+            serde_json::json!({"action": "close_tab"}),
+        ] {
+            let step = steps(serde_json::json!([moving.clone()])).remove(0);
+            assert!(
+                crate::gold::replay::gold_action(&step, None).is_ok(),
+                "{step:?}"
+            );
+            let run = steps(serde_json::json!([goto, click, moving, stop]));
+            assert!(!starts_afresh(&run), "{run:?}");
+        }
+        assert!(!starts_afresh(&[]));
+    }
+}
