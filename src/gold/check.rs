@@ -160,14 +160,13 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
     // evaluation reads no more of the agent's page than its URL (an AES evaluation measures
     // in a private tab of its own), or when it reads pages in the agent's tab (moving it) and
     // the gold begins by loading a page by its URL (the sites' data is checked unchanged
-    // before the gold goes on). For an answer-and-URL evaluation, a decoy that begins by
-    // loading a page by its URL and stays in one tab's forward path is replayed on the same
-    // episode after the gold, while the sites' data is still the start's.
+    // before the gold goes on). For such an evaluation, a decoy that begins by loading a page
+    // by its URL and stays in one tab's forward path is replayed on the same episode after
+    // the gold, while the sites' data is still the start's.
     let answer_and_url = reads_answer_and_url_only(&task.task);
     let gold_afresh = super::gold_steps(&task.task).is_ok_and(|steps| starts_afresh(&steps));
-    let at_start = answer_and_url
-        || task.task.measured_apart()
-        || (reads_pages_only(&task.task) && gold_afresh);
+    let reads_pages = reads_pages_only(&task.task);
+    let at_start = answer_and_url || task.task.measured_apart() || (reads_pages && gold_afresh);
     let mut plan: Vec<Run> = Vec::new();
     if !not_applicable {
         plan.push(if at_start {
@@ -179,7 +178,7 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
     for decoy in &decoys {
         plan.push(match stop_answer(decoy) {
             Some(answer) if at_start => Run::AtStart(answer),
-            _ if answer_and_url && starts_afresh(&decoy.steps) => Run::AfterGold(decoy),
+            _ if reads_pages && starts_afresh(&decoy.steps) => Run::AfterGold(decoy),
             _ => Run::Fresh,
         });
     }
@@ -223,14 +222,18 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
     }
 }
 
-/// Whether `task`'s evaluation reads only the stop answer, the page's URL and pages of the
-/// agent's tab (`program_html`): nothing that needs a judge.
+/// Whether `task`'s evaluation reads only the stop answer, the page's URL and pages in the
+/// agent's tab (`program_html`, `page_image_query`): what the sites' data and the run's own
+/// navigation decide.
 fn reads_pages_only(task: &evaluators::Task) -> bool {
     use evaluators::task::EvalType;
     task.eval.eval_types.iter().all(|kind| {
         matches!(
             kind,
-            EvalType::StringMatch | EvalType::UrlMatch | EvalType::ProgramHtml
+            EvalType::StringMatch
+                | EvalType::UrlMatch
+                | EvalType::ProgramHtml
+                | EvalType::PageImageQuery
         )
     })
 }

@@ -405,13 +405,19 @@ fn stops_at_the_start_are_scored_on_the_gold_episode_and_still_fail_what_they_sh
 
         // A task whose evaluation reads the agent's page and whose gold begins with a `goto`:
         // the empty stop is scored at the start (on the start page, as a fresh episode's
-        // would be), and the gold still replays from its own first page.
+        // would be), the gold still replays from its own first page, and its decoy follows
+        // the gold on the same episode.
         let eval = json!({"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
             "program_html": [{"url": "last", "locator": "document.location.pathname",
                 "required_contents": {"must_include": ["other.html"]}}]});
         let gold = json!([{"action": "goto", "url": harness.url("other.html")},
             {"action": "stop", "answer": ""}]);
-        let reading = task(harness, "actions.html", eval, gold);
+        let reading = with_decoys(
+            task(harness, "actions.html", eval, gold),
+            json!([{"why": "the index page", "steps": [
+                {"action": "goto", "url": harness.url("index.html")},
+                {"action": "stop", "answer": ""}]}]),
+        );
 
         let checks = check_tasks(
             &harness.env,
@@ -452,7 +458,9 @@ fn stops_at_the_start_are_scored_on_the_gold_episode_and_still_fail_what_they_sh
         let reading = &checks[4];
         assert_eq!(reading.episodes, 1, "{report:?}");
         assert!(
-            reading.describe().contains("gold 1.00  empty stop 0.00"),
+            reading
+                .describe()
+                .contains("gold 1.00  empty stop 0.00  decoys 0.00"),
             "{report:?}"
         );
         assert!(reading.passed(), "{report:?}");
