@@ -248,15 +248,21 @@ fn reads_answer_and_url_only(task: &evaluators::Task) -> bool {
         .all(|kind| matches!(kind, EvalType::StringMatch | EvalType::UrlMatch))
 }
 
-/// The answer of a decoy that is only a `stop` at the start state, parsed by the action
-/// grammar as the agent's would be; `None` for a decoy with other steps.
+/// The answer of a decoy that is only a `stop` at the start state; `None` for a decoy with
+/// other steps.
 fn stop_answer(decoy: &Decoy) -> Option<String> {
     match decoy.steps.as_slice() {
-        [step] => match super::replay::gold_action(step, None) {
-            Ok(crate::act::Action::Stop { answer }) => Some(answer),
-            _ => None,
-        },
+        [step] => answer_of(step).ok(),
         _ => None,
+    }
+}
+
+/// The answer of a `stop` step, parsed by the action grammar as the agent's would be; `Err`
+/// says why the step is not one.
+fn answer_of(step: &GoldStep) -> Result<String, String> {
+    match super::replay::gold_action(step, None)? {
+        crate::act::Action::Stop { answer } => Ok(answer),
+        other => Err(format!("ends with `{other}`, not stop")),
     }
 }
 
@@ -381,9 +387,8 @@ async fn replay_and_score(episode: &EpisodeHandle, steps: &[GoldStep]) -> RunRes
     let Some((stop, path)) = steps.split_last() else {
         return RunResult::Broken("no steps".into());
     };
-    let answer = match super::replay::gold_action(stop, None) {
-        Ok(crate::act::Action::Stop { answer }) => answer,
-        Ok(other) => return RunResult::Broken(format!("ends with `{other}`, not stop")),
+    let answer = match answer_of(stop) {
+        Ok(answer) => answer,
         Err(message) => return RunResult::Broken(message),
     };
     match replay_steps(episode, path).await {
