@@ -163,10 +163,10 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
     // before the gold goes on). For such an evaluation, a decoy that begins by loading a page
     // by its URL and stays in one tab's forward path is replayed on the same episode after
     // the gold, while the sites' data is still the start's.
-    let answer_and_url = reads_answer_and_url_only(&task.task);
+    let page_untouched = reads_answer_and_url_only(&task.task) || task.task.measured_apart();
     let gold_afresh = super::gold_steps(&task.task).is_ok_and(|steps| starts_afresh(&steps));
     let reads_pages = reads_pages_only(&task.task);
-    let at_start = answer_and_url || task.task.measured_apart() || (reads_pages && gold_afresh);
+    let at_start = page_untouched || (reads_pages && gold_afresh);
     let mut plan: Vec<Run> = Vec::new();
     if !not_applicable {
         plan.push(if at_start {
@@ -182,8 +182,7 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
             _ => Run::Fresh,
         });
     }
-    let moves_page = !(answer_and_url || task.task.measured_apart());
-    let (gold, mut scored, mut episodes) = run_gold(env, &task, &plan, moves_page).await;
+    let (gold, mut scored, mut episodes) = run_gold(env, &task, &plan, !page_untouched).await;
     let mut results = Vec::new();
     for (index, trajectory) in (!not_applicable)
         .then_some(Trajectory::EmptyStop)
