@@ -228,6 +228,13 @@ impl SiteHost for RunningSites {
             .collect())
     }
 
+    fn visitor_cookies(&self) -> Vec<String> {
+        self.served
+            .iter()
+            .map(|served| kit::visitor::SiteCookies::of(served.site.name()).csrf)
+            .collect()
+    }
+
     fn changes(&self, tenant: &TenantId) -> Result<u64, SiteHostError> {
         Ok(self.tenants.changes(tenant)?)
     }

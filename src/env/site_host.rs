@@ -49,6 +49,9 @@ pub trait SiteHost: Send + Sync + fmt::Debug {
         site: &str,
         tenant: &TenantId,
     ) -> Result<Vec<SiteCookie>, SiteHostError>;
+    /// Names of the cookies a site sets on any page for a browser that has none of its own:
+    /// an anonymous visitor's random id, which tells a later page nothing.
+    fn visitor_cookies(&self) -> Vec<String>;
     /// Rows written so far in `tenant`'s site data: unchanged while its state is.
     fn changes(&self, tenant: &TenantId) -> Result<u64, SiteHostError>;
     /// The evaluators' queries over `tenant`'s state of every site.

@@ -99,6 +99,17 @@ impl Environment {
         lease: Option<Lease>,
     ) -> Result<Opened, EnvError> {
         let cookies = self.episode_cookies(&start.logins, tenant)?;
+        self.load_start(start, tenant, &cookies, lease).await
+    }
+
+    /// [`Self::open_start`] with the episode's `cookies` already made.
+    async fn load_start(
+        &self,
+        start: &StartKey,
+        tenant: Option<EpisodeTenant>,
+        cookies: &[SiteCookie],
+        lease: Option<Lease>,
+    ) -> Result<Opened, EnvError> {
         let lease = match lease {
             Some(lease) => lease,
             None => self.inner.pool.acquire().await?,
@@ -114,7 +125,7 @@ impl Environment {
             open_start_urls(
                 &mut session,
                 &start.start_urls,
-                &cookies,
+                cookies,
                 start.viewport,
                 policy,
             )
@@ -161,6 +172,78 @@ impl Environment {
             self.inner.pool.release(opened.session);
         }
         self.drop_tenant(opened.tenant);
+    }
+}
+
+/// How many things the page's origin keeps for later pages: local and session storage
+/// entries, caches, IndexedDB databases, service workers.
+const STORED_JS: &str = "(async () => localStorage.length + sessionStorage.length \
+    + (globalThis.caches ? (await caches.keys()).length : 0) \
+    + (globalThis.indexedDB ? (await indexedDB.databases()).length : 0) \
+    + (navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 0))()";
+
+impl Environment {
+    /// Whether opening `start` in a fresh private tenant leaves nothing a later page could
+    /// tell: no row of the sites' data written, no cookie but the episode's own (as it set
+    /// them) and the anonymous visitor ids a site mints on any page for a browser without one, nothing kept
+    /// by the page's origin (storage, caches, databases, service workers). A start of several
+    /// tabs, or without hosted sites, is not looked at (`false`).
+    pub(super) async fn start_leaves_nothing(&self, start: &StartKey) -> Result<bool, EnvError> {
+        let (Some(sites), [_]) = (&self.inner.sites, start.start_urls.as_slice()) else {
+            return Ok(false);
+        };
+        let Some(tenant) = self.open_tenant(Tenancy::Private)? else {
+            return Ok(false);
+        };
+        let opened = async {
+            let cookies = self.episode_cookies(&start.logins, Some(tenant))?;
+            let before = sites.changes(&tenant.id)?;
+            let opened = self.load_start(start, Some(tenant), &cookies, None).await?;
+            Ok::<_, EnvError>((opened, cookies, before))
+        };
+        let (opened, cookies, before) = match opened.await {
+            Ok(opened) => opened,
+            Err(error) => {
+                self.drop_tenant(Some(tenant));
+                return Err(error);
+            }
+        };
+        let visitor_ids = sites.visitor_cookies();
+        // Each cookie in the browser is one the episode set, as it set it, or a visitor id.
+        let known = |cookie: &serde_json::Value| {
+            let (Some(name), Some(value)) = (cookie["name"].as_str(), cookie["value"].as_str())
+            else {
+                return false;
+            };
+            cookies
+                .iter()
+                .any(|set| set.name == name && set.value == value)
+                || visitor_ids.iter().any(|id| id == name)
+        };
+        let left = async {
+            let unchanged = sites.changes(&tenant.id)? == before;
+            let planted = opened
+                .session
+                .cdp("Network.getAllCookies", serde_json::json!({}))
+                .await?;
+            let only_known = planted["cookies"]
+                .as_array()
+                .is_some_and(|all| all.iter().all(known));
+            let stored = opened
+                .session
+                .cdp(
+                    "Runtime.evaluate",
+                    serde_json::json!({
+                        "expression": STORED_JS, "awaitPromise": true, "returnByValue": true,
+                    }),
+                )
+                .await?;
+            let nothing_stored = stored["result"]["value"].as_u64() == Some(0);
+            Ok::<_, EnvError>(unchanged && only_known && nothing_stored)
+        }
+        .await;
+        self.discard(opened).await;
+        left
     }
 }
 

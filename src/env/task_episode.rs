@@ -3,8 +3,8 @@
 
 use super::episode::Episode;
 use super::{
-    EnvError, Environment, EpisodeHandle, EpisodePage, EpisodeSpec, SiteHost, TaskContext,
-    TaskName, TaskRegistry, Tenancy,
+    EnvError, Environment, EpisodeHandle, EpisodePage, EpisodeSpec, SiteHost, StartKey,
+    TaskContext, TaskName, TaskRegistry, Tenancy,
 };
 use super::{SiteCookie, start};
 use crate::browser::{BrowserSession, PrivateTab, Viewport};
@@ -103,43 +103,43 @@ impl Environment {
         context: TaskContext,
         observe: ObserveOptions,
     ) -> Result<EpisodeHandle, EnvError> {
-        let task = Arc::clone(&context.task);
-        let start_urls: Vec<String> = task
-            .start_urls()
-            .into_iter()
-            .map(|url| url.trim().to_owned())
-            .collect();
-        if start_urls.is_empty() {
-            return Err(EnvError::InvalidTask(format!(
-                "task `{}` has no start_url",
-                context.name
-            )));
-        }
-        if let Some(unreplaced) = start_urls.iter().find(|url| url.starts_with("__")) {
-            return Err(EnvError::InvalidTask(format!(
-                "start URL `{unreplaced}` names a site this server does not host"
-            )));
-        }
-        let viewport = task.viewport();
+        self.create_episode(task_spec(context, observe)?).await
+    }
+
+    /// Starts an episode for a task as [`Self::create_task_episode`] does, but at
+    /// `first_page` — the page a run's first `goto` loads — instead of its start URL. For a
+    /// run that begins with that `goto` and never goes back, from a start that leaves nothing
+    /// behind ([`Self::start_is_inert`]), the states the run reaches are the same.
+    pub async fn create_task_episode_at(
+        &self,
+        context: TaskContext,
+        observe: ObserveOptions,
+        first_page: &str,
+    ) -> Result<EpisodeHandle, EnvError> {
         let spec = EpisodeSpec {
-            start_urls,
-            viewport: Some(crate::browser::Viewport {
-                width: viewport.width,
-                height: viewport.height,
-            }),
-            observe,
-            input_images: context
-                .local_input_images()
-                .map_err(|refused| EnvError::InvalidTask(format!("input image: {refused}")))?,
-            tenancy: Tenancy::Private,
-            logins: if task.require_login {
-                task.sites.clone()
-            } else {
-                Vec::new()
-            },
-            task: Some(context),
+            start_urls: vec![first_page.to_owned()],
+            ..task_spec(context, observe)?
         };
         self.create_episode(spec).await
+    }
+
+    /// Whether opening the task's start leaves nothing a later page could tell (no site data
+    /// written, no cookie beyond the episode's own and anonymous visitor ids, nothing kept by
+    /// the page's origin), found by opening it once in a fresh tenant of its own. A start of
+    /// several tabs is not looked at (`false`).
+    pub async fn start_is_inert(
+        &self,
+        context: &TaskContext,
+        observe: ObserveOptions,
+    ) -> Result<bool, EnvError> {
+        let spec = task_spec(context.clone(), observe)?;
+        let start = StartKey {
+            start_urls: spec.start_urls,
+            viewport: spec.viewport.unwrap_or_default(),
+            observe: spec.observe,
+            logins: spec.logins,
+        };
+        self.start_leaves_nothing(&start).await
     }
 
     /// Scores `episode`'s end state against its task (the answer is the `stop` answer, or
@@ -238,6 +238,47 @@ impl Environment {
         })??;
         Ok(evaluation)
     }
+}
+
+/// The episode a task starts: a fresh private tenant, logged in where the task requires it,
+/// at its start URLs and viewport.
+fn task_spec(context: TaskContext, observe: ObserveOptions) -> Result<EpisodeSpec, EnvError> {
+    let task = Arc::clone(&context.task);
+    let start_urls: Vec<String> = task
+        .start_urls()
+        .into_iter()
+        .map(|url| url.trim().to_owned())
+        .collect();
+    if start_urls.is_empty() {
+        return Err(EnvError::InvalidTask(format!(
+            "task `{}` has no start_url",
+            context.name
+        )));
+    }
+    if let Some(unreplaced) = start_urls.iter().find(|url| url.starts_with("__")) {
+        return Err(EnvError::InvalidTask(format!(
+            "start URL `{unreplaced}` names a site this server does not host"
+        )));
+    }
+    let viewport = task.viewport();
+    Ok(EpisodeSpec {
+        start_urls,
+        viewport: Some(crate::browser::Viewport {
+            width: viewport.width,
+            height: viewport.height,
+        }),
+        observe,
+        input_images: context
+            .local_input_images()
+            .map_err(|refused| EnvError::InvalidTask(format!("input image: {refused}")))?,
+        tenancy: Tenancy::Private,
+        logins: if task.require_login {
+            task.sites.clone()
+        } else {
+            Vec::new()
+        },
+        task: Some(context),
+    })
 }
 
 /// A private tab for measuring, laid out like the episode's and holding only the episode's

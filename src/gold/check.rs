@@ -8,6 +8,8 @@ use crate::observe::{ObserveOptions, ScreenshotKind};
 use evaluators::Evaluation;
 use evaluators::task::{Decoy, GoldStep};
 use futures::StreamExt;
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What one run of a task produced.
@@ -40,6 +42,9 @@ pub struct TaskCheck {
     /// Browser episodes opened for the runs (stops scored at the gold episode's start state
     /// need none of their own).
     pub episodes: usize,
+    /// Of those, the episodes opened at the page their run's first `goto` loads, the task's
+    /// start having been found to leave nothing behind.
+    pub at_first_page: usize,
     /// Whether the task is scored on a continuous scale (AES), so gold must reach
     /// [`CONTINUOUS_GOLD_LEAST`] and an empty stop stay at or under [`CONTINUOUS_EMPTY_MOST`].
     pub continuous: bool,
@@ -131,8 +136,9 @@ pub async fn check_tasks_reporting(
     parallel: usize,
     mut on_done: impl FnMut(&TaskCheck),
 ) -> Vec<TaskCheck> {
+    let starts = InertStarts::default();
     let mut running = futures::stream::iter(tasks)
-        .map(|task| check_task(env, task))
+        .map(|task| check_task(env, &starts, task))
         .buffer_unordered(parallel.max(1));
     let mut checks = Vec::new();
     while let Some(check) = running.next().await {
@@ -142,7 +148,7 @@ pub async fn check_tasks_reporting(
     checks
 }
 
-async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
+async fn check_task(env: &Environment, starts: &InertStarts, task: TaskContext) -> TaskCheck {
     let started = Instant::now();
     let name = task.name.clone();
     let not_applicable = task
@@ -182,7 +188,19 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
             _ => Run::Fresh,
         });
     }
-    let (gold, mut scored, mut episodes) = run_gold(env, &task, &plan, !page_untouched).await;
+    // A run that begins by loading a page by its URL and never goes back opens at that page
+    // when the task's start leaves nothing behind: it reaches the same states. The gold does
+    // so unless a stop scored at the start reads the page.
+    let mut opener = Opener {
+        env,
+        task: &task,
+        starts,
+        at_first_page: 0,
+    };
+    let gold_skips_start =
+        reads_answer_only(&task.task) || !plan.iter().any(|run| matches!(run, Run::AtStart(_)));
+    let (gold, mut scored, mut episodes) =
+        run_gold(&mut opener, &plan, !page_untouched, gold_skips_start).await;
     let mut results = Vec::new();
     for (index, trajectory) in (!not_applicable)
         .then_some(Trajectory::EmptyStop)
@@ -194,7 +212,7 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
             Some(result) => result,
             None => {
                 episodes += 1;
-                run(env, &task, trajectory).await
+                run(&mut opener, trajectory).await
             }
         };
         results.push(result);
@@ -213,6 +231,7 @@ async fn check_task(env: &Environment, task: TaskContext) -> TaskCheck {
         decoys,
         elapsed: started.elapsed(),
         episodes,
+        at_first_page: opener.at_first_page,
         continuous: task
             .task
             .eval
@@ -235,6 +254,16 @@ fn reads_pages_only(task: &evaluators::Task) -> bool {
                 | EvalType::PageImageQuery
         )
     })
+}
+
+/// Whether `task`'s evaluation reads only the stop answer (so a stop is scored alike on any
+/// page).
+fn reads_answer_only(task: &evaluators::Task) -> bool {
+    use evaluators::task::EvalType;
+    task.eval
+        .eval_types
+        .iter()
+        .all(|kind| matches!(kind, EvalType::StringMatch))
 }
 
 /// Whether `task`'s evaluation reads only the stop answer and the page's URL (so it can be
@@ -315,17 +344,22 @@ enum Trajectory<'a> {
 /// [`Run::AtStart`] answer; after it, each [`Run::AfterGold`] decoy while the sites' data
 /// stays as the episode started. When those evaluations at the start `move_page` (they read
 /// pages in the agent's tab) and the sites' data did not stay the same, the gold runs in an
-/// episode of its own. The results are in `plan`'s places (`None`: to be run in a fresh
-/// episode), with the number of episodes opened.
+/// episode of its own. The gold's episode may open at its first page when `skips_start`
+/// (no stop at the start reads the page). The results are in `plan`'s places (`None`: to be
+/// run in a fresh episode), with the number of episodes opened.
 async fn run_gold(
-    env: &Environment,
-    task: &TaskContext,
+    opener: &mut Opener<'_>,
     plan: &[Run<'_>],
     move_page: bool,
+    skips_start: bool,
 ) -> (RunResult, Vec<Option<RunResult>>, usize) {
+    let steps = match super::gold_steps(&opener.task.task) {
+        Ok(steps) => steps,
+        Err(error) => return (RunResult::Broken(error.to_string()), Vec::new(), 0),
+    };
     let mut episodes = 1;
-    let mut episode = match open(env, task).await {
-        Ok(episode) => episode,
+    let (mut episode, mut done) = match opener.open(&steps, skips_start).await {
+        Ok(opened) => opened,
         Err(broken) => return (broken, Vec::new(), episodes),
     };
     let initial = episode.site_changes().await.ok().flatten();
@@ -345,19 +379,16 @@ async fn run_gold(
     {
         let _ = episode.close().await;
         episodes += 1;
-        episode = match open(env, task).await {
-            Ok(episode) => episode,
+        (episode, done) = match opener.open(&steps, true).await {
+            Ok(opened) => opened,
             Err(broken) => return (broken, scored, episodes),
         };
     }
     if !plan.iter().any(|run| matches!(run, Run::AfterGold(_))) {
-        let result = finish(&episode, replay(&episode, task).await).await;
+        let result = finish(&episode, replay_steps(&episode, &steps, done).await).await;
         return (result, scored, episodes);
     }
-    let gold = match super::gold_steps(&task.task) {
-        Ok(steps) => replay_and_score(&episode, &steps).await,
-        Err(error) => RunResult::Broken(error.to_string()),
-    };
+    let gold = replay_and_score(&episode, &steps, done).await;
     for (place, run) in plan.iter().enumerate() {
         let Run::AfterGold(decoy) = run else {
             continue;
@@ -367,7 +398,7 @@ async fn run_gold(
             break;
         }
         let result = match ending_with_stop(decoy.steps.clone(), "decoy") {
-            Ok(steps) => replay_and_score(&episode, &steps).await,
+            Ok(steps) => replay_and_score(&episode, &steps, 0).await,
             Err(error) => RunResult::Broken(error.to_string()),
         };
         if matches!(result, RunResult::Broken(_)) {
@@ -380,9 +411,9 @@ async fn run_gold(
     (gold, scored, episodes)
 }
 
-/// Replays `steps` up to their final `stop` and scores the state as if stopped there, leaving
-/// the episode running for more.
-async fn replay_and_score(episode: &EpisodeHandle, steps: &[GoldStep]) -> RunResult {
+/// Replays `steps` from the first not yet `done` up to their final `stop` and scores the state
+/// as if stopped there, leaving the episode running for more.
+async fn replay_and_score(episode: &EpisodeHandle, steps: &[GoldStep], done: usize) -> RunResult {
     let Some((stop, path)) = steps.split_last() else {
         return RunResult::Broken("no steps".into());
     };
@@ -390,38 +421,139 @@ async fn replay_and_score(episode: &EpisodeHandle, steps: &[GoldStep]) -> RunRes
         Ok(answer) => answer,
         Err(message) => return RunResult::Broken(message),
     };
-    match replay_steps(episode, path).await {
+    match replay_steps(episode, path, done).await {
         Ok(()) => scored_or_broken(episode.evaluate_if_stopped(&answer, None).await),
         Err(error) => RunResult::Broken(error.to_string()),
     }
 }
 
 /// Runs an empty stop or a decoy in a fresh episode and evaluates it.
-async fn run(env: &Environment, task: &TaskContext, trajectory: Trajectory<'_>) -> RunResult {
-    let episode = match open(env, task).await {
-        Ok(episode) => episode,
-        Err(broken) => return broken,
-    };
-    let replayed = match trajectory {
-        Trajectory::EmptyStop => stop_empty(&episode).await,
+async fn run(opener: &mut Opener<'_>, trajectory: Trajectory<'_>) -> RunResult {
+    let steps = match trajectory {
+        Trajectory::EmptyStop => vec![GoldStep {
+            action: "stop".into(),
+            target: None,
+            answer: Some(String::new()),
+            args: serde_json::Map::new(),
+        }],
         Trajectory::Decoy(decoy) => match ending_with_stop(decoy.steps.clone(), "decoy") {
-            Ok(steps) => replay_steps(&episode, &steps).await,
-            Err(error) => Err(error),
+            Ok(steps) => steps,
+            Err(error) => return RunResult::Broken(error.to_string()),
         },
     };
+    let (episode, done) = match opener.open(&steps, true).await {
+        Ok(opened) => opened,
+        Err(broken) => return broken,
+    };
+    let replayed = replay_steps(&episode, &steps, done).await;
     finish(&episode, replayed).await
+}
+
+/// Opens the episodes of one task's runs: at the task's start or, for a run that begins by
+/// loading a page by its URL and never goes back, at that page when the task's start leaves
+/// nothing behind (its first step is then done by the opening: the run reaches the same
+/// states).
+struct Opener<'a> {
+    env: &'a Environment,
+    task: &'a TaskContext,
+    starts: &'a InertStarts,
+    /// Episodes opened at their run's first page so far.
+    at_first_page: usize,
+}
+
+impl Opener<'_> {
+    /// A fresh episode for a run of `steps` (at its first page if `may_skip` allows and the
+    /// rule above holds), and how many of the steps the opening did (0 or 1).
+    async fn open(
+        &mut self,
+        steps: &[GoldStep],
+        may_skip: bool,
+    ) -> Result<(EpisodeHandle, usize), RunResult> {
+        let first_page =
+            first_page(steps).filter(|url| may_skip && self.env.allowed().permits_url(url));
+        if let Some(url) = first_page
+            && self.starts.inert(self.env, self.task).await
+        {
+            let episode = self
+                .env
+                .create_task_episode_at(self.task.clone(), replay_observation(), &url)
+                .await
+                .map_err(|error| RunResult::Broken(format!("episode: {error}")))?;
+            self.at_first_page += 1;
+            return Ok((episode, 1));
+        }
+        Ok((open(self.env, self.task).await?, 0))
+    }
+}
+
+/// The URL a run's first step loads, when the run begins with `goto` and never goes back
+/// (so where the browser was before it cannot matter).
+fn first_page(steps: &[GoldStep]) -> Option<String> {
+    if !starts_afresh(steps) {
+        return None;
+    }
+    match super::replay::gold_action(steps.first()?, None) {
+        Ok(crate::act::Action::Goto { url }) => Some(url),
+        _ => None,
+    }
+}
+
+/// Which tasks' starts leave nothing behind, each start (its URLs, logins and viewport) found
+/// out once per check by opening it in a tenant of its own.
+#[derive(Default)]
+struct InertStarts(std::sync::Mutex<HashMap<StartOf, Arc<tokio::sync::OnceCell<bool>>>>);
+
+/// What makes two tasks' starts the same: start URLs, the sites logged in, the viewport.
+type StartOf = (Vec<String>, Vec<String>, (u32, u32));
+
+impl InertStarts {
+    /// Whether `task`'s start leaves nothing behind (`false` where that could not be found).
+    async fn inert(&self, env: &Environment, task: &TaskContext) -> bool {
+        let viewport = task.task.viewport();
+        let key: StartOf = (
+            task.task
+                .start_urls()
+                .iter()
+                .map(|url| url.trim().to_owned())
+                .collect(),
+            if task.task.require_login {
+                task.task.sites.clone()
+            } else {
+                Vec::new()
+            },
+            (viewport.width, viewport.height),
+        );
+        let cell = match self.0.lock() {
+            Ok(mut known) => Arc::clone(known.entry(key).or_default()),
+            Err(_) => return false,
+        };
+        *cell
+            .get_or_init(|| async {
+                env.start_is_inert(task, replay_observation())
+                    .await
+                    .unwrap_or_else(|error| {
+                        tracing::debug!(%error, task = %task.name, "could not open a start to see what it leaves");
+                        false
+                    })
+            })
+            .await
+    }
 }
 
 /// A fresh episode of `task`, observed without screenshots (the marks are resolved exactly as
 /// an agent's would be).
 async fn open(env: &Environment, task: &TaskContext) -> Result<EpisodeHandle, RunResult> {
-    let observe = ObserveOptions {
-        screenshot: ScreenshotKind::None,
-        ..ObserveOptions::default()
-    };
-    env.create_task_episode(task.clone(), observe)
+    env.create_task_episode(task.clone(), replay_observation())
         .await
         .map_err(|error| RunResult::Broken(format!("episode: {error}")))
+}
+
+/// What a replay observes: no screenshots, the marks resolved exactly as an agent's would be.
+fn replay_observation() -> ObserveOptions {
+    ObserveOptions {
+        screenshot: ScreenshotKind::None,
+        ..ObserveOptions::default()
+    }
 }
 
 /// Evaluates the episode after its replay (unless the replay broke) and closes it.
@@ -448,12 +580,17 @@ fn scored_or_broken(evaluated: Result<Evaluation, crate::env::EnvError>) -> RunR
 /// each step checked), up to and including its final `stop`.
 pub async fn replay(episode: &EpisodeHandle, task: &TaskContext) -> Result<(), ReplayError> {
     let steps = super::gold_steps(&task.task)?;
-    replay_steps(episode, &steps).await
+    replay_steps(episode, &steps, 0).await
 }
 
-/// Replays `steps` (locators resolved to ids, each step checked) in a running episode.
-async fn replay_steps(episode: &EpisodeHandle, steps: &[GoldStep]) -> Result<(), ReplayError> {
-    for (index, step) in steps.iter().enumerate() {
+/// Replays `steps` from the first not yet `done` (locators resolved to ids, each step checked)
+/// in a running episode; errors number the steps from the first of `steps`.
+async fn replay_steps(
+    episode: &EpisodeHandle,
+    steps: &[GoldStep],
+    done: usize,
+) -> Result<(), ReplayError> {
+    for (index, step) in steps.iter().enumerate().skip(done) {
         let number = index + 1;
         let action = resolve_step(&EpisodeLookup::of(episode).await, number, step).await?;
         let text = action.to_string();
@@ -468,20 +605,9 @@ async fn replay_steps(episode: &EpisodeHandle, steps: &[GoldStep]) -> Result<(),
     Ok(())
 }
 
-async fn stop_empty(episode: &EpisodeHandle) -> Result<(), ReplayError> {
-    match episode.step("stop []").await.outcome.error {
-        Some(error) => Err(ReplayError::Failed {
-            step: 1,
-            action: "stop []".into(),
-            message: error.to_string(),
-        }),
-        None => Ok(()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::starts_afresh;
+    use super::{first_page, starts_afresh};
     use evaluators::task::GoldStep;
 
     fn steps(json: serde_json::Value) -> Vec<GoldStep> {
@@ -515,5 +641,26 @@ mod tests {
             assert!(!starts_afresh(&run), "{run:?}");
         }
         assert!(!starts_afresh(&[]));
+    }
+
+    #[test]
+    fn only_a_run_that_starts_afresh_names_a_first_page() {
+        let goto = serde_json::json!({"action": "goto", "url": "http://127.0.0.1:9980/?q=red"});
+        let click = serde_json::json!({"action": "click", "target": {"text": "Cars"}});
+        let back = serde_json::json!({"action": "go_back"});
+        let stop = serde_json::json!({"action": "stop", "answer": ""});
+        assert_eq!(
+            first_page(&steps(serde_json::json!([goto, click, stop]))).as_deref(),
+            Some("http://127.0.0.1:9980/?q=red")
+        );
+        assert_eq!(
+            first_page(&steps(serde_json::json!([click, goto, stop]))),
+            None
+        );
+        assert_eq!(
+            first_page(&steps(serde_json::json!([goto, back, stop]))),
+            None
+        );
+        assert_eq!(first_page(&steps(serde_json::json!([stop]))), None);
     }
 }

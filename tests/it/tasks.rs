@@ -504,5 +504,64 @@ fn decoys_after_a_gold_that_changed_site_data_run_in_episodes_of_their_own() {
             checks[1].episodes, 2,
             "after a vote, the decoy starts afresh: {report:?}"
         );
+        // The forum page they start at writes nothing and plants nothing, so each episode
+        // opens at the page its run's first `goto` loads.
+        assert_eq!(checks[0].at_first_page, 1, "{report:?}");
+        assert_eq!(checks[1].at_first_page, 2, "{report:?}");
+    });
+}
+
+#[test]
+fn runs_open_at_their_first_page_only_after_a_start_that_leaves_nothing() {
+    run(|harness| async move {
+        // The same answer-only task three times: from a start that leaves nothing, from one
+        // that sets a cookie, and from one that keeps a storage entry.
+        let from = |start: &str| {
+            let eval = json!({"eval_types": ["string_match"], "reference_url": "", "program_html": [],
+                "reference_answers": {"exact_match": "42"}});
+            let gold = json!([{"action": "goto", "url": harness.url("other.html")},
+                {"action": "click", "target": {"text": "Back to actions"}},
+                {"action": "stop", "answer": "42"}]);
+            task(harness, start, eval, gold)
+        };
+        let starts = [
+            "actions.html",
+            "leaves.html?leave=cookie",
+            "leaves.html?leave=storage",
+        ];
+        let checks = check_tasks(
+            &harness.env,
+            starts.iter().map(|start| from(start)).collect(),
+            1,
+        )
+        .await;
+        let report: Vec<String> = checks.iter().map(|check| check.describe()).collect();
+        for check in &checks {
+            assert!(check.passed(), "{report:?}");
+            assert_eq!(check.episodes, 1, "{report:?}");
+        }
+        let opened: Vec<usize> = checks.iter().map(|check| check.at_first_page).collect();
+        assert_eq!(
+            opened,
+            [1, 0, 0],
+            "only the start that leaves nothing is skipped: {report:?}"
+        );
+
+        // Opened at its first page, a run is still replayed through the page: a gold whose
+        // click finds nothing there still breaks.
+        let eval = json!({"eval_types": ["string_match"], "reference_url": "", "program_html": [],
+            "reference_answers": {"exact_match": "42"}});
+        let gold = json!([{"action": "goto", "url": harness.url("other.html")},
+            {"action": "click", "target": {"text": "No such link"}},
+            {"action": "stop", "answer": "42"}]);
+        let missing = task(harness, "actions.html", eval, gold);
+        let checks = check_tasks(&harness.env, vec![missing], 1).await;
+        let report = checks[0].describe();
+        assert_eq!(checks[0].at_first_page, 1, "{report}");
+        assert!(!checks[0].passed(), "{report}");
+        assert!(
+            report.contains("step 2: no marked element matches"),
+            "steps are numbered as the task numbers them, the opening's goto first: {report}"
+        );
     });
 }
