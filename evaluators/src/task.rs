@@ -360,6 +360,15 @@ impl Task {
         }
     }
 
+    /// The sites an episode of the task starts logged in to (none unless `require_login`).
+    pub fn logins(&self) -> Vec<String> {
+        if self.require_login {
+            self.sites.clone()
+        } else {
+            Vec::new()
+        }
+    }
+
     /// The viewport, with VWA's defaults filled in.
     pub fn viewport(&self) -> Viewport {
         match self.viewport_size {

@@ -272,11 +272,7 @@ fn task_spec(context: TaskContext, observe: ObserveOptions) -> Result<EpisodeSpe
             .local_input_images()
             .map_err(|refused| EnvError::InvalidTask(format!("input image: {refused}")))?,
         tenancy: Tenancy::Private,
-        logins: if task.require_login {
-            task.sites.clone()
-        } else {
-            Vec::new()
-        },
+        logins: task.logins(),
         task: Some(context),
     })
 }

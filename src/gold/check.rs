@@ -516,11 +516,7 @@ impl InertStarts {
                 .iter()
                 .map(|url| url.trim().to_owned())
                 .collect(),
-            if task.task.require_login {
-                task.task.sites.clone()
-            } else {
-                Vec::new()
-            },
+            task.task.logins(),
             (viewport.width, viewport.height),
         );
         let cell = match self.0.lock() {
