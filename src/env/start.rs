@@ -185,9 +185,9 @@ const STORED_JS: &str = "(async () => localStorage.length + sessionStorage.lengt
 impl Environment {
     /// Whether opening `start` in a fresh private tenant leaves nothing a later page could
     /// tell: no row of the sites' data written, no cookie but the episode's own (as it set
-    /// them) and the anonymous visitor ids a site mints on any page for a browser without one, nothing kept
-    /// by the page's origin (storage, caches, databases, service workers). A start of several
-    /// tabs, or without hosted sites, is not looked at (`false`).
+    /// them) and the anonymous visitor ids a site mints on any page for a browser without
+    /// one, nothing kept by the page's origin (storage, caches, databases, service workers).
+    /// A start of several tabs, or without hosted sites, is not looked at (`false`).
     pub(super) async fn start_leaves_nothing(&self, start: &StartKey) -> Result<bool, EnvError> {
         let (Some(sites), [_]) = (&self.inner.sites, start.start_urls.as_slice()) else {
             return Ok(false);
