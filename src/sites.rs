@@ -95,11 +95,11 @@ impl FromStr for PortChoice {
 #[derive(Debug, Clone, clap::Args)]
 pub struct SiteOptions {
     /// Where the base databases live (seeded there when missing).
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
+    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR", global = true)]
     pub data_dir: PathBuf,
     /// A site's port, `NAME=PORT` (repeatable; 0 picks a free one). Defaults are VWA's:
     /// classifieds=9980, shopping=7770, forum=9999, homepage=4399, webui=7780.
-    #[arg(long = "port", value_name = "NAME=PORT")]
+    #[arg(long = "port", value_name = "NAME=PORT", global = true)]
     pub ports: Vec<PortChoice>,
     /// The token VWA's reset call (`POST <site>/index.php?page=reset` with `token=…`) must
     /// carry to give the requesting tenant fresh data; VWA's default when not set.
@@ -300,12 +300,16 @@ async fn seed_sites(
             tokio::task::spawn_blocking(move || site.seed(&directory, scale, seed))
         })
         .collect();
+    let progress = crate::cli::progress::bar(sites.len(), "sites seeded");
     let mut reports = Vec::new();
-    for job in jobs {
+    for (job, site) in jobs.into_iter().zip(sites) {
+        progress.set_message(format!("seeding {}", site.name()));
         if let Some(report) = job.await?? {
             reports.push(report);
         }
+        progress.inc(1);
     }
+    progress.finish_and_clear();
     Ok(reports)
 }
 
@@ -489,8 +493,8 @@ pub struct SitesArgs {
     /// Dump or bench instead of serving.
     #[command(subcommand)]
     pub action: Option<SitesAction>,
-    /// Data dir and ports.
-    #[command(flatten)]
+    /// Data dir and ports (accepted before or after `dump`/`bench`).
+    #[command(flatten, next_help_heading = "Sites")]
     pub options: SiteOptions,
     /// Serve every site on this one address (e.g. 0.0.0.0 for another machine) instead of
     /// each on a loopback address of its own (127.0.0.N); the sites then share one cookie jar.

@@ -56,6 +56,9 @@ pub enum ChatError {
     /// No answer within the timeout (after retries).
     #[error("the model request timed out")]
     Timeout,
+    /// Nothing answers at the endpoint (connection refused, no such host).
+    #[error("cannot connect to the model server: {0}")]
+    Unreachable(String),
     /// The request could not be sent or the answer not read.
     #[error("the model request failed: {0}")]
     Transport(String),
@@ -189,6 +192,17 @@ enum Attempt {
     Fail(ChatError),
 }
 
+/// An error with the chain of its causes (`error sending request …: connection refused`).
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    text
+}
+
 /// A client of one model.
 #[derive(Debug, Clone)]
 pub struct ChatClient {
@@ -270,7 +284,10 @@ impl ChatClient {
         let response = match request.send().await {
             Ok(response) => response,
             Err(error) if error.is_timeout() => return Attempt::Retry(ChatError::Timeout, None),
-            Err(error) => return Attempt::Retry(ChatError::Transport(error.to_string()), None),
+            Err(error) if error.is_connect() => {
+                return Attempt::Retry(ChatError::Unreachable(with_causes(&error)), None);
+            }
+            Err(error) => return Attempt::Retry(ChatError::Transport(with_causes(&error)), None),
         };
         let status = response.status();
         let retry_after = response

@@ -86,7 +86,9 @@ impl From<ChatError> for JudgeError {
             ChatError::Timeout => JudgeError::Timeout,
             ChatError::Malformed(message) => JudgeError::Malformed(message),
             ChatError::Refused(message) => JudgeError::Refused(message),
-            ChatError::Transport(message) => JudgeError::Transport(message),
+            ChatError::Unreachable(message) | ChatError::Transport(message) => {
+                JudgeError::Transport(message)
+            }
         }
     }
 }

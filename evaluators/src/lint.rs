@@ -151,11 +151,30 @@ fn lint_file(file: &Path, report: &mut LintReport, gold: GoldStepCheck<'_>) {
             return;
         }
     };
+    // A task file named by its number (`12.json`) is task 12 to VWA's harness and to Agora.
+    let file_number = file
+        .file_stem()
+        .and_then(|stem| stem.to_str())
+        .filter(|stem| !stem.is_empty() && stem.bytes().all(|byte| byte.is_ascii_digit()))
+        .map(str::to_owned);
     for (index, entry) in entries {
         report.tasks += 1;
         match entry {
             Ok(task) => {
-                for (severity, field, message) in lint_task(&task, gold) {
+                let mut findings = lint_task(&task, gold);
+                if let Some(number) = file_number.as_deref().filter(|_| index.is_none())
+                    && task.task_id.to_string() != number
+                {
+                    findings.push((
+                        Severity::Error,
+                        "task_id".to_owned(),
+                        format!(
+                            "task_id {} differs from the file's number ({number}.json); make them the same",
+                            task.task_id
+                        ),
+                    ));
+                }
+                for (severity, field, message) in findings {
                     report.diagnostics.push(Diagnostic {
                         file: file.to_owned(),
                         index,
@@ -175,7 +194,11 @@ fn lint_file(file: &Path, report: &mut LintReport, gold: GoldStepCheck<'_>) {
                 } else {
                     error.field
                 },
-                message: format!("not a valid task: {}", error.message),
+                message: format!(
+                    "not a valid task: {}{}",
+                    error.message,
+                    suggestion_for_serde(&error.message)
+                ),
                 severity: Severity::Error,
             }),
         }
@@ -200,11 +223,16 @@ impl Findings {
 pub fn lint_task(task: &Task, gold: GoldStepCheck<'_>) -> Vec<(Severity, String, String)> {
     let mut findings = Findings(Vec::new());
     for key in task.extra.keys() {
-        findings.warning(
-            key.clone(),
-            "unknown field (kept, but no evaluator reads it)",
-        );
+        if VWA_IGNORED_FIELDS.contains(&key.as_str()) {
+            findings.warning(
+                key.clone(),
+                "VWA's files carry this field but nothing reads it (the evaluators read eval.reference_url)",
+            );
+        } else {
+            findings.error(key.clone(), unknown_field(key, TASK_FIELDS));
+        }
     }
+    lint_placeholders(task, &mut findings);
     for (index, site) in task.sites.iter().enumerate() {
         if crate::site_names::site_named(site).is_none() {
             findings.warning(
@@ -264,10 +292,7 @@ pub fn lint_task(task: &Task, gold: GoldStepCheck<'_>) -> Vec<(Severity, String,
 fn lint_eval(task: &Task, findings: &mut Findings) {
     let spec = &task.eval;
     for key in spec.extra.keys() {
-        findings.warning(
-            format!("eval.{key}"),
-            "unknown field (kept, but no evaluator reads it)",
-        );
+        findings.error(format!("eval.{key}"), unknown_field(key, EVAL_FIELDS));
     }
     if spec.eval_types.is_empty() {
         findings.error(
@@ -302,6 +327,155 @@ fn lint_eval(task: &Task, findings: &mut Findings) {
             EvalType::Aes => lint_aes(spec.aes.as_ref(), findings),
         }
     }
+}
+
+/// The fields of a task (VWA's, and the `agora` extension).
+const TASK_FIELDS: &[&str] = &[
+    "sites",
+    "task_id",
+    "require_login",
+    "storage_state",
+    "start_url",
+    "geolocation",
+    "intent_template",
+    "intent",
+    "instantiation_dict",
+    "intent_template_id",
+    "image",
+    "require_reset",
+    "eval",
+    "reasoning_difficulty",
+    "visual_difficulty",
+    "overall_difficulty",
+    "comments",
+    "viewport_size",
+    "agora",
+];
+
+/// The fields of `eval`.
+const EVAL_FIELDS: &[&str] = &[
+    "eval_types",
+    "reference_answers",
+    "reference_url",
+    "url_note",
+    "program_html",
+    "page_image_query",
+    "aes",
+    "string_note",
+    "reference_answer_raw_annotation",
+];
+
+/// Top-level fields some of VWA's own files carry and nothing reads (tolerated, warned).
+const VWA_IGNORED_FIELDS: &[&str] = &["reference_url"];
+
+/// The message for an unknown field `key` among `known`: the closest known one, if any is
+/// close, and the list.
+fn unknown_field(key: &str, known: &[&str]) -> String {
+    let hint = match did_you_mean(key, known.iter().copied()) {
+        Some(close) => format!("did you mean `{close}`? "),
+        None => String::new(),
+    };
+    format!(
+        "unknown field `{key}`; {hint}the fields are: {}",
+        known.join(", ")
+    )
+}
+
+/// The candidate closest to `word` when it is close enough to be a typo of it.
+fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|candidate| (strsim::jaro_winkler(word, candidate), candidate))
+        .filter(|(similarity, _)| *similarity >= 0.85)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, candidate)| candidate)
+}
+
+/// ` (did you mean `x`?)` for serde's "unknown variant `y`, expected one of `x`, …" and
+/// "unknown field …" messages, else nothing.
+fn suggestion_for_serde(message: &str) -> String {
+    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    let (Some(word), true) = (quoted.first(), message.starts_with("unknown ")) else {
+        return String::new();
+    };
+    match did_you_mean(word, quoted[1..].iter().copied()) {
+        Some(close) => format!(" (did you mean `{close}`?)"),
+        None => String::new(),
+    }
+}
+
+/// Placeholders (`__SITE__`) that name no site: the URL would stay as written.
+fn lint_placeholders(task: &Task, findings: &mut Findings) {
+    let Ok(value) = serde_json::to_value(task) else {
+        return;
+    };
+    let known: Vec<&str> = crate::site_names::SITE_NAMES
+        .iter()
+        .flat_map(|site| site.placeholders.iter().copied())
+        .collect();
+    let mut strings = Vec::new();
+    collect_strings(&value, String::new(), &mut strings);
+    for (field, text) in strings {
+        for placeholder in placeholders_in(text) {
+            if !known.contains(&placeholder) {
+                let hint = match did_you_mean(placeholder, known.iter().copied()) {
+                    Some(close) => format!("did you mean `{close}`? "),
+                    None => String::new(),
+                };
+                findings.error(
+                    field.clone(),
+                    format!(
+                        "unknown placeholder `{placeholder}`; {hint}the placeholders are: {}",
+                        known.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Every string in `value` with its JSON path (`eval.program_html[0].url`).
+fn collect_strings<'a>(value: &'a serde_json::Value, path: String, out: &mut Vec<(String, &'a str)>) {
+    match value {
+        serde_json::Value::String(text) => out.push((path, text)),
+        serde_json::Value::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                collect_strings(item, format!("{path}[{index}]"), out);
+            }
+        }
+        serde_json::Value::Object(fields) => {
+            for (key, item) in fields {
+                let path = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                collect_strings(item, path, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The `__NAME__` tokens in `text` (capitals, digits and inner underscores).
+fn placeholders_in(text: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("__") {
+        let after = &rest[start + 2..];
+        let name_length = after
+            .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+            .unwrap_or(after.len());
+        let name = &after[..name_length];
+        match name.strip_suffix("__") {
+            Some(inner) if inner.starts_with(|c: char| c.is_ascii_uppercase()) => {
+                found.push(&rest[start..start + 2 + name_length]);
+                rest = &after[name_length..];
+            }
+            _ => rest = after,
+        }
+    }
+    found
 }
 
 fn lint_url_match(spec: &EvalSpec, findings: &mut Findings) {
@@ -585,6 +759,76 @@ mod tests {
             .unwrap()
             .remove(0);
         lint_task(&task, &|_| Ok(()))
+    }
+
+    fn task_findings(task: &str) -> Vec<(Severity, String, String)> {
+        let (_, task) = crate::task::load_str(task, &SiteUrls::new(), Path::new("t.json"))
+            .unwrap()
+            .remove(0);
+        lint_task(&task, &|_| Ok(()))
+    }
+
+    #[test]
+    fn typos_of_placeholders_and_fields_are_errors_that_suggest_the_right_name() {
+        let found = task_findings(
+            r#"{"sites": ["shopping"], "task_id": 1, "start_url": "__SHOPING__/cart",
+                "intent": "x", "intnet": "y",
+                "eval": {"eval_types": ["url_match"], "reference_url": "__SHOPPING__/cart",
+                         "url_nte": "GOLD in PRED"}}"#,
+        );
+        let error = |field: &str| {
+            found
+                .iter()
+                .find(|(severity, at, _)| *severity == Severity::Error && at == field)
+                .map(|(_, _, message)| message.clone())
+                .unwrap_or_else(|| panic!("no error at {field}: {found:?}"))
+        };
+        let placeholder = error("start_url");
+        assert!(placeholder.contains("`__SHOPING__`"), "{placeholder}");
+        assert!(placeholder.contains("did you mean `__SHOPPING__`"), "{placeholder}");
+        assert!(placeholder.contains("__CLASSIFIEDS__"), "lists the valid ones: {placeholder}");
+        assert!(error("intnet").contains("did you mean `intent`"));
+        assert!(error("eval.url_nte").contains("did you mean `url_note`"));
+        assert!(
+            !found.iter().any(|(_, field, _)| field == "eval.reference_url"),
+            "a known placeholder is fine: {found:?}"
+        );
+        assert_eq!(placeholders_in("a __B__ c__D_E__/x __lower__ ____"), ["__B__", "__D_E__"]);
+    }
+
+    #[test]
+    fn a_task_id_other_than_the_files_number_and_an_unknown_eval_type_are_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let task = |id: u32, eval_type: &str| {
+            format!(
+                r#"{{"sites": ["shopping"], "task_id": {id}, "start_url": "__SHOPPING__", "intent": "x",
+                    "eval": {{"eval_types": ["{eval_type}"], "reference_url": "__SHOPPING__"}}}}"#
+            )
+        };
+        std::fs::write(dir.path().join("12.json"), task(13, "url_match")).unwrap();
+        std::fs::write(dir.path().join("14.json"), task(14, "program_htm")).unwrap();
+        std::fs::write(dir.path().join("15.json"), task(15, "url_match")).unwrap();
+        let report = lint_paths(&[dir.path().to_owned()], &|_| Ok(()));
+        let errors: Vec<String> = report
+            .diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity == Severity::Error)
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].contains("12.json task 13 task_id"), "{errors:?}");
+        assert!(errors[1].contains("did you mean `program_html`"), "{errors:?}");
+    }
+
+    #[test]
+    fn serde_messages_about_unknown_names_get_a_suggestion() {
+        assert_eq!(
+            suggestion_for_serde(
+                "unknown variant `program_htm`, expected one of `string_match`, `url_match`, `program_html`, `page_image_query`, `aes`"
+            ),
+            " (did you mean `program_html`?)"
+        );
+        assert_eq!(suggestion_for_serde("missing field `eval`"), "");
     }
 
     #[test]

@@ -65,9 +65,10 @@ pub enum ActionError {
         /// Why not.
         reason: String,
     },
-    /// `goto` to something that is not a web address.
+    /// `goto` to something that is not an address at all (other schemes and other sites
+    /// are opened: the tab shows the fence's block page).
     #[error(
-        "cannot open `{url}`: only http:// and https:// addresses of the task's sites can be opened"
+        "`{url}` is not an address; write a whole one with its scheme, as in `goto [http://127.0.0.2:9980/]`"
     )]
     UrlRefused {
         /// What was asked for.

@@ -18,6 +18,7 @@ use fantoccini::key::Key;
 use std::path::{Path, PathBuf};
 
 pub(super) const SELECT_OPTION_JS: &str = include_str!("js/select_option.js");
+const FIELD_KIND_JS: &str = include_str!("js/field_kind.js");
 const CLICK_POINT_JS: &str = concat!(
     include_str!("../observe/js/visible_point.js"),
     include_str!("js/click_point.js")
@@ -102,9 +103,8 @@ pub async fn execute(
             finish(session, &located, *id, hovered).await?;
         }
         Action::Type { id, text, enter } => {
-            let info = known_element(context, *id)?;
-            let located = locate_text_field(session, context, *id).await?;
-            let typed = type_text(session, &located.element, info, text, *enter).await;
+            let (located, field) = locate_text_field(session, context, *id).await?;
+            let typed = type_text(session, &located.element, field, text, *enter).await;
             leave_frames(session, located.in_frame).await?;
             typed.map_err(|error| match error {
                 TypeError::Element(error) => element_error(*id, error),
@@ -112,24 +112,11 @@ pub async fn execute(
             })?;
         }
         Action::Clear { id } => {
-            let info = known_element(context, *id)?;
-            let located = locate_text_field(session, context, *id).await?;
-            let cleared = clear(session, &located.element, info).await;
+            let (located, field) = locate_text_field(session, context, *id).await?;
+            let cleared = clear(session, &located.element, field).await;
             finish(session, &located, *id, cleared).await?;
         }
-        Action::Select { id, option } => {
-            let info = known_element(context, *id)?;
-            if info.tag != "select" {
-                return Err(ActionError::NotInteractable {
-                    id: *id,
-                    reason: format!(
-                        "it is a <{}>, not a <select>; click it to open a custom menu",
-                        info.tag
-                    ),
-                });
-            }
-            select(session, context, *id, option).await?;
-        }
+        Action::Select { id, option } => select(session, context, *id, option).await?,
         Action::Upload { id, file } => {
             let info = known_element(context, *id)?;
             if info.input_type.as_deref() != Some("file") {
@@ -202,16 +189,17 @@ pub async fn execute(
             return Ok(outcome);
         }
         Action::Goto { url } => {
-            let scheme_ok = url::Url::parse(url)
-                .is_ok_and(|parsed| matches!(parsed.scheme(), "http" | "https"));
-            if !scheme_ok {
-                return Err(ActionError::UrlRefused { url: url.clone() });
-            }
-            // Web origins outside the allowed sites are still opened: the fence shows its error
-            // page and the observation reports the blocked URL.
+            let parsed = url::Url::parse(url).map_err(|_| ActionError::UrlRefused { url: url.clone() })?;
+            // Web addresses outside the allowed sites are still opened: the fence shows its
+            // block page and the observation reports the blocked URL. Any other scheme is never
+            // opened: the tab shows the same block page for it.
+            let address = match parsed.scheme() {
+                "http" | "https" => url.clone(),
+                _ => crate::fence::block_page_url(url),
+            };
             session
                 .client()
-                .goto(url)
+                .goto(&address)
                 .await
                 .map_err(BrowserError::from)?;
         }
@@ -341,32 +329,77 @@ async fn locate(
     }
 }
 
-/// [`locate`] for `type` and `clear`, refusing a file input as it is now in the page (typing a
-/// path into one would set a file past the upload check; `upload` is the way in).
+/// What kind of field an element is, as `js/field_kind.js` finds it in the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum FieldKind {
+    /// An input or textarea that takes text.
+    Plain,
+    /// A contenteditable editor.
+    Rich,
+    /// A `<select>`.
+    Select,
+    /// A file input.
+    File,
+    /// Anything that takes no text.
+    Other,
+}
+
+/// The element's kind of field as it is in the page now, and what it is in words.
+#[derive(serde::Deserialize)]
+struct Field {
+    kind: FieldKind,
+    what: String,
+}
+
+/// [`locate`], then what kind of field the element is now (frames left when that fails).
+async fn locate_field(
+    session: &BrowserSession,
+    context: &ActContext<'_>,
+    id: SomId,
+) -> Result<(Located, Field), ActionError> {
+    let located = locate(session, context, id).await?;
+    let field = match serde_json::to_value(&located.element) {
+        Ok(element) => session
+            .execute(FIELD_KIND_JS, vec![element])
+            .await
+            .and_then(|kind| {
+                serde_json::from_value::<Field>(kind)
+                    .map_err(|error| BrowserError::Script(error.to_string()))
+            }),
+        Err(error) => Err(BrowserError::Script(error.to_string())),
+    };
+    match field {
+        Ok(field) => Ok((located, field)),
+        Err(error) => {
+            leave_frames(session, located.in_frame).await?;
+            Err(error.into())
+        }
+    }
+}
+
+/// [`locate`] for `type` and `clear`: the element must take text as it is now in the page,
+/// checked before anything touches it. A file input is refused too (typing a path into one
+/// would set a file past the upload check; `upload` is the way in).
 async fn locate_text_field(
     session: &BrowserSession,
     context: &ActContext<'_>,
     id: SomId,
-) -> Result<Located, ActionError> {
-    let located = locate(session, context, id).await?;
-    let kind = located.element.prop("type").await;
-    let is_file_input = match kind {
-        Ok(kind) => kind.is_some_and(|kind| kind.eq_ignore_ascii_case("file")),
-        Err(error) => {
-            leave_frames(session, located.in_frame).await?;
-            return Err(element_error(id, error));
-        }
+) -> Result<(Located, FieldKind), ActionError> {
+    let (located, field) = locate_field(session, context, id).await?;
+    let reason = match field.kind {
+        FieldKind::Plain | FieldKind::Rich => return Ok((located, field.kind)),
+        FieldKind::File => format!(
+            "it is a file input; put a file into it with `upload [{id}] [input image index or file]`"
+        ),
+        FieldKind::Select => format!("it is a <select>; choose an option with `select [{id}] [option]`"),
+        FieldKind::Other => format!(
+            "it is {}, which takes no text; type into a text field, or `click [{id}]` it",
+            field.what
+        ),
     };
-    if is_file_input {
-        leave_frames(session, located.in_frame).await?;
-        return Err(ActionError::NotInteractable {
-            id,
-            reason: format!(
-                "it is a file input; put a file into it with `upload [{id}] [input image index or file]`"
-            ),
-        });
-    }
-    Ok(located)
+    leave_frames(session, located.in_frame).await?;
+    Err(ActionError::NotInteractable { id, reason })
 }
 
 /// A visible point of an element whose centre another element covers (a wrapped link under
@@ -431,9 +464,9 @@ pub(super) async fn hover(session: &BrowserSession, element: &Element) -> Result
 async fn clear(
     session: &BrowserSession,
     element: &Element,
-    info: &SomElement,
+    field: FieldKind,
 ) -> Result<(), CmdError> {
-    if matches!(info.tag.as_str(), "input" | "textarea") {
+    if field == FieldKind::Plain {
         return element.clear().await;
     }
     // Rich-text fields: select everything and delete it, as a person would.
@@ -467,11 +500,11 @@ impl From<CmdError> for TypeError {
 async fn type_text(
     session: &BrowserSession,
     element: &Element,
-    info: &SomElement,
+    field: FieldKind,
     text: &str,
     enter: bool,
 ) -> Result<(), TypeError> {
-    clear(session, element, info).await?;
+    clear(session, element, field).await?;
     let enter_key: char = Key::Enter.into();
     if text.chars().count() <= KEY_BY_KEY_CHARS {
         let mut keys = text.to_owned();
@@ -494,13 +527,25 @@ async fn type_text(
     Ok(())
 }
 
+/// Chooses `option` of a `<select>`, refusing anything else (checked in the page before it
+/// is touched).
 async fn select(
     session: &BrowserSession,
     context: &ActContext<'_>,
     id: SomId,
     option: &str,
 ) -> Result<(), ActionError> {
-    let located = locate(session, context, id).await?;
+    let (located, field) = locate_field(session, context, id).await?;
+    if field.kind != FieldKind::Select {
+        leave_frames(session, located.in_frame).await?;
+        return Err(ActionError::NotInteractable {
+            id,
+            reason: format!(
+                "it is {}, not a <select>; click it to open a custom menu",
+                field.what
+            ),
+        });
+    }
     let element_json = serde_json::to_value(&located.element)
         .map_err(|error| BrowserError::Script(error.to_string()));
     let chosen = match element_json {

@@ -12,6 +12,7 @@ use super::error::ErrorBody;
 
 /// `POST /episodes`: give exactly one of `start_url`, `task_id` or `task`.
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CreateEpisode {
     /// Start URL; several separated by ` |AND| ` open one tab each (first active).
     pub start_url: Option<String>,
@@ -43,8 +44,10 @@ pub enum TenantChoice {
     Shared,
 }
 
-/// `POST /episodes/{id}/step`.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+/// `POST /episodes/{id}/step`: the action under `action` — VWA text or its JSON form — or
+/// the JSON form as the whole body (`{"action": "click", "id": 12}`); with a `dialect`, a
+/// computer-use action under `action`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct StepRequest {
     /// VWA text (`"click [12]"`, model output with ``` fences is fine) or the JSON form
     /// (`{"action": "click", "id": 12}`).
@@ -54,6 +57,39 @@ pub struct StepRequest {
     /// action) or `anthropic` (a `computer` tool input); it is mapped onto Agora's
     /// coordinate actions.
     pub dialect: Option<crate::act::computer_use::Dialect>,
+}
+
+impl<'de> Deserialize<'de> for StepRequest {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let mut body = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
+        let dialect = match body.remove("dialect") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(dialect) => Some(serde_json::from_value(dialect).map_err(D::Error::custom)?),
+        };
+        let action = body
+            .remove("action")
+            .ok_or_else(|| D::Error::missing_field("action"))?;
+        if body.is_empty() {
+            return Ok(Self { action, dialect });
+        }
+        // Fields beside a bare keyword: the body is the action's JSON form itself (its
+        // fields are then checked as the action's).
+        let keyword = action
+            .as_str()
+            .is_some_and(|word| !word.is_empty() && !word.contains(char::is_whitespace) && !word.contains('['));
+        if keyword && dialect.is_none() {
+            body.insert("action".into(), action);
+            return Ok(Self {
+                action: serde_json::Value::Object(body),
+                dialect: None,
+            });
+        }
+        let unknown = body.keys().next().map(String::as_str).unwrap_or_default();
+        Err(D::Error::custom(format!(
+            "unknown field `{unknown}`, expected `action` or `dialect` (or the action's JSON form as the whole body, as in {{\"action\": \"click\", \"id\": 12}})"
+        )))
+    }
 }
 
 /// An observation as JSON; screenshots are base64.
@@ -200,17 +236,25 @@ impl EpisodeCreated {
 pub struct StepResponse {
     /// The action as understood (VWA text), when it parsed.
     pub action: Option<String>,
-    /// Why the action was refused or failed; the page is unchanged then.
+    /// Why the action was refused or failed. An action checks its target before touching
+    /// the page, so a refusal leaves the page as the action found it; `page_changed` and
+    /// `observation` say how the page is now either way.
     pub error: Option<ErrorBody>,
-    /// What settling waited for.
+    /// What settling waited for before the observation after the step.
     pub settle: Option<SettleReport>,
+    /// Whether the observation after the step differs from the one before it (URL, title,
+    /// tabs, marked elements and their values, text, scroll), refused steps included; null
+    /// when none was taken (`stop`, or the browser was lost).
+    #[serde(default)]
+    pub page_changed: Option<bool>,
     /// Whether a tab opened and took focus.
     pub opened_tab: bool,
     /// Whether the episode ended (stop, or the browser was lost).
     pub done: bool,
     /// The answer given with stop.
     pub answer: Option<String>,
-    /// The current observation (absent if the browser was lost).
+    /// The observation taken after the step, refused steps included (absent if the browser
+    /// was lost; after `stop`, the one the answer was given on).
     pub observation: Option<ObservationBody>,
 }
 
@@ -225,6 +269,7 @@ impl StepResponse {
             action: outcome.action.as_ref().map(ToString::to_string),
             error,
             settle: outcome.settle,
+            page_changed: outcome.page_changed,
             opened_tab: outcome.opened_tab,
             done: outcome.done,
             answer: episode.answer.clone(),
@@ -293,6 +338,7 @@ pub struct Health {
 
 /// `?kind=` of the screenshot endpoint.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
 pub struct ScreenshotQuery {
     /// `som` (default) or `clean`.
     pub kind: Option<String>,
@@ -300,6 +346,7 @@ pub struct ScreenshotQuery {
 
 /// `POST /episodes/{id}/evaluate`.
 #[derive(Debug, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct EvaluateRequest {
     /// `correct` (default: the server's `--eval-mode`), `vwa` or `magebench`.
     #[schema(value_type = Option<String>)]
@@ -370,6 +417,7 @@ pub struct SiteSummary {
 
 /// `POST /episodes/{id}/locate`: find an element's mark by CSS selector (gold replay).
 #[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LocateRequest {
     /// A CSS selector, run in the active tab's top document.
     pub css: String,

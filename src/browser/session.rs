@@ -26,6 +26,7 @@ const RESTORE_JS: &str = include_str!("js/restore.js");
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
 )]
+#[serde(deny_unknown_fields)]
 pub struct Viewport {
     /// Width in CSS pixels.
     pub width: u32,

@@ -2,6 +2,7 @@
 
 pub mod generate;
 pub mod mcp;
+pub mod progress;
 pub mod record;
 pub mod run;
 pub mod tasks;
@@ -94,8 +95,11 @@ pub fn main() -> ExitCode {
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("AGORA_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Colour codes only where a person reads them, never into a log file or a pipe.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(terminal)
         .with_writer(std::io::stderr)
         .init();
 }

@@ -29,7 +29,7 @@ pub struct RecordArgs {
     #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
     pub data_dir: PathBuf,
     /// Controller settings.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Controller")]
     pub config: crate::config::Config,
 }
 

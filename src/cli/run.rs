@@ -60,10 +60,10 @@ pub struct RunArgs {
     #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
     pub data_dir: PathBuf,
     /// The model agent's settings (`--agent openai`).
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Model agent (--agent openai)")]
     pub model: ModelArgs,
     /// Controller settings (in-process), the task selection (`--tasks`) and `--eval-mode`.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Controller")]
     pub config: Config,
 }
 
@@ -167,6 +167,10 @@ pub async fn run_command(args: RunArgs) -> anyhow::Result<ExitCode> {
         AgentChoice::Replay => Agent::Replay,
         AgentChoice::Openai => args.model.agent()?,
     };
+    // Before any site, browser or episode starts: an endpoint that cannot answer stops here.
+    if let Agent::OpenAi(model) = &agent {
+        model.preflight().await?;
+    }
     let parallel = args.parallel.max(1);
     let (backend, local): (Box<dyn Backend>, _) = match &args.server {
         Some(url) => (

@@ -123,7 +123,7 @@ pub struct WebuiArgs {
     #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
     pub data_dir: PathBuf,
     /// Controller settings.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Controller")]
     pub config: crate::config::Config,
 }
 
@@ -144,7 +144,7 @@ pub struct CheckArgs {
     #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
     pub data_dir: PathBuf,
     /// Controller settings.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Controller")]
     pub config: crate::config::Config,
 }
 
@@ -292,10 +292,13 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
     );
     let started = std::time::Instant::now();
     // Each line as its task finishes; the failures' names again at the end.
+    let progress = super::progress::bar(tasks.len(), "tasks");
     let checks = crate::gold::check_tasks_reporting(&env, tasks, args.parallel, |check| {
-        println!("{}", check.describe());
+        progress.suspend(|| println!("{}", check.describe()));
+        progress.inc(1);
     })
     .await;
+    progress.finish_and_clear();
     let failures: Vec<String> = checks
         .iter()
         .filter(|check| !check.passed())

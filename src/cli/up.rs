@@ -13,10 +13,10 @@ use std::sync::Arc;
 #[derive(Debug, clap::Args)]
 pub struct UpArgs {
     /// Controller and API settings.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Controller and API")]
     pub config: Config,
     /// The sites' data dir and ports.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Sites")]
     pub sites: crate::sites::SiteOptions,
 }
 

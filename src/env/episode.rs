@@ -55,7 +55,8 @@ pub struct TrajectoryStep {
     pub error: Option<String>,
     /// File name of the screenshot taken after the step, when trajectories are recorded.
     pub screenshot: Option<String>,
-    /// What settling waited for after the action (absent for refused actions and `stop`).
+    /// What settling waited for after the action, refused ones included (absent for `stop`,
+    /// which touches nothing, and when the browser was lost).
     #[serde(default)]
     pub settle: Option<SettleReport>,
 }
@@ -65,10 +66,18 @@ pub struct TrajectoryStep {
 pub struct StepOutcome {
     /// The parsed action, when it parsed.
     pub action: Option<Action>,
-    /// The refusal or failure, if any (the page is unchanged then).
+    /// The refusal or failure, if any. An action that needs an element of some kind checks
+    /// it before touching the page, so a refusal leaves the page as it was; whether anything
+    /// changed anyway is `page_changed`.
     pub error: Option<ActionError>,
-    /// What settling waited for (absent when the action was refused before touching the page).
+    /// What settling waited for before the observation after the step (absent for `stop`
+    /// and when the browser was lost).
     pub settle: Option<SettleReport>,
+    /// Whether the observation taken after the step differs from the one the action was
+    /// chosen from (URL, title, tabs, marked elements and their values, text, scroll): by the
+    /// action or by the page itself, refused steps included. `None` when no observation was
+    /// taken after it (`stop`, or the browser was lost).
+    pub page_changed: Option<bool>,
     /// Whether the action opened a tab that is now focused.
     pub opened_tab: bool,
     /// Whether the episode has ended.
@@ -406,7 +415,7 @@ impl Episode {
             Ok(outcome) => outcome,
             Err(_) => {
                 let error = self.stop_page(deadline);
-                self.refused(text, action, error)
+                self.refused(text, action, error, None).await
             }
         };
         if let Some(recorder) = self.recorder.as_mut() {
@@ -417,19 +426,28 @@ impl Episode {
 
     async fn act(&mut self, input: &str, parsed: Result<Action, ParseActionError>) -> StepOutcome {
         self.last_used = Instant::now();
+        let before = self.observation.clone();
         let action = match parsed {
             Ok(action) => action,
-            Err(error) => return self.refused(input.to_owned(), None, error.into()),
+            Err(error) => return self.refused(input.to_owned(), None, error.into(), before).await,
         };
         if self.answer.is_some() {
-            return self.refused(action.to_string(), Some(action), ActionError::Finished);
+            let text = action.to_string();
+            return self
+                .refused(text, Some(action), ActionError::Finished, before)
+                .await;
         }
         let Some(observation) = self.observation.as_deref() else {
-            return self.refused(action.to_string(), Some(action), self.lost_error());
+            let error = self.lost_error();
+            return self
+                .refused(action.to_string(), Some(action), error, before)
+                .await;
         };
         let Some(session) = self.session.as_mut() else {
             let error = self.lost_error();
-            return self.refused(action.to_string(), Some(action), error);
+            return self
+                .refused(action.to_string(), Some(action), error, before)
+                .await;
         };
         let context = ActContext {
             observation,
@@ -444,7 +462,9 @@ impl Episode {
             Ok(outcome) => outcome,
             Err(error) => {
                 let error = self.fail(error);
-                return self.refused(action.to_string(), Some(action), error);
+                return self
+                    .refused(action.to_string(), Some(action), error, before)
+                    .await;
             }
         };
         if let Some(answer) = outcome.stopped {
@@ -454,34 +474,47 @@ impl Episode {
                 action: Some(action),
                 error: None,
                 settle: None,
+                page_changed: None,
                 opened_tab: false,
                 done: true,
             };
         }
-        let settled = match self.session.as_ref() {
-            Some(session) => {
-                let screenshot = self.options.screenshot != ScreenshotKind::None;
-                settle(session, self.settle.for_capture(screenshot)).await
-            }
-            None => return self.refused(action.to_string(), Some(action), self.lost_error()),
-        };
-        let settle_report = match settled {
+        let settle_report = match self.settle_and_observe().await {
             Ok(report) => report,
             Err(error) => {
-                let error = self.fail(error.into());
-                return self.refused(action.to_string(), Some(action), error);
+                return self
+                    .refused(action.to_string(), Some(action), error, before)
+                    .await;
             }
         };
-        if let Err(error) = self.observe(self.options).await {
-            return self.refused(action.to_string(), Some(action), error);
-        }
         self.record(action.to_string(), None, Some(settle_report.clone()));
         StepOutcome {
             action: Some(action),
             error: None,
             settle: Some(settle_report),
+            page_changed: Some(self.changed_since(before.as_deref())),
             opened_tab: outcome.opened_tab,
             done: false,
+        }
+    }
+
+    /// Settles the page and observes it with the episode's options.
+    async fn settle_and_observe(&mut self) -> Result<SettleReport, ActionError> {
+        let session = self.session.as_ref().ok_or_else(|| self.lost_error())?;
+        let screenshot = self.options.screenshot != ScreenshotKind::None;
+        let report = match settle(session, self.settle.for_capture(screenshot)).await {
+            Ok(report) => report,
+            Err(error) => return Err(self.fail(error.into())),
+        };
+        self.observe(self.options).await?;
+        Ok(report)
+    }
+
+    /// Whether the current observation shows another page than `before`.
+    fn changed_since(&self, before: Option<&Observation>) -> bool {
+        match (before, self.observation.as_deref()) {
+            (Some(before), Some(now)) => !now.same_view(before),
+            _ => true,
         }
     }
 
@@ -518,13 +551,36 @@ impl Episode {
         }
     }
 
-    fn refused(&mut self, text: String, action: Option<Action>, error: ActionError) -> StepOutcome {
-        self.record(text, Some(&error), None);
+    /// Ends a refused or failed step: unless the browser is gone, the page is settled and
+    /// observed again, so the result shows the page as it is now and says whether it changed
+    /// since `before`, the observation the action was chosen from.
+    async fn refused(
+        &mut self,
+        text: String,
+        action: Option<Action>,
+        error: ActionError,
+        before: Option<Arc<Observation>>,
+    ) -> StepOutcome {
+        let mut settle_report = None;
+        let mut page_changed = None;
+        if self.session.is_some() {
+            match self.settle_and_observe().await {
+                Ok(report) => {
+                    settle_report = Some(report);
+                    page_changed = Some(self.changed_since(before.as_deref()));
+                }
+                Err(observing) => {
+                    tracing::debug!(episode = %self.id, %observing, "no observation after a refused step");
+                }
+            }
+        }
+        self.record(text, Some(&error), settle_report.clone());
         let done = self.answer.is_some() || self.session.is_none();
         StepOutcome {
             action,
             error: Some(error),
-            settle: None,
+            settle: settle_report,
+            page_changed,
             opened_tab: false,
             done,
         }

@@ -1,8 +1,11 @@
 //! The fence: an HTTP proxy every agent browser must use. It forwards requests to allowed
 //! origins only (the sites, test fixtures, configured extras) and answers everything else —
-//! the control API included — with an error page the observation reports.
+//! the control API, other hosts, every `https` address (`tunnel.rs`) and, through
+//! [`block_page_url`], addresses of other schemes — with one block page the observation
+//! reports as `blocked_url`.
 
 mod origin;
+mod tunnel;
 
 pub use origin::{AllowList, Origin};
 
@@ -24,10 +27,25 @@ const HOP_BY_HOP: [&str; 8] = [
     "proxy-authorization",
 ];
 
+/// The host of the fence's block page for an address the browser must not open at all
+/// (`data:`, `file:`, `javascript:`, `chrome:`, …): `.invalid` names nothing on any network
+/// (RFC 2606), and the fence answers it itself.
+const BLOCK_HOST: &str = "blocked.agora.invalid";
+
+/// The address at which the fence shows its block page for `url`: what the agent's tab opens
+/// instead of an address of a scheme other than `http`/`https`.
+pub fn block_page_url(url: &str) -> String {
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("url", url)
+        .finish();
+    format!("http://{BLOCK_HOST}/?{query}")
+}
+
 #[derive(Clone)]
 struct FenceState {
     allowed: AllowList,
     client: reqwest::Client,
+    tunnels: tunnel::TunnelEnd,
 }
 
 /// A running fence proxy.
@@ -49,6 +67,7 @@ impl Fence {
         let state = FenceState {
             allowed: allowed.clone(),
             client,
+            tunnels: tunnel::TunnelEnd::new()?,
         };
         let router = axum::Router::new().fallback(forward).with_state(state);
         let listener = tokio::net::TcpListener::bind(bind).await?;
@@ -84,13 +103,35 @@ impl Drop for Fence {
 
 async fn forward(State(state): State<FenceState>, request: Request) -> Response {
     if request.method() == Method::CONNECT {
-        let target = request.uri().to_string();
-        return blocked_page(
-            &format!("https://{target}"),
-            "encrypted connections are not part of any Agora site",
-        );
+        // The tunnel ends here: the browser then asks for its page over TLS, and gets the
+        // block page (a refused CONNECT would leave it on a browser error page instead).
+        let authority = request.uri().to_string();
+        let upgrade = hyper::upgrade::on(request);
+        let tunnels = state.tunnels.clone();
+        tokio::spawn(async move {
+            match upgrade.await {
+                Ok(upgraded) => tunnels.serve(upgraded, authority).await,
+                Err(error) => tracing::debug!(%error, "a tunnel through the fence did not open"),
+            }
+        });
+        return StatusCode::OK.into_response();
     }
     let url = request.uri().to_string();
+    if request.uri().host() == Some(BLOCK_HOST) {
+        let blocked = request
+            .uri()
+            .query()
+            .and_then(|query| {
+                url::form_urlencoded::parse(query.as_bytes())
+                    .find(|(key, _)| key == "url")
+                    .map(|(_, value)| value.into_owned())
+            })
+            .unwrap_or_default();
+        return blocked_page(
+            &blocked,
+            "Agora opens only http:// addresses of the task's sites",
+        );
+    }
     let Some(origin) = Origin::of_url(&url) else {
         return (
             StatusCode::BAD_REQUEST,

@@ -44,7 +44,7 @@ pub enum ScreenshotKind {
 
 /// What to include in an observation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct ObserveOptions {
     /// Which screenshots to capture.
     pub screenshot: ScreenshotKind,
@@ -68,7 +68,7 @@ impl Default for ObserveOptions {
 }
 
 /// One browser tab.
-#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TabInfo {
     /// Position, as used by `tab_focus [i]`.
     pub index: usize,
@@ -139,7 +139,7 @@ pub struct Observation {
 }
 
 /// Scroll position of the active tab.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ScrollState {
     /// Horizontal offset.
     pub x: f64,
@@ -165,6 +165,18 @@ impl Observation {
             })
             .collect::<Vec<_>>()
             .join(" | ")
+    }
+
+    /// Whether `other` shows the agent the same page: the same URL, title, tabs, marked
+    /// elements (boxes and values included), text, scroll position and blocked address.
+    pub fn same_view(&self, other: &Observation) -> bool {
+        self.url == other.url
+            && self.title == other.title
+            && self.tabs == other.tabs
+            && self.elements == other.elements
+            && self.texts == other.texts
+            && self.scroll == other.scroll
+            && self.blocked_url == other.blocked_url
     }
 
     /// The element with mark `id`, if it was in this observation.

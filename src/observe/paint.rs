@@ -1,6 +1,8 @@
 //! Drawing the Set-of-Marks onto a captured frame: a 2 px box in a cycling colour at each
-//! element's `getBoundingClientRect`, and its id on a label placed where it overlaps no
-//! earlier label, in white bold 12 px text (scaled by devicePixelRatio).
+//! element's `getBoundingClientRect`, and its id on a label outside the box (above it where
+//! there is room, else below, else beside it), never over another label and over as little
+//! of the other marked elements as can be, in white bold 16 px text on a 20 px label (VWA's
+//! labels are 17–20 px tall), scaled by devicePixelRatio.
 
 use super::som::{BoundingBox, SomElement};
 use ab_glyph::{Font, FontVec, PxScale, ScaleFont, point};
@@ -23,13 +25,14 @@ const PALETTE: [[u8; 3]; 12] = [
 /// Box outline width, CSS px.
 const BORDER: f64 = 2.0;
 /// Label height, CSS px.
-const LABEL_HEIGHT: f64 = 15.0;
-/// Label width per digit, CSS px (plus [`LABEL_PADDING`]).
-const LABEL_CHAR_WIDTH: f64 = 7.5;
+const LABEL_HEIGHT: f64 = 20.0;
+/// Label width per digit, CSS px (plus [`LABEL_PADDING`]): a bold digit's advance at
+/// [`LABEL_FONT_SIZE`] (0.696 em in DejaVu Sans Bold).
+const LABEL_CHAR_WIDTH: f64 = 11.2;
 /// Label width beyond its digits, CSS px.
 const LABEL_PADDING: f64 = 6.0;
 /// Label font size, CSS px per em.
-const LABEL_FONT_SIZE: f32 = 12.0;
+const LABEL_FONT_SIZE: f32 = 16.0;
 
 /// The colour of the `index`-th marked element.
 pub fn mark_colour(index: usize) -> [u8; 3] {
@@ -83,11 +86,28 @@ struct Spot {
 }
 
 impl Spot {
+    fn of(bbox: &BoundingBox) -> Self {
+        Self {
+            x: bbox.x,
+            y: bbox.y,
+            width: bbox.width,
+            height: bbox.height,
+        }
+    }
+
+    /// The area the two share (0 when they only touch).
+    fn overlap(&self, other: &Spot) -> f64 {
+        let width = (self.x + self.width).min(other.x + other.width) - self.x.max(other.x);
+        let height = (self.y + self.height).min(other.y + other.height) - self.y.max(other.y);
+        if width > 0.0 && height > 0.0 {
+            width * height
+        } else {
+            0.0
+        }
+    }
+
     fn overlaps(&self, other: &Spot) -> bool {
-        self.x < other.x + other.width
-            && other.x < self.x + self.width
-            && self.y < other.y + other.height
-            && other.y < self.y + self.height
+        self.overlap(other) > 0.0
     }
 
     fn inside(&self, viewport_width: f64, viewport_height: f64) -> bool {
@@ -98,18 +118,23 @@ impl Spot {
     }
 }
 
-/// Where each element's label goes (CSS px), in element order: above the box's left or
-/// right corner, inside its top corners, below it, or beside it — the first spot inside
-/// the viewport that overlaps no earlier label; else the first inside; else the box corner.
+/// Where each element's label goes (CSS px), in element order. The spots tried are outside
+/// the box, so a label never hides the element's own text: above its left or right corner,
+/// below them, then beside its top and bottom corners. Of those inside the viewport, the
+/// first that overlaps no label placed before it and no other marked element wins; else the
+/// one over the least of the other elements, still clear of every label if any is; a box with
+/// no spot around it inside the viewport (one as large as the viewport) is labelled inside its
+/// top-left corner.
 fn place_labels(elements: &[SomElement], viewport_width: f64, viewport_height: f64) -> Vec<Spot> {
+    let boxes: Vec<Spot> = elements.iter().map(|element| Spot::of(&element.bbox)).collect();
     let mut placed: Vec<Spot> = Vec::with_capacity(elements.len());
-    for element in elements {
-        let BoundingBox {
+    for (index, element) in elements.iter().enumerate() {
+        let Spot {
             x,
             y,
             width: box_width,
             height: box_height,
-        } = element.bbox;
+        } = boxes[index];
         let width = (element.id.to_string().len() as f64 * LABEL_CHAR_WIDTH).ceil() + LABEL_PADDING;
         let height = LABEL_HEIGHT;
         let spot = |x: f64, y: f64| Spot {
@@ -121,24 +146,30 @@ fn place_labels(elements: &[SomElement], viewport_width: f64, viewport_height: f
         let candidates = [
             spot(x, y - height),
             spot(x + box_width - width, y - height),
-            spot(x, y),
-            spot(x + box_width - width, y),
             spot(x, y + box_height),
+            spot(x + box_width - width, y + box_height),
             spot(x - width, y),
             spot(x + box_width, y),
+            spot(x - width, y + box_height - height),
+            spot(x + box_width, y + box_height - height),
         ];
+        // Ranked by: over another label, then how much of other elements it covers, then
+        // the order above.
         let chosen = candidates
             .iter()
-            .find(|candidate| {
-                candidate.inside(viewport_width, viewport_height)
-                    && !placed.iter().any(|label| label.overlaps(candidate))
-            })
-            .or_else(|| {
-                candidates
+            .filter(|candidate| candidate.inside(viewport_width, viewport_height))
+            .map(|candidate| {
+                let over_label = placed.iter().any(|label| label.overlaps(candidate));
+                let over_elements: f64 = boxes
                     .iter()
-                    .find(|candidate| candidate.inside(viewport_width, viewport_height))
+                    .enumerate()
+                    .filter(|(other, _)| *other != index)
+                    .map(|(_, other)| other.overlap(candidate))
+                    .sum();
+                (over_label, over_elements, candidate)
             })
-            .copied()
+            .min_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
+            .map(|(_, _, candidate)| *candidate)
             .unwrap_or_else(|| spot(x.max(0.0), y.max(0.0)));
         placed.push(chosen);
     }
@@ -380,16 +411,42 @@ pub(super) mod tests {
             element(2, 100.0, 100.0, 80.0, 30.0),
         ];
         let spots = place_labels(&elements, 1280.0, 720.0);
-        assert_eq!((spots[0].x, spots[0].y), (100.0, 85.0));
+        assert_eq!((spots[0].x, spots[0].y), (100.0, 80.0));
+        assert_eq!((spots[0].width, spots[0].height), (18.0, 20.0));
         // The second label cannot share the first spot: it takes the top-right corner.
-        assert_eq!((spots[1].x, spots[1].y), (100.0 + 80.0 - 14.0, 85.0));
+        assert_eq!((spots[1].x, spots[1].y), (100.0 + 80.0 - 18.0, 80.0));
         assert!(!spots[0].overlaps(&spots[1]));
     }
 
     #[test]
-    fn a_box_at_the_top_edge_is_labelled_inside() {
+    fn a_box_at_the_top_edge_is_labelled_below_it() {
         let spots = place_labels(&[element(7, 10.0, 0.0, 50.0, 20.0)], 1280.0, 720.0);
-        assert_eq!((spots[0].x, spots[0].y), (10.0, 0.0));
+        assert_eq!((spots[0].x, spots[0].y), (10.0, 20.0));
+    }
+
+    #[test]
+    fn labels_of_adjacent_links_at_the_top_edge_cover_no_link_and_no_label() {
+        // A header of links side by side at y = 0, a search field under it.
+        let mut elements: Vec<SomElement> = [(0.0, 60.0), (64.0, 40.0), (108.0, 22.0), (134.0, 70.0)]
+            .iter()
+            .enumerate()
+            .map(|(index, (x, width))| element(index as u32 + 1, *x, 0.0, *width, 22.0))
+            .collect();
+        elements.push(element(120, 0.0, 30.0, 300.0, 30.0));
+        let spots = place_labels(&elements, 1280.0, 720.0);
+        for (index, spot) in spots.iter().enumerate() {
+            for (other, element) in elements.iter().enumerate() {
+                let area = spot.overlap(&Spot::of(&element.bbox));
+                if other == index || other < 4 {
+                    assert_eq!(area, 0.0, "label {index} covers link {other}: {spot:?}");
+                }
+            }
+            for (other, label) in spots.iter().enumerate() {
+                if other != index {
+                    assert!(!spot.overlaps(label), "labels {index} and {other} overlap");
+                }
+            }
+        }
     }
 
     #[test]
@@ -438,9 +495,9 @@ pub(super) mod tests {
             font,
             &MarkPlan::new(&[element(42, 50.0, 40.0, 60.0, 30.0)], (200.0, 100.0), 1.0),
         );
-        // The label sits above the box: 21×15 px of the first colour with white digits.
-        let label: Vec<[u8; 3]> = (25..40)
-            .flat_map(|y| (50..71).map(move |x| (x, y)))
+        // The label sits above the box: 29×20 px of the first colour with white digits.
+        let label: Vec<[u8; 3]> = (20..40)
+            .flat_map(|y| (50..79).map(move |x| (x, y)))
             .map(|(x, y)| {
                 let offset = ((y * width + x) * 4) as usize;
                 [pixels[offset], pixels[offset + 1], pixels[offset + 2]]
@@ -451,8 +508,8 @@ pub(super) mod tests {
             .iter()
             .filter(|pixel| pixel.iter().all(|channel| *channel > 200))
             .count();
-        assert!(background > 150, "label background: {background}");
-        assert!(white > 20, "white digit pixels: {white}");
+        assert!(background > 300, "label background: {background}");
+        assert!(white > 40, "white digit pixels: {white}");
     }
 
     #[test]

@@ -16,6 +16,9 @@ pub enum RunError {
     /// The task cannot run as written (no start URL, unknown task, bad gold step).
     #[error("{0}")]
     Task(String),
+    /// The model endpoint cannot be used (found before the first episode): what to fix.
+    #[error("the model endpoint cannot be used: {0}")]
+    Endpoint(String),
 }
 
 impl RunError {

@@ -1148,3 +1148,166 @@ fn episodes_tabs_and_typed_text_are_capped_with_the_flag_to_raise_each() {
         env.shutdown().await;
     });
 }
+
+/// Every JSON request body the README prints: the `-d '…'` of its curl lines and the
+/// backticked JSON forms of actions, with the route each goes to.
+fn readme_bodies() -> Vec<(&'static str, String)> {
+    let readme = include_str!("../../README.md");
+    let mut bodies = Vec::new();
+    for line in readme.lines() {
+        if let Some((_, rest)) = line.split_once("-d '") {
+            let body = rest.split('\'').next().unwrap().to_owned();
+            let route = if line.contains("/step") {
+                "step"
+            } else if line.contains("/evaluate") {
+                "evaluate"
+            } else {
+                "episodes"
+            };
+            bodies.push((route, body));
+            continue;
+        }
+        for (index, piece) in line.split('`').enumerate() {
+            let piece = piece.trim();
+            // Response shapes (`{"error": …}`) are not bodies.
+            let request = !piece.starts_with("{\"error\"");
+            if index % 2 == 1 && request && piece.starts_with('{') && piece.ends_with('}') {
+                let route = if piece.starts_with("{\"action\"") {
+                    "step"
+                } else {
+                    "episodes"
+                };
+                bodies.push((route, piece.to_owned()));
+            }
+        }
+    }
+    bodies
+}
+
+#[test]
+fn every_json_body_the_readme_prints_is_accepted_as_printed_and_typos_are_refused_by_name() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), None).await;
+        let http = reqwest::Client::new();
+        let classifieds = harness.site("classifieds");
+        let bodies = readme_bodies();
+        assert!(bodies.len() >= 15, "{bodies:?}");
+        let start = |http: reqwest::Client, base: String, classifieds: String| async move {
+            let created: Value = http
+                .post(format!("{base}/episodes"))
+                .json(&json!({ "start_url": format!("{classifieds}/") }))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            created["episode_id"].as_str().unwrap().to_owned()
+        };
+        for (route, printed) in bodies {
+            // The one change: the site's address in this test.
+            let body = printed.replace("http://127.0.0.2:9980", &classifieds);
+            let parsed: Value = serde_json::from_str(&body)
+                .unwrap_or_else(|error| panic!("README body is not JSON: {printed}: {error}"));
+            match route {
+                "episodes" if parsed.get("task_id").is_some() => {
+                    // No such task in this test's registry; the body must still parse.
+                    let _: agora::api::CreateEpisode = serde_json::from_value(parsed).unwrap();
+                }
+                "episodes" => {
+                    let response = http
+                        .post(format!("{base}/episodes"))
+                        .header("content-type", "application/json")
+                        .body(body.clone())
+                        .send()
+                        .await
+                        .unwrap();
+                    assert_eq!(response.status(), 201, "{printed}");
+                    let created: Value = response.json().await.unwrap();
+                    let id = created["episode_id"].as_str().unwrap();
+                    http.delete(format!("{base}/episodes/{id}")).send().await.unwrap();
+                }
+                "evaluate" => {
+                    let _: agora::api::EvaluateRequest = serde_json::from_value(parsed).unwrap();
+                }
+                _ => {
+                    let id = start(http.clone(), base.clone(), classifieds.clone()).await;
+                    let response = http
+                        .post(format!("{base}/episodes/{id}/step"))
+                        .header("content-type", "application/json")
+                        .body(body.clone())
+                        .send()
+                        .await
+                        .unwrap();
+                    assert_eq!(response.status(), 200, "{printed}");
+                    let stepped: Value = response.json().await.unwrap();
+                    assert!(stepped["action"].is_string(), "{printed}: {stepped}");
+                    let code = stepped["error"]["error"].as_str().unwrap_or("");
+                    assert_ne!(code, "unparsable_action", "{printed}: {stepped}");
+                    if printed.contains("type [") || printed.contains("\"type\"") {
+                        assert_eq!(code, "", "the README's type example types: {stepped}");
+                    }
+                    http.delete(format!("{base}/episodes/{id}")).send().await.unwrap();
+                }
+            }
+        }
+        // A misspelt field is refused with its name and the valid ones, on every route.
+        let id = start(http.clone(), base.clone(), classifieds.clone()).await;
+        let cases = [
+            ("episodes", json!({ "start_ur": format!("{classifieds}/") }), "start_url"),
+            (
+                "episodes",
+                json!({ "start_url": format!("{classifieds}/"), "observe": { "screenshots": "both" } }),
+                "screenshot",
+            ),
+            (
+                "episodes",
+                json!({ "start_url": format!("{classifieds}/"), "viewport": { "width": 800, "hieght": 600 } }),
+                "height",
+            ),
+            (&*format!("episodes/{id}/observe"), json!({ "axtre": true }), "axtree"),
+            (&*format!("episodes/{id}/evaluate"), json!({ "mdoe": "vwa" }), "mode"),
+            (&*format!("episodes/{id}/locate"), json!({ "selector": "a" }), "css"),
+            (&*format!("episodes/{id}/step"), json!({ "action": "scroll [down]", "dialet": "openai" }), "dialect"),
+        ];
+        for (route, body, valid) in cases {
+            let response = http
+                .post(format!("{base}/{route}"))
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 422, "{route} {body}");
+            let error: Value = response.json().await.unwrap();
+            let message = error["message"].as_str().unwrap();
+            let unknown = body
+                .as_object()
+                .unwrap()
+                .iter()
+                .flat_map(|(key, value)| {
+                    std::iter::once(key.clone()).chain(
+                        value
+                            .as_object()
+                            .into_iter()
+                            .flat_map(|inner| inner.keys().cloned()),
+                    )
+                })
+                .find(|key| message.contains(&format!("`{key}`")));
+            assert!(unknown.is_some(), "names the field: {message}");
+            assert!(message.contains(valid), "lists `{valid}`: {message}");
+        }
+        // The flat JSON form with a misspelt field is refused in the step result by name.
+        let stepped: Value = http
+            .post(format!("{base}/episodes/{id}/step"))
+            .json(&json!({ "action": "scroll", "directon": "down" }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let message = stepped["error"]["message"].as_str().unwrap();
+        assert!(message.contains("`directon`") && message.contains("direction"), "{message}");
+        http.delete(format!("{base}/episodes/{id}")).send().await.unwrap();
+    });
+}

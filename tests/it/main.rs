@@ -24,4 +24,5 @@ mod run_shipped;
 mod shopping;
 mod tasks;
 mod tidy;
+mod truth;
 mod webui;

@@ -548,3 +548,63 @@ fn an_evaluators_capture_after_its_navigation_shows_every_image_painted() {
         crate::support::close(&episode).await;
     });
 }
+
+#[test]
+fn labels_cover_no_text_of_a_header_of_adjacent_links_at_the_top_edge() {
+    run(|harness| async move {
+        let episode = harness
+            .try_open(harness.spec_720p("header.html"))
+            .await
+            .expect("episode starts");
+        let observation = observation(&episode).await;
+        let decode = |shot: &Option<agora::observe::Screenshot>| {
+            image::load_from_memory(&shot.as_ref().expect("captured").bytes)
+                .unwrap()
+                .to_rgb8()
+        };
+        let (som, clean) = (
+            decode(&observation.som_screenshot),
+            decode(&observation.clean_screenshot),
+        );
+        std::fs::write(
+            std::env::temp_dir().join("agora-header-som.png"),
+            &observation.som_screenshot.as_ref().unwrap().bytes,
+        )
+        .ok();
+        // Each link's text, as the page lays it out.
+        let rects = js(
+            &episode,
+            "[...document.querySelectorAll('header a')].map((link) => { \
+               const range = document.createRange(); range.selectNodeContents(link); \
+               const box = range.getBoundingClientRect(); \
+               return [link.textContent, box.left, box.top, box.right, box.bottom]; })",
+        )
+        .await;
+        let rects = rects.as_array().expect("rects").clone();
+        assert_eq!(rects.len(), 8);
+        let marked = observation
+            .elements
+            .iter()
+            .filter(|element| element.tag == "a")
+            .count();
+        assert_eq!(marked, 8, "every link is marked");
+        for rect in rects {
+            let text = rect[0].as_str().unwrap().to_owned();
+            let edge = |index: usize| rect[index].as_f64().unwrap();
+            // The box outline (2 px inside the element's box) may touch the text's edges;
+            // nothing else drawn may.
+            let (left, top) = ((edge(1) + 2.0).ceil() as u32, (edge(2) + 2.0).ceil() as u32);
+            let (right, bottom) = ((edge(3) - 2.0).floor() as u32, (edge(4) - 2.0).floor() as u32);
+            let mut covered = 0;
+            for y in top..bottom {
+                for x in left..right {
+                    if som.get_pixel(x, y) != clean.get_pixel(x, y) {
+                        covered += 1;
+                    }
+                }
+            }
+            assert_eq!(covered, 0, "{covered} pixels of `{text}` are covered by a label");
+        }
+        crate::support::close(&episode).await;
+    });
+}

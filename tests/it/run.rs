@@ -573,3 +573,101 @@ fn the_viewer_keeps_the_api_rules_for_hosts_and_tokens() {
         assert_eq!(with_cookie.status(), 200);
     });
 }
+
+/// `agent`'s preflight error message (panics when it passes).
+async fn preflight_refusal(agent: &Agent) -> String {
+    let Agent::OpenAi(model) = agent else {
+        panic!("a model agent")
+    };
+    model
+        .preflight()
+        .await
+        .expect_err("the preflight stops the run")
+        .to_string()
+}
+
+#[test]
+fn a_model_endpoint_that_cannot_answer_stops_the_run_before_any_episode_and_resume_goes_on_after_the_fix()
+ {
+    run(|harness| async move {
+        // A refused key.
+        let (policy, _) = by_objective(|_, _, _| Answer::Status(401, None));
+        let refusing = openai_double::start(policy).await;
+        let message = preflight_refusal(&model_agent(&refusing)).await;
+        assert!(message.contains("refused the API key (HTTP 401"), "{message}");
+        assert!(message.contains("OPENAI_API_KEY"), "{message}");
+        assert_eq!(refusing.requests.lock().unwrap().len(), 1, "one request, no retries");
+        // Nothing listening.
+        let closed = {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            listener.local_addr().unwrap()
+        };
+        let nowhere = ModelDouble {
+            base_url: format!("http://{closed}/v1"),
+            requests: Arc::default(),
+        };
+        let message = preflight_refusal(&model_agent(&nowhere)).await;
+        assert!(message.contains("nothing answers there"), "{message}");
+        assert!(message.to_lowercase().contains("connection refused"), "{message}");
+        // A server that is not an OpenAI-compatible one.
+        let html = serve(axum::Router::new().route(
+            "/v1/chat/completions",
+            axum::routing::post(|| async { axum::response::Html("<html>a web page</html>") }),
+        ))
+        .await;
+        let web_page = ModelDouble {
+            base_url: format!("{html}/v1"),
+            requests: Arc::default(),
+        };
+        let message = preflight_refusal(&model_agent(&web_page)).await;
+        assert!(message.contains("not an OpenAI-compatible chat completion"), "{message}");
+        // The default endpoint without a key.
+        let keyless = Agent::OpenAi(Box::new(
+            OpenAiAgent::new(OpenAiSettings {
+                chat: ChatConfig::new("https://api.openai.com/v1", "gpt-4o"),
+                observation: ObservationKind::Som,
+                sampling: Sampling {
+                    temperature: 1.0,
+                    top_p: 0.9,
+                    max_tokens: 384,
+                },
+                prices: None,
+            })
+            .unwrap(),
+        ));
+        let message = preflight_refusal(&keyless).await;
+        assert!(message.contains("no API key"), "{message}");
+
+        // The run stopped before writing anything; after the fix `--resume` runs every task.
+        let out = tempfile::tempdir().unwrap();
+        let (policy, _) = by_objective(|goal, _, body| {
+            if goal.is_empty() {
+                Answer::Reply("ready".into())
+            } else {
+                click_other(body)
+            }
+        });
+        let working = openai_double::start(policy).await;
+        let agent = model_agent(&working);
+        let Agent::OpenAi(model) = &agent else {
+            unreachable!()
+        };
+        model.preflight().await.expect("the fixed endpoint answers");
+        let tasks = vec![task(harness, 1, "Open the other page"), task(harness, 2, "Open the other page")];
+        let limits = StepLimits {
+            max_steps: 4,
+            max_parse_failures: 3,
+            max_repeats: 5,
+        };
+        let backend = LocalBackend(harness.env.clone());
+        let finished = run_tasks(&backend, &plan(agent, out.path(), limits, 0), tasks, true)
+            .await
+            .unwrap();
+        assert_eq!(finished.results.len(), 2);
+        assert!(
+            finished.results.iter().all(|result| result.score == Some(1.0)),
+            "{:?}",
+            finished.results
+        );
+    });
+}

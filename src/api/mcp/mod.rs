@@ -176,7 +176,7 @@ fn action_tools() -> Vec<Tool> {
                 .cloned()
                 .collect();
             let description = format!(
-                "{} Returns the new observation, or why the action was refused (the page is then unchanged).",
+                "{} Returns the observation after it, and why the action was refused if it was (an action checks its target before touching the page).",
                 variant["description"].as_str().unwrap_or("")
             );
             let mut input = JsonObject::new();
@@ -261,6 +261,34 @@ fn arguments<T: for<'de> Deserialize<'de>>(
 ) -> Result<T, ToolFailure> {
     serde_json::from_value(Value::Object(arguments.unwrap_or_default()))
         .map_err(|error| ToolFailure::new(format!("bad arguments for `{tool}`: {error}")))
+}
+
+/// Refuses an argument `tool`'s schema does not list, naming it and the ones it takes (a
+/// misspelt optional argument would otherwise be dropped without a word).
+fn known_arguments(tool: &Tool, arguments: Option<&JsonObject>) -> Result<(), ToolFailure> {
+    let properties = tool.input_schema.get("properties").and_then(Value::as_object);
+    let known = |key: &str| properties.is_some_and(|properties| properties.contains_key(key));
+    let Some(unknown) = arguments
+        .into_iter()
+        .flat_map(|arguments| arguments.keys())
+        .find(|key| !known(key))
+    else {
+        return Ok(());
+    };
+    let mut valid: Vec<&str> = properties
+        .into_iter()
+        .flat_map(|properties| properties.keys().map(String::as_str))
+        .collect();
+    valid.sort_unstable();
+    let valid = if valid.is_empty() {
+        "it takes none".to_owned()
+    } else {
+        format!("it takes {}", valid.join(", "))
+    };
+    Err(ToolFailure::new(format!(
+        "bad arguments for `{}`: unknown argument `{unknown}`; {valid}",
+        tool.name
+    )))
 }
 
 impl AgoraMcp {
@@ -439,6 +467,11 @@ impl ServerHandler for AgoraMcp {
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.as_ref();
+        if let Some(tool) = self.get_tool(name)
+            && let Err(unknown) = known_arguments(&tool, request.arguments.as_ref())
+        {
+            return Ok(unknown.into_result().into());
+        }
         let outcome = match name {
             LIST_TASKS => self.list_tasks().await,
             START => match arguments(name, request.arguments) {

@@ -118,9 +118,13 @@ impl View {
             structured["action"] = json!(step.action.as_ref().map(ToString::to_string));
             structured["done"] = json!(step.done);
             structured["settle"] = json!(step.settle);
+            structured["page_changed"] = json!(step.page_changed);
         }
         if let Some(error) = error {
             text.push_str(&format!("Action refused [{}]: {error}\n", error.code()));
+            if step.and_then(|step| step.page_changed) == Some(true) {
+                text.push_str("The page has changed since the last observation; this is the page now.\n");
+            }
             structured["error"] = json!({ "error": error.code(), "message": error.to_string() });
         }
         if let Some(answer) = &episode.answer {

@@ -2,6 +2,7 @@
 //! behind any OpenAI-compatible chat-completions endpoint).
 
 mod openai;
+mod preflight;
 mod prompt;
 
 pub use openai::{OpenAiAgent, OpenAiSettings, Prices};

@@ -62,6 +62,16 @@ impl OpenAiAgent {
         self.settings.observation
     }
 
+    /// The endpoint, model and key it uses.
+    pub(super) fn chat_config(&self) -> &ChatConfig {
+        &self.settings.chat
+    }
+
+    /// How it samples.
+    pub(super) fn sampling(&self) -> Sampling {
+        self.settings.sampling
+    }
+
     /// Cost of `usage`, when prices are known.
     pub fn cost(&self, usage: Usage) -> Option<f64> {
         self.settings.prices.map(|prices| {
