@@ -1154,9 +1154,15 @@ fn episodes_tabs_and_typed_text_are_capped_with_the_flag_to_raise_each() {
 fn readme_bodies() -> Vec<(&'static str, String)> {
     let readme = include_str!("../../README.md");
     let mut bodies = Vec::new();
+    let mut curl = "";
     for line in readme.lines() {
+        if line.contains("curl ") {
+            curl = line;
+        }
         if let Some((_, rest)) = line.split_once("-d '") {
             let body = rest.split('\'').next().unwrap().to_owned();
+            // The route is on this line or on the curl line it continues.
+            let line = format!("{curl} {line}");
             let route = if line.contains("/step") {
                 "step"
             } else if line.contains("/evaluate") {
@@ -1241,11 +1247,11 @@ fn every_json_body_the_readme_prints_is_accepted_as_printed_and_typos_are_refuse
                         .unwrap();
                     assert_eq!(response.status(), 200, "{printed}");
                     let stepped: Value = response.json().await.unwrap();
-                    assert!(stepped["action"].is_string(), "{printed}: {stepped}");
+                    assert!(stepped["action"].is_string(), "{printed}: {}", stepped["error"]);
                     let code = stepped["error"]["error"].as_str().unwrap_or("");
-                    assert_ne!(code, "unparsable_action", "{printed}: {stepped}");
+                    assert_ne!(code, "unparsable_action", "{printed}: {}", stepped["error"]);
                     if printed.contains("type [") || printed.contains("\"type\"") {
-                        assert_eq!(code, "", "the README's type example types: {stepped}");
+                        assert_eq!(code, "", "the README's type example types: {}", stepped["error"]);
                     }
                     http.delete(format!("{base}/episodes/{id}")).send().await.unwrap();
                 }

@@ -641,10 +641,10 @@ fn a_model_endpoint_that_cannot_answer_stops_the_run_before_any_episode_and_resu
         // The run stopped before writing anything; after the fix `--resume` runs every task.
         let out = tempfile::tempdir().unwrap();
         let (policy, _) = by_objective(|goal, _, body| {
-            if goal.is_empty() {
-                Answer::Reply("ready".into())
-            } else {
-                click_other(body)
+            match (goal.is_empty(), id_of(body, "Go to other")) {
+                (true, _) => Answer::Reply("ready".into()),
+                (false, Some(id)) => Answer::Reply(chatty(&format!("click [{id}]"))),
+                (false, None) => Answer::Reply(chatty("stop [done]")),
             }
         });
         let working = openai_double::start(policy).await;

@@ -148,7 +148,7 @@ fn every_off_site_address_of_any_scheme_shows_the_block_page() {
             let text = seen.som_text();
             assert!(text.contains("This page is blocked"), "{address}: {text}");
             assert!(!text.contains("root:"), "{address} showed a file: {text}");
-            assert!(!text.contains("data page"), "{address}: {text}");
+            assert!(!text.contains("] [data page]"), "{address} rendered: {text}");
             assert_eq!(seen.title, "Blocked by Agora", "{address}");
         }
         // A navigation the page makes itself, to https, lands on the same page.
