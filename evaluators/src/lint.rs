@@ -365,6 +365,10 @@ const EVAL_FIELDS: &[&str] = &[
     "reference_answer_raw_annotation",
 ];
 
+/// WebArena's placeholders for sites no Agora task can use (tolerated, warned: VWA's harness
+/// knows them).
+const WEBARENA_PLACEHOLDERS: &[&str] = &["__GITLAB__", "__SHOPPING_ADMIN__", "__MAP__"];
+
 /// Top-level fields some of VWA's own files carry and nothing reads (tolerated, warned).
 const VWA_IGNORED_FIELDS: &[&str] = &["reference_url"];
 
@@ -417,7 +421,12 @@ fn lint_placeholders(task: &Task, findings: &mut Findings) {
     collect_strings(&value, String::new(), &mut strings);
     for (field, text) in strings {
         for placeholder in placeholders_in(text) {
-            if !known.contains(&placeholder) {
+            if WEBARENA_PLACEHOLDERS.contains(&placeholder) {
+                findings.warning(
+                    field.clone(),
+                    format!("`{placeholder}` is a WebArena site Agora does not host; the URL stays as written"),
+                );
+            } else if !known.contains(&placeholder) {
                 let hint = match did_you_mean(placeholder, known.iter().copied()) {
                     Some(close) => format!("did you mean `{close}`? "),
                     None => String::new(),
@@ -435,7 +444,11 @@ fn lint_placeholders(task: &Task, findings: &mut Findings) {
 }
 
 /// Every string in `value` with its JSON path (`eval.program_html[0].url`).
-fn collect_strings<'a>(value: &'a serde_json::Value, path: String, out: &mut Vec<(String, &'a str)>) {
+fn collect_strings<'a>(
+    value: &'a serde_json::Value,
+    path: String,
+    out: &mut Vec<(String, &'a str)>,
+) {
     match value {
         serde_json::Value::String(text) => out.push((path, text)),
         serde_json::Value::Array(items) => {
@@ -785,15 +798,26 @@ mod tests {
         };
         let placeholder = error("start_url");
         assert!(placeholder.contains("`__SHOPING__`"), "{placeholder}");
-        assert!(placeholder.contains("did you mean `__SHOPPING__`"), "{placeholder}");
-        assert!(placeholder.contains("__CLASSIFIEDS__"), "lists the valid ones: {placeholder}");
+        assert!(
+            placeholder.contains("did you mean `__SHOPPING__`"),
+            "{placeholder}"
+        );
+        assert!(
+            placeholder.contains("__CLASSIFIEDS__"),
+            "lists the valid ones: {placeholder}"
+        );
         assert!(error("intnet").contains("did you mean `intent`"));
         assert!(error("eval.url_nte").contains("did you mean `url_note`"));
         assert!(
-            !found.iter().any(|(_, field, _)| field == "eval.reference_url"),
+            !found
+                .iter()
+                .any(|(_, field, _)| field == "eval.reference_url"),
             "a known placeholder is fine: {found:?}"
         );
-        assert_eq!(placeholders_in("a __B__ c__D_E__/x __lower__ ____"), ["__B__", "__D_E__"]);
+        assert_eq!(
+            placeholders_in("a __B__ c__D_E__/x __lower__ ____"),
+            ["__B__", "__D_E__"]
+        );
     }
 
     #[test]
@@ -817,7 +841,10 @@ mod tests {
             .collect();
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].contains("12.json task 13 task_id"), "{errors:?}");
-        assert!(errors[1].contains("did you mean `program_html`"), "{errors:?}");
+        assert!(
+            errors[1].contains("did you mean `program_html`"),
+            "{errors:?}"
+        );
     }
 
     #[test]

@@ -189,7 +189,8 @@ pub async fn execute(
             return Ok(outcome);
         }
         Action::Goto { url } => {
-            let parsed = url::Url::parse(url).map_err(|_| ActionError::UrlRefused { url: url.clone() })?;
+            let parsed =
+                url::Url::parse(url).map_err(|_| ActionError::UrlRefused { url: url.clone() })?;
             // Web addresses outside the allowed sites are still opened: the fence shows its
             // block page and the observation reports the blocked URL. Any other scheme is never
             // opened: the tab shows the same block page for it.
@@ -392,7 +393,9 @@ async fn locate_text_field(
         FieldKind::File => format!(
             "it is a file input; put a file into it with `upload [{id}] [input image index or file]`"
         ),
-        FieldKind::Select => format!("it is a <select>; choose an option with `select [{id}] [option]`"),
+        FieldKind::Select => {
+            format!("it is a <select>; choose an option with `select [{id}] [option]`")
+        }
         FieldKind::Other => format!(
             "it is {}, which takes no text; type into a text field, or `click [{id}]` it",
             field.what

@@ -75,9 +75,9 @@ impl<'de> Deserialize<'de> for StepRequest {
         }
         // Fields beside a bare keyword: the body is the action's JSON form itself (its
         // fields are then checked as the action's).
-        let keyword = action
-            .as_str()
-            .is_some_and(|word| !word.is_empty() && !word.contains(char::is_whitespace) && !word.contains('['));
+        let keyword = action.as_str().is_some_and(|word| {
+            !word.is_empty() && !word.contains(char::is_whitespace) && !word.contains('[')
+        });
         if keyword && dialect.is_none() {
             body.insert("action".into(), action);
             return Ok(Self {

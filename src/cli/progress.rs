@@ -7,8 +7,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// A bar over `total` units of `unit` (`tasks`, `sites`).
 pub fn bar(total: usize, unit: &str) -> ProgressBar {
     let bar = ProgressBar::new(total as u64);
-    let template =
-        format!("{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit}  {{per_sec}}  ETA {{eta}}  {{msg}}");
+    let template = format!(
+        "{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit}  {{per_sec}}  ETA {{eta}}  {{msg}}"
+    );
     let style = ProgressStyle::with_template(&template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ");

@@ -429,7 +429,11 @@ impl Episode {
         let before = self.observation.clone();
         let action = match parsed {
             Ok(action) => action,
-            Err(error) => return self.refused(input.to_owned(), None, error.into(), before).await,
+            Err(error) => {
+                return self
+                    .refused(input.to_owned(), None, error.into(), before)
+                    .await;
+            }
         };
         if self.answer.is_some() {
             let text = action.to_string();

@@ -27,9 +27,7 @@ impl TunnelEnd {
         let certified = rcgen::generate_simple_self_signed(vec!["fence.agora.invalid".to_owned()])
             .map_err(std::io::Error::other)?;
         let certificate = CertificateDer::from(certified.cert.der().to_vec());
-        let key = PrivateKeyDer::from(PrivatePkcs8KeyDer::from(
-            certified.key_pair.serialize_der(),
-        ));
+        let key = PrivateKeyDer::from(PrivatePkcs8KeyDer::from(certified.key_pair.serialize_der()));
         let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
         let mut config = ServerConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
@@ -53,26 +51,28 @@ impl TunnelEnd {
                 return;
             }
         };
-        let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
-            let host = request
-                .headers()
-                .get(header::HOST)
-                .and_then(|host| host.to_str().ok())
-                .unwrap_or(&authority);
-            let host = host.strip_suffix(":443").unwrap_or(host);
-            let path = request
-                .uri()
-                .path_and_query()
-                .map_or("/", |path| path.as_str());
-            let url = format!("https://{host}{path}");
-            tracing::debug!(%url, "fence blocked an https request");
-            async move {
-                Ok::<_, Infallible>(blocked_page(
-                    &url,
-                    "the task's sites are plain http:// addresses; no encrypted site is part of them",
-                ))
-            }
-        });
+        let service = hyper::service::service_fn(
+            move |request: hyper::Request<hyper::body::Incoming>| {
+                let host = request
+                    .headers()
+                    .get(header::HOST)
+                    .and_then(|host| host.to_str().ok())
+                    .unwrap_or(&authority);
+                let host = host.strip_suffix(":443").unwrap_or(host);
+                let path = request
+                    .uri()
+                    .path_and_query()
+                    .map_or("/", |path| path.as_str());
+                let url = format!("https://{host}{path}");
+                tracing::debug!(%url, "fence blocked an https request");
+                async move {
+                    Ok::<_, Infallible>(blocked_page(
+                        &url,
+                        "the task's sites are plain http:// addresses; no encrypted site is part of them",
+                    ))
+                }
+            },
+        );
         if let Err(error) = hyper::server::conn::http1::Builder::new()
             .serve_connection(TokioIo::new(tls), service)
             .await

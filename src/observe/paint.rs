@@ -126,7 +126,10 @@ impl Spot {
 /// no spot around it inside the viewport (one as large as the viewport) is labelled inside its
 /// top-left corner.
 fn place_labels(elements: &[SomElement], viewport_width: f64, viewport_height: f64) -> Vec<Spot> {
-    let boxes: Vec<Spot> = elements.iter().map(|element| Spot::of(&element.bbox)).collect();
+    let boxes: Vec<Spot> = elements
+        .iter()
+        .map(|element| Spot::of(&element.bbox))
+        .collect();
     let mut placed: Vec<Spot> = Vec::with_capacity(elements.len());
     for (index, element) in elements.iter().enumerate() {
         let Spot {
@@ -427,11 +430,12 @@ pub(super) mod tests {
     #[test]
     fn labels_of_adjacent_links_at_the_top_edge_cover_no_link_and_no_label() {
         // A header of links side by side at y = 0, a search field under it.
-        let mut elements: Vec<SomElement> = [(0.0, 60.0), (64.0, 40.0), (108.0, 22.0), (134.0, 70.0)]
-            .iter()
-            .enumerate()
-            .map(|(index, (x, width))| element(index as u32 + 1, *x, 0.0, *width, 22.0))
-            .collect();
+        let mut elements: Vec<SomElement> =
+            [(0.0, 60.0), (64.0, 40.0), (108.0, 22.0), (134.0, 70.0)]
+                .iter()
+                .enumerate()
+                .map(|(index, (x, width))| element(index as u32 + 1, *x, 0.0, *width, 22.0))
+                .collect();
         elements.push(element(120, 0.0, 30.0, 300.0, 30.0));
         let spots = place_labels(&elements, 1280.0, 720.0);
         for (index, spot) in spots.iter().enumerate() {

@@ -1231,7 +1231,10 @@ fn every_json_body_the_readme_prints_is_accepted_as_printed_and_typos_are_refuse
                     assert_eq!(response.status(), 201, "{printed}");
                     let created: Value = response.json().await.unwrap();
                     let id = created["episode_id"].as_str().unwrap();
-                    http.delete(format!("{base}/episodes/{id}")).send().await.unwrap();
+                    http.delete(format!("{base}/episodes/{id}"))
+                        .send()
+                        .await
+                        .unwrap();
                 }
                 "evaluate" => {
                     let _: agora::api::EvaluateRequest = serde_json::from_value(parsed).unwrap();
@@ -1247,20 +1250,35 @@ fn every_json_body_the_readme_prints_is_accepted_as_printed_and_typos_are_refuse
                         .unwrap();
                     assert_eq!(response.status(), 200, "{printed}");
                     let stepped: Value = response.json().await.unwrap();
-                    assert!(stepped["action"].is_string(), "{printed}: {}", stepped["error"]);
+                    assert!(
+                        stepped["action"].is_string(),
+                        "{printed}: {}",
+                        stepped["error"]
+                    );
                     let code = stepped["error"]["error"].as_str().unwrap_or("");
                     assert_ne!(code, "unparsable_action", "{printed}: {}", stepped["error"]);
                     if printed.contains("type [") || printed.contains("\"type\"") {
-                        assert_eq!(code, "", "the README's type example types: {}", stepped["error"]);
+                        assert_eq!(
+                            code, "",
+                            "the README's type example types: {}",
+                            stepped["error"]
+                        );
                     }
-                    http.delete(format!("{base}/episodes/{id}")).send().await.unwrap();
+                    http.delete(format!("{base}/episodes/{id}"))
+                        .send()
+                        .await
+                        .unwrap();
                 }
             }
         }
         // A misspelt field is refused with its name and the valid ones, on every route.
         let id = start(http.clone(), base.clone(), classifieds.clone()).await;
         let cases = [
-            ("episodes", json!({ "start_ur": format!("{classifieds}/") }), "start_url"),
+            (
+                "episodes",
+                json!({ "start_ur": format!("{classifieds}/") }),
+                "start_url",
+            ),
             (
                 "episodes",
                 json!({ "start_url": format!("{classifieds}/"), "observe": { "screenshots": "both" } }),
@@ -1271,10 +1289,26 @@ fn every_json_body_the_readme_prints_is_accepted_as_printed_and_typos_are_refuse
                 json!({ "start_url": format!("{classifieds}/"), "viewport": { "width": 800, "hieght": 600 } }),
                 "height",
             ),
-            (&*format!("episodes/{id}/observe"), json!({ "axtre": true }), "axtree"),
-            (&*format!("episodes/{id}/evaluate"), json!({ "mdoe": "vwa" }), "mode"),
-            (&*format!("episodes/{id}/locate"), json!({ "selector": "a" }), "css"),
-            (&*format!("episodes/{id}/step"), json!({ "action": "scroll [down]", "dialet": "openai" }), "dialect"),
+            (
+                &*format!("episodes/{id}/observe"),
+                json!({ "axtre": true }),
+                "axtree",
+            ),
+            (
+                &*format!("episodes/{id}/evaluate"),
+                json!({ "mdoe": "vwa" }),
+                "mode",
+            ),
+            (
+                &*format!("episodes/{id}/locate"),
+                json!({ "selector": "a" }),
+                "css",
+            ),
+            (
+                &*format!("episodes/{id}/step"),
+                json!({ "action": "scroll [down]", "dialet": "openai" }),
+                "dialect",
+            ),
         ];
         for (route, body, valid) in cases {
             let response = http
@@ -1313,7 +1347,13 @@ fn every_json_body_the_readme_prints_is_accepted_as_printed_and_typos_are_refuse
             .await
             .unwrap();
         let message = stepped["error"]["message"].as_str().unwrap();
-        assert!(message.contains("`directon`") && message.contains("direction"), "{message}");
-        http.delete(format!("{base}/episodes/{id}")).send().await.unwrap();
+        assert!(
+            message.contains("`directon`") && message.contains("direction"),
+            "{message}"
+        );
+        http.delete(format!("{base}/episodes/{id}"))
+            .send()
+            .await
+            .unwrap();
     });
 }

@@ -594,7 +594,10 @@ fn labels_cover_no_text_of_a_header_of_adjacent_links_at_the_top_edge() {
             // The box outline (2 px inside the element's box) may touch the text's edges;
             // nothing else drawn may.
             let (left, top) = ((edge(1) + 2.0).ceil() as u32, (edge(2) + 2.0).ceil() as u32);
-            let (right, bottom) = ((edge(3) - 2.0).floor() as u32, (edge(4) - 2.0).floor() as u32);
+            let (right, bottom) = (
+                (edge(3) - 2.0).floor() as u32,
+                (edge(4) - 2.0).floor() as u32,
+            );
             let mut covered = 0;
             for y in top..bottom {
                 for x in left..right {
@@ -603,7 +606,10 @@ fn labels_cover_no_text_of_a_header_of_adjacent_links_at_the_top_edge() {
                     }
                 }
             }
-            assert_eq!(covered, 0, "{covered} pixels of `{text}` are covered by a label");
+            assert_eq!(
+                covered, 0,
+                "{covered} pixels of `{text}` are covered by a label"
+            );
         }
         crate::support::close(&episode).await;
     });

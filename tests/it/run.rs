@@ -594,9 +594,16 @@ fn a_model_endpoint_that_cannot_answer_stops_the_run_before_any_episode_and_resu
         let (policy, _) = by_objective(|_, _, _| Answer::Status(401, None));
         let refusing = openai_double::start(policy).await;
         let message = preflight_refusal(&model_agent(&refusing)).await;
-        assert!(message.contains("refused the API key (HTTP 401"), "{message}");
+        assert!(
+            message.contains("refused the API key (HTTP 401"),
+            "{message}"
+        );
         assert!(message.contains("OPENAI_API_KEY"), "{message}");
-        assert_eq!(refusing.requests.lock().unwrap().len(), 1, "one request, no retries");
+        assert_eq!(
+            refusing.requests.lock().unwrap().len(),
+            1,
+            "one request, no retries"
+        );
         // Nothing listening.
         let closed = {
             let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -608,7 +615,10 @@ fn a_model_endpoint_that_cannot_answer_stops_the_run_before_any_episode_and_resu
         };
         let message = preflight_refusal(&model_agent(&nowhere)).await;
         assert!(message.contains("nothing answers there"), "{message}");
-        assert!(message.to_lowercase().contains("connection refused"), "{message}");
+        assert!(
+            message.to_lowercase().contains("connection refused"),
+            "{message}"
+        );
         // A server that is not an OpenAI-compatible one.
         let html = serve(axum::Router::new().route(
             "/v1/chat/completions",
@@ -620,7 +630,10 @@ fn a_model_endpoint_that_cannot_answer_stops_the_run_before_any_episode_and_resu
             requests: Arc::default(),
         };
         let message = preflight_refusal(&model_agent(&web_page)).await;
-        assert!(message.contains("not an OpenAI-compatible chat completion"), "{message}");
+        assert!(
+            message.contains("not an OpenAI-compatible chat completion"),
+            "{message}"
+        );
         // The default endpoint without a key.
         let keyless = Agent::OpenAi(Box::new(
             OpenAiAgent::new(OpenAiSettings {
@@ -640,20 +653,24 @@ fn a_model_endpoint_that_cannot_answer_stops_the_run_before_any_episode_and_resu
 
         // The run stopped before writing anything; after the fix `--resume` runs every task.
         let out = tempfile::tempdir().unwrap();
-        let (policy, _) = by_objective(|goal, _, body| {
-            match (goal.is_empty(), id_of(body, "Go to other")) {
-                (true, _) => Answer::Reply("ready".into()),
-                (false, Some(id)) => Answer::Reply(chatty(&format!("click [{id}]"))),
-                (false, None) => Answer::Reply(chatty("stop [done]")),
-            }
-        });
+        let (policy, _) =
+            by_objective(
+                |goal, _, body| match (goal.is_empty(), id_of(body, "Go to other")) {
+                    (true, _) => Answer::Reply("ready".into()),
+                    (false, Some(id)) => Answer::Reply(chatty(&format!("click [{id}]"))),
+                    (false, None) => Answer::Reply(chatty("stop [done]")),
+                },
+            );
         let working = openai_double::start(policy).await;
         let agent = model_agent(&working);
         let Agent::OpenAi(model) = &agent else {
             unreachable!()
         };
         model.preflight().await.expect("the fixed endpoint answers");
-        let tasks = vec![task(harness, 1, "Open the other page"), task(harness, 2, "Open the other page")];
+        let tasks = vec![
+            task(harness, 1, "Open the other page"),
+            task(harness, 2, "Open the other page"),
+        ];
         let limits = StepLimits {
             max_steps: 4,
             max_parse_failures: 3,
@@ -665,7 +682,10 @@ fn a_model_endpoint_that_cannot_answer_stops_the_run_before_any_episode_and_resu
             .unwrap();
         assert_eq!(finished.results.len(), 2);
         assert!(
-            finished.results.iter().all(|result| result.score == Some(1.0)),
+            finished
+                .results
+                .iter()
+                .all(|result| result.score == Some(1.0)),
             "{:?}",
             finished.results
         );

@@ -16,7 +16,10 @@ fn type_clear_and_select_refuse_what_is_not_their_kind_and_touch_nothing() {
         let colour = som_id(&episode, "#colour").await;
         let cases = [
             (format!("type [{link}] [red bike] [1]"), "a link (<a>)"),
-            (format!("type [{button}] [hello] [0]"), "a button (<button>)"),
+            (
+                format!("type [{button}] [hello] [0]"),
+                "a button (<button>)",
+            ),
             (format!("clear [{button}]"), "a button (<button>)"),
             (format!("clear [{link}]"), "a link (<a>)"),
             (format!("type [{colour}] [Red] [0]"), "select ["),
@@ -32,7 +35,10 @@ fn type_clear_and_select_refuse_what_is_not_their_kind_and_touch_nothing() {
             assert_eq!(error.code(), "not_interactable", "{action}: {error}");
             assert!(error.to_string().contains(named), "{action}: {error}");
             assert_eq!(stepped.outcome.page_changed, Some(false), "{action}");
-            let after = stepped.episode.observation.expect("an observation after it");
+            let after = stepped
+                .episode
+                .observation
+                .expect("an observation after it");
             assert_eq!(after.url, start.url, "{action} navigated");
             assert_eq!(
                 js(&episode, "location.href").await,
@@ -66,7 +72,10 @@ fn the_readmes_type_on_a_classifieds_link_is_refused_without_following_it() {
             .expect("the start page has links")
             .id;
         let stepped = episode.step(&format!("type [{link}] [red bike] [1]")).await;
-        let error = stepped.outcome.error.expect("typing into a link is refused");
+        let error = stepped
+            .outcome
+            .error
+            .expect("typing into a link is refused");
         assert_eq!(error.code(), "not_interactable", "{error}");
         assert!(error.to_string().contains("a link (<a>)"), "{error}");
         assert_eq!(stepped.outcome.page_changed, Some(false));
@@ -81,10 +90,18 @@ fn a_refused_step_carries_the_page_as_it_is_after_a_navigation() {
         let episode = harness.open("actions.html").await;
         let link = som_id(&episode, "#same-tab-link").await;
         let clicked = episode.step(&format!("click [{link}]")).await;
-        assert!(clicked.outcome.error.is_none(), "{:?}", clicked.outcome.error);
+        assert!(
+            clicked.outcome.error.is_none(),
+            "{:?}",
+            clicked.outcome.error
+        );
         assert_eq!(clicked.outcome.page_changed, Some(true));
         let other = clicked.episode.observation.expect("observed");
-        assert!(other.url.ends_with("/other.html?from=link"), "{}", other.url);
+        assert!(
+            other.url.ends_with("/other.html?from=link"),
+            "{}",
+            other.url
+        );
         // A refused action on the new page: its result is the new page.
         let back = som_id(&episode, "#back-link").await;
         let refused = episode.step(&format!("type [{back}] [x] [0]")).await;
@@ -94,7 +111,11 @@ fn a_refused_step_carries_the_page_as_it_is_after_a_navigation() {
         );
         let after = refused.episode.observation.expect("observed");
         assert_eq!(after.url, other.url);
-        assert!(after.som_text().contains("Back to actions"), "{}", after.som_text());
+        assert!(
+            after.som_text().contains("Back to actions"),
+            "{}",
+            after.som_text()
+        );
         // The page moves by itself after the observation; a refusal then shows where it went
         // and says that the page changed.
         js(
@@ -109,11 +130,22 @@ fn a_refused_step_carries_the_page_as_it_is_after_a_navigation() {
         );
         assert_eq!(refused.outcome.page_changed, Some(true));
         let moved = refused.episode.observation.expect("observed");
-        assert!(moved.url.ends_with("/actions.html?moved=1"), "{}", moved.url);
-        assert!(moved.som_text().contains("Click me"), "{}", moved.som_text());
+        assert!(
+            moved.url.ends_with("/actions.html?moved=1"),
+            "{}",
+            moved.url
+        );
+        assert!(
+            moved.som_text().contains("Click me"),
+            "{}",
+            moved.som_text()
+        );
         let trajectory = refused.episode.trajectory;
         let last = trajectory.last().expect("recorded");
-        assert_eq!(last.url, moved.url, "the trajectory holds the page after it");
+        assert_eq!(
+            last.url, moved.url,
+            "the trajectory holds the page after it"
+        );
         assert_eq!(last.error.as_deref(), Some("unknown_element"));
         crate::support::close(&episode).await;
     });
@@ -125,12 +157,21 @@ fn every_off_site_address_of_any_scheme_shows_the_block_page() {
         let episode = harness.open("actions.html").await;
         let cases = [
             ("https://google.com", "https://google.com/"),
-            ("https://www.google.com/search?q=bike", "https://www.google.com/search?q=bike"),
+            (
+                "https://www.google.com/search?q=bike",
+                "https://www.google.com/search?q=bike",
+            ),
             ("http://127.0.0.9:1234/", "http://127.0.0.9:1234/"),
             ("https://127.0.0.9:1234/x", "https://127.0.0.9:1234/x"),
-            ("data:text/html,<h1>data page</h1>", "data:text/html,<h1>data page</h1>"),
+            (
+                "data:text/html,<h1>data page</h1>",
+                "data:text/html,<h1>data page</h1>",
+            ),
             ("file:///etc/passwd", "file:///etc/passwd"),
-            ("javascript:document.title='taken'", "javascript:document.title='taken'"),
+            (
+                "javascript:document.title='taken'",
+                "javascript:document.title='taken'",
+            ),
             ("chrome://version", "chrome://version"),
             ("ws://127.0.0.9:1234/socket", "ws://127.0.0.9:1234/socket"),
             ("about:blank", "about:blank"),
@@ -144,17 +185,26 @@ fn every_off_site_address_of_any_scheme_shows_the_block_page() {
             );
             let seen = stepped.episode.observation.expect("observed");
             assert_eq!(seen.blocked_url.as_deref(), Some(blocked), "{address}");
-            assert!(!seen.url.starts_with("chrome-error:"), "{address}: {}", seen.url);
+            assert!(
+                !seen.url.starts_with("chrome-error:"),
+                "{address}: {}",
+                seen.url
+            );
             let text = seen.som_text();
             assert!(text.contains("This page is blocked"), "{address}: {text}");
             assert!(!text.contains("root:"), "{address} showed a file: {text}");
-            assert!(!text.contains("] [data page]"), "{address} rendered: {text}");
+            assert!(
+                !text.contains("] [data page]"),
+                "{address} rendered: {text}"
+            );
             assert_eq!(seen.title, "Blocked by Agora", "{address}");
         }
         // A navigation the page makes itself, to https, lands on the same page.
         let back = episode.step("go_back").await;
         assert!(back.outcome.error.is_none(), "{:?}", back.outcome.error);
-        harness.step(&episode, &format!("goto [{}]", harness.url("actions.html"))).await;
+        harness
+            .step(&episode, &format!("goto [{}]", harness.url("actions.html")))
+            .await;
         js(
             &episode,
             "(() => { location.href = 'https://example.com/from-the-page'; return 1; })()",

@@ -266,7 +266,10 @@ fn arguments<T: for<'de> Deserialize<'de>>(
 /// Refuses an argument `tool`'s schema does not list, naming it and the ones it takes (a
 /// misspelt optional argument would otherwise be dropped without a word).
 fn known_arguments(tool: &Tool, arguments: Option<&JsonObject>) -> Result<(), ToolFailure> {
-    let properties = tool.input_schema.get("properties").and_then(Value::as_object);
+    let properties = tool
+        .input_schema
+        .get("properties")
+        .and_then(Value::as_object);
     let known = |key: &str| properties.is_some_and(|properties| properties.contains_key(key));
     let Some(unknown) = arguments
         .into_iter()

@@ -123,7 +123,9 @@ impl View {
         if let Some(error) = error {
             text.push_str(&format!("Action refused [{}]: {error}\n", error.code()));
             if step.and_then(|step| step.page_changed) == Some(true) {
-                text.push_str("The page has changed since the last observation; this is the page now.\n");
+                text.push_str(
+                    "The page has changed since the last observation; this is the page now.\n",
+                );
             }
             structured["error"] = json!({ "error": error.code(), "message": error.to_string() });
         }

@@ -19,9 +19,10 @@ impl OpenAiAgent {
     pub async fn preflight(&self) -> Result<(), RunError> {
         let config = self.chat_config();
         let endpoint = format!("{}/chat/completions", config.base_url.trim_end_matches('/'));
-        let refused = |why: String| RunError::Endpoint(format!("{endpoint}: {why}; no task was run"));
-        let needs_key = url::Url::parse(&config.base_url)
-            .is_ok_and(|url| url.host_str() == Some(OPENAI_HOST));
+        let refused =
+            |why: String| RunError::Endpoint(format!("{endpoint}: {why}; no task was run"));
+        let needs_key =
+            url::Url::parse(&config.base_url).is_ok_and(|url| url.host_str() == Some(OPENAI_HOST));
         if needs_key && config.api_key_env.is_none() {
             return Err(refused(
                 "no API key: export OPENAI_API_KEY=sk-… (or name the variable with --api-key-env), or point --base-url at a local server".to_owned(),
@@ -42,7 +43,10 @@ impl OpenAiAgent {
         let key = config.api_key_env.as_deref().unwrap_or("OPENAI_API_KEY");
         match client.complete(&probe, self.sampling()).await {
             Ok(_) | Err(ChatError::Refused(_)) => Ok(()),
-            Err(ChatError::Http { status: status @ (401 | 403), body }) => Err(refused(format!(
+            Err(ChatError::Http {
+                status: status @ (401 | 403),
+                body,
+            }) => Err(refused(format!(
                 "the server refused the API key (HTTP {status}: {body}); check ${key}"
             ))),
             Err(ChatError::Http { status: 404, body }) => Err(refused(format!(
