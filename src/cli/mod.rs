@@ -103,3 +103,23 @@ fn init_tracing() {
         .with_writer(std::io::stderr)
         .init();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Cli, Command};
+    use clap::Parser;
+
+    #[test]
+    fn the_data_dir_is_accepted_before_or_after_a_sites_subcommand() {
+        for args in [
+            ["agora", "sites", "dump", "shopping", "--data-dir", "elsewhere"],
+            ["agora", "sites", "--data-dir", "elsewhere", "dump", "shopping"],
+        ] {
+            let cli = Cli::try_parse_from(args).expect("parses");
+            let Command::Sites(sites) = cli.command else {
+                panic!("sites")
+            };
+            assert_eq!(sites.options.data_dir, std::path::Path::new("elsewhere"));
+        }
+    }
+}
