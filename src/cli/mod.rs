@@ -112,8 +112,22 @@ mod tests {
     #[test]
     fn the_data_dir_is_accepted_before_or_after_a_sites_subcommand() {
         for args in [
-            ["agora", "sites", "dump", "shopping", "--data-dir", "elsewhere"],
-            ["agora", "sites", "--data-dir", "elsewhere", "dump", "shopping"],
+            [
+                "agora",
+                "sites",
+                "dump",
+                "shopping",
+                "--data-dir",
+                "elsewhere",
+            ],
+            [
+                "agora",
+                "sites",
+                "--data-dir",
+                "elsewhere",
+                "dump",
+                "shopping",
+            ],
         ] {
             let cli = Cli::try_parse_from(args).expect("parses");
             let Command::Sites(sites) = cli.command else {
