@@ -17,7 +17,8 @@ import gold_path
 import harness
 from conftest import Server
 
-PRODUCT = "/urbanite-modern-womens-sneaker-e807.html"
+# A product without options to choose: the first lamp the store finds.
+SEARCH = "/catalogsearch/result/?q=lamp"
 
 
 async def cart_quantity(page: Any, shopping: str) -> list[str]:
@@ -40,7 +41,8 @@ def test_two_external_browsers_on_two_tenants_change_the_same_cart_in_parallel(s
                     context = await browser.new_context(storage_state=tenant.storage_state)
                     page = await context.new_page()
                     before = await cart_quantity(page, shopping)
-                    await page.goto(shopping + PRODUCT)
+                    await page.goto(shopping + SEARCH)
+                    await page.locator("a.product-item-link").first.click()
                     await page.fill("#qty", str(quantity))
                     await page.click("#product-addtocart-button")
                     await page.wait_for_load_state("load")
