@@ -13,10 +13,10 @@ mod shaped;
 
 pub use client::{ApiClient, ClientError};
 pub use dto::{
-    CreateEpisode, CreateTenant, EpisodeCreated, EpisodeSummary, EvaluateRequest,
-    EvaluateTenant, EvaluationBody, Health, LocateRequest, LocateResponse, ObservationBody,
-    SiteSummary, StepRequest, StepResponse, StorageCookie, StorageState, TaskList, TaskSummary,
-    TenantChoice, TenantCookie, TenantCreated,
+    CreateEpisode, CreateTenant, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluateTenant,
+    EvaluationBody, Health, LocateRequest, LocateResponse, ObservationBody, SiteSummary,
+    StepRequest, StepResponse, StorageCookie, StorageState, TaskList, TaskSummary, TenantChoice,
+    TenantCookie, TenantCreated,
 };
 pub use error::{ApiError, ErrorBody};
 pub use shaped::ShapedListener;

@@ -1,10 +1,9 @@
 //! Route handlers: episodes are created, stepped, observed and closed here.
 
 use super::dto::{
-    CreateEpisode, CreateTenant, EpisodeCreated, EpisodeSummary, EvaluateRequest,
-    EvaluateTenant, EvaluationBody, Health, LocateRequest, LocateResponse, ObservationBody,
-    ScreenshotQuery, SiteSummary, StepRequest, StepResponse, TaskList, TenantChoice,
-    TenantCreated,
+    CreateEpisode, CreateTenant, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluateTenant,
+    EvaluationBody, Health, LocateRequest, LocateResponse, ObservationBody, ScreenshotQuery,
+    SiteSummary, StepRequest, StepResponse, TaskList, TenantChoice, TenantCreated,
 };
 use super::error::{ApiError, ErrorBody};
 use super::extract::{ApiJson, ApiParts};
@@ -389,7 +388,10 @@ pub async fn create_tenant(
     request: Option<ApiJson<CreateTenant>>,
 ) -> Result<(StatusCode, Json<TenantCreated>), ApiError> {
     let request = request.map(|ApiJson(request)| request).unwrap_or_default();
-    Ok((StatusCode::CREATED, Json(issue_tenant(&env, request).await?)))
+    Ok((
+        StatusCode::CREATED,
+        Json(issue_tenant(&env, request).await?),
+    ))
 }
 
 /// Makes the tenant a request asks for; the HTTP API and the MCP server share it.

@@ -16,7 +16,9 @@ pub enum EnvError {
     #[error("no tenant `{0}`; it was deleted or idle too long — create a new one (POST /tenants)")]
     UnknownTenant(HarnessTenantId),
     /// The tenant was made without a task, so there is nothing to evaluate.
-    #[error("tenant `{0}` was made without a task; nothing to evaluate — create one with a task_id")]
+    #[error(
+        "tenant `{0}` was made without a task; nothing to evaluate — create one with a task_id"
+    )]
     NotATaskTenant(HarnessTenantId),
     /// The server already hands out as many tenants as it may.
     #[error(

@@ -277,7 +277,10 @@ pub(super) struct Scored<'a> {
 
 /// The episode a task starts: a fresh private tenant, logged in where the task requires it,
 /// at its start URLs and viewport.
-pub(super) fn task_spec(context: TaskContext, observe: ObserveOptions) -> Result<EpisodeSpec, EnvError> {
+pub(super) fn task_spec(
+    context: TaskContext,
+    observe: ObserveOptions,
+) -> Result<EpisodeSpec, EnvError> {
     let task = Arc::clone(&context.task);
     let start_urls: Vec<String> = task
         .start_urls()

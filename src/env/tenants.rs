@@ -96,12 +96,15 @@ impl ReportedEnd {
                 )));
             }
         }
-        let active = tabs.iter().position(|tab| *tab == self.url).ok_or_else(|| {
-            EnvError::BadRequest(format!(
-                "the active tab's URL `{}` is not among the reported tabs",
-                self.url.chars().take(200).collect::<String>()
-            ))
-        })?;
+        let active = tabs
+            .iter()
+            .position(|tab| *tab == self.url)
+            .ok_or_else(|| {
+                EnvError::BadRequest(format!(
+                    "the active tab's URL `{}` is not among the reported tabs",
+                    self.url.chars().take(200).collect::<String>()
+                ))
+            })?;
         Ok((tabs, active))
     }
 }
@@ -153,9 +156,14 @@ impl Environment {
             .map_err(|_| EnvError::TooManyTenants {
                 limit: self.inner.config.max_tenants,
             })?;
-        let hosted: Vec<String> = self.hosted_sites().into_iter().map(|(name, _)| name).collect();
+        let hosted: Vec<String> = self
+            .hosted_sites()
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
         for site in logins {
-            let name = evaluators::site_names::site_named(site).map_or(site.as_str(), |names| names.name);
+            let name =
+                evaluators::site_names::site_named(site).map_or(site.as_str(), |names| names.name);
             if !hosted.iter().any(|hosted| hosted == name) {
                 return Err(EnvError::BadRequest(format!(
                     "logins: `{site}` is not a site this server hosts ({})",
@@ -390,7 +398,11 @@ mod tests {
     #[test]
     fn reported_tabs_are_bounded_and_web_addresses() {
         assert!(reported("http://a/", &["http://a/"; 11]).tabs(10).is_err());
-        for refused in ["file:///etc/passwd", "javascript:alert(1)", "chrome://version"] {
+        for refused in [
+            "file:///etc/passwd",
+            "javascript:alert(1)",
+            "chrome://version",
+        ] {
             assert!(reported(refused, &[]).tabs(10).is_err(), "{refused}");
         }
         let long = format!("http://a/{}", "x".repeat(MAX_URL_CHARS));
