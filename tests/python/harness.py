@@ -4,10 +4,12 @@ browser Agora does not drive, as any harness's scripted agent would."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Coroutine, Mapping, Sequence, TypeVar
 
 import httpx
 
@@ -15,6 +17,16 @@ TASKS = Path(__file__).resolve().parents[2] / "tasks"
 CHROMIUM = os.environ.get("AGORA_TEST_CHROMIUM", "/usr/bin/chromium")
 # Task-file placeholders by the site names of GET /sites.
 PLACEHOLDERS = {"classifieds": "__CLASSIFIEDS__", "shopping": "__SHOPPING__", "forum": "__REDDIT__", "homepage": "__HOMEPAGE__"}
+
+
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` on a thread of its own: BrowserGym's synchronous Playwright keeps an
+    event loop running on the test thread once it has started."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def chromium() -> str:

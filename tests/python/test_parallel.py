@@ -35,7 +35,7 @@ def test_async_client_runs_episodes_concurrently_with_typed_results(server: Serv
                 await asyncio.gather(*(episode.close() for episode in episodes))
             return train, test, stopped, evaluations
 
-    train, test, stopped, evaluations = asyncio.run(run())
+    train, test, stopped, evaluations = harness.run_async(run())
     assert all(isinstance(result, StepResult) and result.done for result in stopped)
     assert [evaluation.score for evaluation in evaluations] == [1.0, 0.0]
     with AgoraClient(server.api) as client:

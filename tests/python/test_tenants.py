@@ -53,7 +53,7 @@ def test_two_external_browsers_on_two_tenants_change_the_same_cart_in_parallel(s
         async def both() -> list[tuple[list[str], list[str]]]:
             return await asyncio.gather(shop(tenants[0], 2), shop(tenants[1], 5))
 
-        (before_a, after_a), (before_b, after_b) = asyncio.run(both())
+        (before_a, after_a), (before_b, after_b) = harness.run_async(both())
         assert before_a == before_b == []
         assert after_a == ["2"], after_a
         assert after_b == ["5"], after_b
@@ -125,7 +125,7 @@ def test_a_harness_end_state_scores_as_agoras_own_episode(server: Server, task_i
                 scores.append((name, own.score, reported.score, reported))
         return scores
 
-    scores = asyncio.run(both_ways())
+    scores = harness.run_async(both_ways())
     for name, own, reported, evaluation in scores:
         assert own == reported, (task_id, name, own, reported, evaluation.details)
         assert reported == (1.0 if name == "gold" else 0.0), (task_id, name, evaluation.details)

@@ -77,7 +77,7 @@ def test_two_vwa_processes_run_on_their_own_tenants(server: Server, tmp_path: Pa
     async def both() -> list[tuple[str, str]]:
         return await asyncio.gather(vwa_session(first[0], "aww"), vwa_session(first[1], "cats"))
 
-    (before_a, after_a), (before_b, after_b) = asyncio.run(both())
+    (before_a, after_a), (before_b, after_b) = harness.run_async(both())
     assert "aww" not in before_a.split() and "cats" not in before_b.split()
     assert "aww" in after_a.split() and "cats" not in after_a.split(), after_a
     assert "cats" in after_b.split() and "aww" not in after_b.split(), after_b
