@@ -5,18 +5,16 @@ list when its episode ends."""
 from __future__ import annotations
 
 import asyncio
-import string
 import threading
 from typing import Any, Coroutine, Sequence, TypeVar
 
 import numpy as np
-from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .aio import AsyncAgoraClient, AsyncEpisode
 from .client import AgoraError, Observation, StepResult
-from .gym_env import _TEXT_CHARSET
+from .gym_env import action_space, observation_space
 
 T = TypeVar("T")
 
@@ -64,13 +62,8 @@ class AgoraVectorEnv(VectorEnv):
         self._autoreset = autoreset_mode
         self._observe = observe
         width, height = viewport
-        self.single_observation_space = spaces.Dict(
-            {
-                "screenshot": spaces.Box(0, 255, shape=(height, width, 3), dtype=np.uint8),
-                "som_text": spaces.Text(max_length=1_000_000, charset=_TEXT_CHARSET),
-            }
-        )
-        self.single_action_space = spaces.Text(max_length=10_000, charset=string.printable)
+        self.single_observation_space = observation_space(viewport)
+        self.single_action_space = action_space()
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._tasks = list(tasks)
