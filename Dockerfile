@@ -6,12 +6,15 @@
 FROM rust:1-slim-bookworm AS build
 WORKDIR /src
 COPY . .
-RUN cargo build --release --locked --bin agora
+RUN cargo build --release --locked --bin agora \
+ && scripts/split-debuginfo.sh target/release/agora
 
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
+# The lean binary only (its backtraces name functions); /src/target/release/agora.debug in
+# the build stage has the files and lines: copy it beside the binary to have them too.
 COPY --from=build /src/target/release/agora /usr/local/bin/agora
 COPY tasks /opt/agora/tasks
 WORKDIR /opt/agora

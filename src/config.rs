@@ -123,6 +123,10 @@ pub struct Config {
     /// Defaults to `--max-browsers` (each episode holds a browser).
     #[arg(long, env = "AGORA_MAX_EPISODES")]
     pub max_episodes: Option<usize>,
+    /// Most tenants handed to browsers Agora does not drive (`POST /tenants`) live at once;
+    /// each holds its own copy of the sites it uses.
+    #[arg(long, env = "AGORA_MAX_TENANTS", default_value_t = 64)]
+    pub max_tenants: usize,
     /// Directory whose files `upload [id] [path]` may use, besides a task's input images.
     #[arg(long, env = "AGORA_UPLOAD_DIR")]
     pub upload_dir: Option<PathBuf>,

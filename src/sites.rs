@@ -207,6 +207,10 @@ impl SiteHost for RunningSites {
         self.tenants.remove(tenant);
     }
 
+    fn tenant_idle(&self, tenant: &TenantId) -> Result<std::time::Duration, SiteHostError> {
+        Ok(self.tenants.idle(tenant)?)
+    }
+
     fn login_cookies(
         &self,
         site: &str,

@@ -143,15 +143,19 @@ impl ObservationBody {
         let mut body = Self::from(episode.observation.as_deref()?);
         if let Some(context) = &episode.task {
             body.intent = Some(context.task.intent.clone());
-            body.input_images = input_image_links(&context.task.input_images(), &episode.id.0);
+            body.input_images = input_image_links(
+                &context.task.input_images(),
+                &format!("/episodes/{}", episode.id),
+            );
         }
         Some(body)
     }
 }
 
 /// What an observation shows for a task's input images: remote ones by URL, local files by
-/// the API path that serves them (that route numbers the local files only).
-fn input_image_links(images: &[evaluators::task::InputImage], episode: &str) -> Vec<String> {
+/// the API path under `owner` (`/episodes/{id}`, `/tenants/{id}`) that serves them (that
+/// route numbers the local files only).
+fn input_image_links(images: &[evaluators::task::InputImage], owner: &str) -> Vec<String> {
     let mut local_index = 0;
     images
         .iter()
@@ -159,7 +163,7 @@ fn input_image_links(images: &[evaluators::task::InputImage], episode: &str) -> 
             evaluators::task::InputImage::Url(url) => url.clone(),
             evaluators::task::InputImage::File(_) => {
                 local_index += 1;
-                format!("/episodes/{episode}/input_images/{}", local_index - 1)
+                format!("{owner}/input_images/{}", local_index - 1)
             }
         })
         .collect()
@@ -334,6 +338,12 @@ pub struct Health {
     pub exhausted: bool,
     /// Each hosted site's state (`ready` or `stopped`).
     pub sites: std::collections::BTreeMap<String, String>,
+    /// Live tenants handed to browsers Agora does not drive (`POST /tenants`).
+    #[serde(default)]
+    pub tenants: usize,
+    /// The most such tenants at once (`--max-tenants`).
+    #[serde(default)]
+    pub max_tenants: usize,
 }
 
 /// `?kind=` of the screenshot endpoint.
@@ -381,12 +391,7 @@ impl TaskList {
         Self {
             tasks: registry
                 .tasks()
-                .map(|context| TaskSummary {
-                    task_id: context.name.to_string(),
-                    intent: context.task.intent.clone(),
-                    sites: context.task.sites.clone(),
-                    input_images: context.task.input_images().len(),
-                })
+                .map(|context| TaskSummary::of(&context.name, &context.task))
                 .collect(),
             broken: registry.broken().to_vec(),
         }
@@ -404,6 +409,52 @@ pub struct TaskSummary {
     pub sites: Vec<String>,
     /// How many input images it has.
     pub input_images: usize,
+    /// The template it was generated from (`classifieds/colour_price`), if it was.
+    #[serde(default)]
+    pub template: Option<String>,
+    /// `train` or `test`: the split `agora tasks generate --split` puts it in (by its
+    /// template's slot values, at the default test share); null for hand-written tasks and
+    /// instances of intents without slots.
+    #[serde(default)]
+    pub split: Option<String>,
+    /// Reasoning difficulty (`easy`, `medium`, `hard`).
+    #[serde(default)]
+    pub reasoning_difficulty: Option<String>,
+    /// Visual difficulty.
+    #[serde(default)]
+    pub visual_difficulty: Option<String>,
+    /// Overall difficulty.
+    #[serde(default)]
+    pub overall_difficulty: Option<String>,
+}
+
+impl TaskSummary {
+    /// What a client may know of task `name` before running it.
+    pub fn of(name: &crate::env::TaskName, task: &evaluators::task::Task) -> Self {
+        let template = task
+            .agora
+            .as_ref()
+            .and_then(|agora| agora.extra.get("template"))
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_owned);
+        Self {
+            task_id: name.to_string(),
+            intent: task.intent.clone(),
+            sites: task.sites.clone(),
+            input_images: task.input_images().len(),
+            template,
+            split: crate::generate::task_split(task).map(|split| {
+                match split {
+                    crate::generate::Split::Train => "train",
+                    crate::generate::Split::Test => "test",
+                }
+                .to_owned()
+            }),
+            reasoning_difficulty: task.reasoning_difficulty.clone(),
+            visual_difficulty: task.visual_difficulty.clone(),
+            overall_difficulty: task.overall_difficulty.clone(),
+        }
+    }
 }
 
 /// One hosted site in `GET /sites`.
@@ -430,6 +481,182 @@ pub struct LocateResponse {
     pub id: Option<u32>,
 }
 
+/// `POST /tenants`: a private tenant for a browser Agora does not drive, for a task or none.
+#[derive(Debug, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTenant {
+    /// A task from the server's task directories (`classifieds/3`): the tenant then comes
+    /// with its start URLs and logins, and can be evaluated against it.
+    pub task_id: Option<String>,
+    /// Sites whose default account is logged in besides the task's (`shopping`, `reddit`,
+    /// `classifieds`): for a harness that runs many tasks on one tenant.
+    #[serde(default)]
+    pub logins: Vec<String>,
+}
+
+/// A cookie the harness's browser must carry on one site.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TenantCookie {
+    /// Cookie name (`agora_tenant`, or a site's login session).
+    pub name: String,
+    /// Cookie value.
+    pub value: String,
+    /// The site's base URL (what WebDriver's add-cookie and Playwright's `add_cookies` take
+    /// as `url`).
+    pub url: String,
+    /// The site's host.
+    pub domain: String,
+    /// Always `/`.
+    pub path: String,
+}
+
+/// A cookie in Playwright's `storage_state` format.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StorageCookie {
+    /// Cookie name.
+    pub name: String,
+    /// Cookie value.
+    pub value: String,
+    /// The site's host.
+    pub domain: String,
+    /// Always `/`.
+    pub path: String,
+    /// -1: a session cookie.
+    pub expires: f64,
+    /// True: no page script reads it.
+    pub http_only: bool,
+    /// False: the sites are plain HTTP.
+    pub secure: bool,
+    /// `Lax`.
+    pub same_site: String,
+}
+
+/// A Playwright `storage_state` (`browser.new_context(storage_state=…)`, VWA's `.auth/*.json`).
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct StorageState {
+    /// The tenant's and the logins' cookies.
+    pub cookies: Vec<StorageCookie>,
+    /// Always empty: nothing is kept in the sites' local storage.
+    #[schema(value_type = Vec<Object>)]
+    pub origins: Vec<serde_json::Value>,
+}
+
+/// A new tenant: what a harness's browser needs to browse as it.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TenantCreated {
+    /// Use it to evaluate and delete the tenant.
+    pub tenant_id: String,
+    /// The cookies that select the tenant on every site and log in the task's sites.
+    pub cookies: Vec<TenantCookie>,
+    /// The same cookies as a Playwright storage state.
+    pub storage_state: StorageState,
+    /// The task's start URLs, one tab each, first active (empty without a task).
+    pub start_urls: Vec<String>,
+    /// The task, if the tenant was made for one.
+    pub task: Option<TaskSummary>,
+    /// The task's input images: API paths of the image bytes, or remote URLs.
+    pub input_images: Vec<String>,
+    /// The task's viewport (VWA's 1280×2048 without a task).
+    pub viewport: Viewport,
+    /// The tenant is dropped after this many seconds in which neither its browser nor the
+    /// API used it.
+    pub idle_timeout_s: u64,
+}
+
+impl TenantCreated {
+    /// The body for `issued`; the server reaps idle tenants after `idle_timeout_s`.
+    pub fn of(issued: &crate::env::IssuedTenant, idle_timeout_s: u64) -> Self {
+        let cookies: Vec<TenantCookie> = issued
+            .cookies
+            .iter()
+            .map(|cookie| TenantCookie {
+                name: cookie.name.clone(),
+                value: cookie.value.clone(),
+                url: cookie.url.clone(),
+                domain: url::Url::parse(&cookie.url)
+                    .ok()
+                    .and_then(|url| url.host_str().map(str::to_owned))
+                    .unwrap_or_default(),
+                path: "/".to_owned(),
+            })
+            .collect();
+        let storage_state = StorageState {
+            cookies: cookies
+                .iter()
+                .map(|cookie| StorageCookie {
+                    name: cookie.name.clone(),
+                    value: cookie.value.clone(),
+                    domain: cookie.domain.clone(),
+                    path: cookie.path.clone(),
+                    expires: -1.0,
+                    http_only: true,
+                    secure: false,
+                    same_site: "Lax".to_owned(),
+                })
+                .collect(),
+            origins: Vec::new(),
+        };
+        let (task, input_images) = match &issued.task {
+            Some(context) => (
+                Some(TaskSummary::of(&context.name, &context.task)),
+                input_image_links(
+                    &context.task.input_images(),
+                    &format!("/tenants/{}", issued.id),
+                ),
+            ),
+            None => (None, Vec::new()),
+        };
+        Self {
+            tenant_id: issued.id.to_string(),
+            cookies,
+            storage_state,
+            start_urls: issued.start_urls.clone(),
+            task,
+            input_images,
+            viewport: issued.viewport,
+            idle_timeout_s,
+        }
+    }
+}
+
+/// `POST /tenants/{id}/evaluate`: the end state the harness's browser reached.
+#[derive(Debug, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EvaluateTenant {
+    /// The agent's answer (its `stop` text; empty if it gave none).
+    #[serde(default)]
+    pub answer: String,
+    /// The URL of the active tab.
+    pub url: String,
+    /// The URLs of every open tab in order, the active one among them (default: the active
+    /// tab alone).
+    #[serde(default)]
+    pub tabs: Vec<String>,
+    /// `correct` (default: the server's `--eval-mode`), `vwa` or `magebench`.
+    #[schema(value_type = Option<String>)]
+    pub mode: Option<evaluators::EvalMode>,
+}
+
+impl EvaluationBody {
+    /// A harness tenant's evaluation of `answer`: the score and every check's kind, result
+    /// and observed side, with the reference side withheld (`expected` is empty, the AES
+    /// breakdown left out), so no evaluation tells a gold answer.
+    pub fn withheld(mut evaluation: evaluators::Evaluation, answer: String) -> Self {
+        for report in &mut evaluation.evaluators {
+            report.aes = None;
+            for check in &mut report.checks {
+                check.expected.clear();
+            }
+        }
+        Self {
+            score: evaluation.outcome.score(),
+            answer,
+            evaluation,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::input_image_links;
@@ -444,7 +671,7 @@ mod tests {
             InputImage::File("d.png".to_owned()),
         ];
         assert_eq!(
-            input_image_links(&images, "ep-1"),
+            input_image_links(&images, "/episodes/ep-1"),
             [
                 "https://example.com/a.png",
                 "/episodes/ep-1/input_images/0",

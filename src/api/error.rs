@@ -66,6 +66,9 @@ impl From<EnvError> for ApiError {
                 (StatusCode::TOO_MANY_REQUESTS, "too_many_episodes")
             }
             EnvError::NotATaskEpisode(_) => (StatusCode::CONFLICT, "not_a_task_episode"),
+            EnvError::UnknownTenant(_) => (StatusCode::NOT_FOUND, "unknown_tenant"),
+            EnvError::NotATaskTenant(_) => (StatusCode::CONFLICT, "not_a_task_tenant"),
+            EnvError::TooManyTenants { .. } => (StatusCode::TOO_MANY_REQUESTS, "too_many_tenants"),
             EnvError::Config(_) => (StatusCode::INTERNAL_SERVER_ERROR, "server_misconfigured"),
             EnvError::JudgeConfig(_) => (StatusCode::INTERNAL_SERVER_ERROR, "judge_misconfigured"),
             EnvError::Sites(_) => (StatusCode::INTERNAL_SERVER_ERROR, "site_error"),

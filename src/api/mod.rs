@@ -13,9 +13,10 @@ mod shaped;
 
 pub use client::{ApiClient, ClientError};
 pub use dto::{
-    CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
-    LocateRequest, LocateResponse, ObservationBody, SiteSummary, StepRequest, StepResponse,
-    TaskList, TaskSummary, TenantChoice,
+    CreateEpisode, CreateTenant, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluateTenant,
+    EvaluationBody, Health, LocateRequest, LocateResponse, ObservationBody, SiteSummary,
+    StepRequest, StepResponse, StorageCookie, StorageState, TaskList, TaskSummary, TenantChoice,
+    TenantCookie, TenantCreated,
 };
 pub use error::{ApiError, ErrorBody};
 pub use shaped::ShapedListener;
@@ -26,7 +27,7 @@ use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use std::sync::Arc;
 use utoipa::OpenApi;
 
@@ -52,7 +53,11 @@ use utoipa::OpenApi;
         routes::reload_tasks,
         routes::health,
         routes::sites,
-        routes::locate
+        routes::locate,
+        routes::create_tenant,
+        routes::evaluate_tenant,
+        routes::delete_tenant,
+        routes::tenant_input_image
     ),
     components(schemas(
         dto::CreateEpisode,
@@ -71,6 +76,12 @@ use utoipa::OpenApi;
         dto::SiteSummary,
         dto::LocateRequest,
         dto::LocateResponse,
+        dto::CreateTenant,
+        dto::TenantCreated,
+        dto::TenantCookie,
+        dto::StorageState,
+        dto::StorageCookie,
+        dto::EvaluateTenant,
         error::ErrorBody
     ))
 )]
@@ -94,6 +105,13 @@ pub fn router(env: Environment, token: Option<String>) -> Router {
         .route(
             "/episodes/{id}/input_images/{index}",
             get(routes::input_image),
+        )
+        .route("/tenants", post(routes::create_tenant))
+        .route("/tenants/{id}", delete(routes::delete_tenant))
+        .route("/tenants/{id}/evaluate", post(routes::evaluate_tenant))
+        .route(
+            "/tenants/{id}/input_images/{index}",
+            get(routes::tenant_input_image),
         )
         .route("/tasks", get(routes::tasks))
         .route("/tasks/reload", post(routes::reload_tasks))
@@ -164,6 +182,7 @@ mod tests {
     /// sees: update this list on purpose, and say so in the changelog of the release.
     const ROUTES: &[&str] = &[
         "DELETE /episodes/{id}",
+        "DELETE /tenants/{id}",
         "GET /episodes",
         "GET /episodes/{id}",
         "GET /episodes/{id}/input_images/{index}",
@@ -171,24 +190,29 @@ mod tests {
         "GET /health",
         "GET /sites",
         "GET /tasks",
+        "GET /tenants/{id}/input_images/{index}",
         "POST /episodes",
         "POST /episodes/{id}/evaluate",
         "POST /episodes/{id}/locate",
         "POST /episodes/{id}/observe",
         "POST /episodes/{id}/step",
         "POST /tasks/reload",
+        "POST /tenants",
+        "POST /tenants/{id}/evaluate",
     ];
 
     const SCHEMAS: &[&str] = &[
         "BoundingBox",
         "BrokenTaskFile",
         "CreateEpisode",
+        "CreateTenant",
         "Dialect",
         "Dialog",
         "EpisodeCreated",
         "EpisodeSummary",
         "ErrorBody",
         "EvaluateRequest",
+        "EvaluateTenant",
         "EvaluationBody",
         "Health",
         "ImageFormat",
@@ -205,10 +229,14 @@ mod tests {
         "SomId",
         "StepRequest",
         "StepResponse",
+        "StorageCookie",
+        "StorageState",
         "TabInfo",
         "TaskList",
         "TaskSummary",
         "TenantChoice",
+        "TenantCookie",
+        "TenantCreated",
         "TrajectoryStep",
         "Viewport",
     ];

@@ -1,14 +1,17 @@
 //! Route handlers: episodes are created, stepped, observed and closed here.
 
 use super::dto::{
-    CreateEpisode, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluationBody, Health,
-    LocateRequest, LocateResponse, ObservationBody, ScreenshotQuery, SiteSummary, StepRequest,
-    StepResponse, TaskList, TenantChoice,
+    CreateEpisode, CreateTenant, EpisodeCreated, EpisodeSummary, EvaluateRequest, EvaluateTenant,
+    EvaluationBody, Health, LocateRequest, LocateResponse, ObservationBody, ScreenshotQuery,
+    SiteSummary, StepRequest, StepResponse, TaskList, TenantChoice, TenantCreated,
 };
 use super::error::{ApiError, ErrorBody};
 use super::extract::{ApiJson, ApiParts};
 use crate::act::Action;
-use crate::env::{Environment, EpisodeHandle, EpisodeId, EpisodeSpec, TaskName, Tenancy};
+use crate::env::{
+    Environment, EpisodeHandle, EpisodeId, EpisodeSpec, HarnessTenantId, ReportedEnd, TaskName,
+    Tenancy,
+};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -252,6 +255,8 @@ pub async fn health(State(env): State<Environment>) -> Json<Health> {
         max_episodes,
         exhausted,
         sites,
+        tenants: env.harness_tenant_count().await,
+        max_tenants: env.config().max_tenants,
     })
 }
 
@@ -306,14 +311,19 @@ pub async fn input_image(
                 "the task has no local input image with that index",
             )
         })?;
-    let bytes = tokio::fs::read(&path).await.map_err(|error| {
+    image_response(&path).await
+}
+
+/// The bytes of a local input image, with its MIME type.
+async fn image_response(path: &std::path::Path) -> Result<Response, ApiError> {
+    let bytes = tokio::fs::read(path).await.map_err(|error| {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "no_such_image",
             format!("{}: {error}", path.display()),
         )
     })?;
-    let mime = crate::observe::image_mime(&path);
+    let mime = crate::observe::image_mime(path);
     Ok(([(header::CONTENT_TYPE, mime)], bytes).into_response())
 }
 
@@ -365,4 +375,97 @@ pub async fn locate(
     Ok(Json(LocateResponse {
         id: mark.map(|mark| mark.0),
     }))
+}
+
+/// Makes a private tenant for a browser Agora does not drive (VWA's `run.py`, BrowserGym,
+/// any Playwright or WebDriver harness), for a task or none: the cookies that select it on
+/// every site and log in the task's sites (also as a Playwright storage state), and the
+/// task's start URLs.
+#[utoipa::path(post, path = "/tenants", request_body = CreateTenant,
+    responses((status = 201, body = TenantCreated), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn create_tenant(
+    State(env): State<Environment>,
+    request: Option<ApiJson<CreateTenant>>,
+) -> Result<(StatusCode, Json<TenantCreated>), ApiError> {
+    let request = request.map(|ApiJson(request)| request).unwrap_or_default();
+    Ok((
+        StatusCode::CREATED,
+        Json(issue_tenant(&env, request).await?),
+    ))
+}
+
+/// Makes the tenant a request asks for; the HTTP API and the MCP server share it.
+pub(super) async fn issue_tenant(
+    env: &Environment,
+    request: CreateTenant,
+) -> Result<TenantCreated, ApiError> {
+    let task = match request.task_id {
+        Some(task_id) => Some(env.task(&TaskName::new(&task_id))?),
+        None => None,
+    };
+    let issued = env.create_harness_tenant(task, &request.logins).await?;
+    Ok(TenantCreated::of(&issued, env.config().idle_timeout_s))
+}
+
+/// Scores the end state a harness reports for the tenant (answer, active tab URL, open
+/// tabs) against its task, with Agora's evaluators in Agora's own fenced browser holding the
+/// tenant's cookies. The reference side of every check is withheld.
+#[utoipa::path(post, path = "/tenants/{id}/evaluate", request_body = EvaluateTenant,
+    params(("id" = String, Path, description = "Tenant id")),
+    responses((status = 200, body = EvaluationBody), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn evaluate_tenant(
+    State(env): State<Environment>,
+    ApiParts(Path(id)): ApiParts<Path<String>>,
+    ApiJson(request): ApiJson<EvaluateTenant>,
+) -> Result<Json<EvaluationBody>, ApiError> {
+    Ok(Json(score_tenant(&env, id, request).await?))
+}
+
+/// Evaluates a tenant's reported end state; the HTTP API and the MCP server share it.
+pub(super) async fn score_tenant(
+    env: &Environment,
+    id: String,
+    request: EvaluateTenant,
+) -> Result<EvaluationBody, ApiError> {
+    let reported = ReportedEnd {
+        answer: request.answer,
+        url: request.url,
+        tabs: request.tabs,
+    };
+    let evaluation = env
+        .evaluate_harness_tenant(&HarnessTenantId(id), &reported, request.mode)
+        .await?;
+    Ok(EvaluationBody::withheld(evaluation, reported.answer))
+}
+
+/// Drops the tenant and its data; its cookies select nothing any more.
+#[utoipa::path(delete, path = "/tenants/{id}", params(("id" = String, Path, description = "Tenant id")),
+    responses((status = 204), (status = 404, body = ErrorBody)))]
+pub async fn delete_tenant(
+    State(env): State<Environment>,
+    ApiParts(Path(id)): ApiParts<Path<String>>,
+) -> Result<StatusCode, ApiError> {
+    env.delete_harness_tenant(&HarnessTenantId(id)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// An input image of the tenant's task, as bytes.
+#[utoipa::path(get, path = "/tenants/{id}/input_images/{index}",
+    params(("id" = String, Path, description = "Tenant id"), ("index" = usize, Path, description = "Image index")),
+    responses((status = 200, content_type = "image/png", body = Vec<u8>), (status = 404, body = ErrorBody)))]
+pub async fn tenant_input_image(
+    State(env): State<Environment>,
+    ApiParts(Path((id, index))): ApiParts<Path<(String, usize)>>,
+) -> Result<Response, ApiError> {
+    let path = env
+        .harness_tenant_input_image(&HarnessTenantId(id), index)
+        .await?
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "no_such_image",
+                "the tenant's task has no local input image with that index",
+            )
+        })?;
+    image_response(&path).await
 }

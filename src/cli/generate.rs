@@ -24,7 +24,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum)]
     pub split: Option<Split>,
     /// The share of slot values, in percent, that belongs to the test split.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=99))]
+    #[arg(long, default_value_t = crate::generate::DEFAULT_TEST_PERCENT, value_parser = clap::value_parser!(u8).range(1..=99))]
     pub test_percent: u8,
     /// The first task id in each site folder (ids after the hand-written tasks).
     #[arg(long, default_value_t = 1000)]

@@ -45,8 +45,8 @@ pub enum TasksCommand {
     /// Write task files as VisualWebArena's harness loads them: `OUT/test_<site>/<id>.json`
     /// with the site URLs filled in, `storage_state` set for tasks that need login (the files
     /// under `OUT/.auth/`, made by logging the default accounts in at those URLs, as VWA's
-    /// auto-login does), images copied under `OUT/images/` and named by absolute path, and a
-    /// report (`OUT/export-report.txt`) of what VWA cannot express.
+    /// auto-login does), images copied under `OUT/test_<site>/images/` and named by absolute
+    /// path, and a report (`OUT/export-report.txt`) of what VWA cannot express.
     ///
     /// The sites must be running at the URLs (`agora sites`), unless `--no-login`.
     ///

@@ -1,7 +1,7 @@
 //! Why an environment request failed: one variant per cause, so the API maps each to a status
 //! once (the caller's faults are 4xx, the server's 5xx).
 
-use super::{EpisodeId, SiteHostError, TaskName};
+use super::{EpisodeId, HarnessTenantId, SiteHostError, TaskName};
 use crate::act::ActionError;
 use crate::browser::BrowserError;
 
@@ -12,6 +12,22 @@ pub enum EnvError {
     /// No episode has that id (it was closed or reaped).
     #[error("no episode `{0}`; it was closed or timed out — create a new one")]
     UnknownEpisode(EpisodeId),
+    /// No harness tenant has that id (it was deleted or reaped).
+    #[error("no tenant `{0}`; it was deleted or idle too long — create a new one (POST /tenants)")]
+    UnknownTenant(HarnessTenantId),
+    /// The tenant was made without a task, so there is nothing to evaluate.
+    #[error(
+        "tenant `{0}` was made without a task; nothing to evaluate — create one with a task_id"
+    )]
+    NotATaskTenant(HarnessTenantId),
+    /// The server already hands out as many tenants as it may.
+    #[error(
+        "{limit} tenants are live, the most this server allows; delete one (DELETE /tenants/{{id}}) or start the server with a higher --max-tenants (AGORA_MAX_TENANTS)"
+    )]
+    TooManyTenants {
+        /// The cap.
+        limit: usize,
+    },
     /// No task has that name.
     #[error("no task `{name}` under {dirs}; list them with GET /tasks")]
     UnknownTask {

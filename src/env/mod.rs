@@ -13,6 +13,7 @@ mod start;
 mod target_shots;
 mod task_episode;
 mod task_registry;
+mod tenants;
 
 pub use episode::{EpisodeId, StartFacts, StepOutcome, Summary, TrajectoryStep};
 pub use error::EnvError;
@@ -23,6 +24,7 @@ use prepared::StartKey;
 use recorder::Recorder;
 pub use site_host::{SiteCookie, SiteHost, SiteHostError};
 pub use task_registry::{BrokenTaskFile, TaskContext, TaskName, TaskRegistry};
+pub use tenants::{HarnessTenantId, IssuedTenant, ReportedEnd};
 
 use crate::browser::{
     BrowserError, BrowserPool, Sandbox, SessionSettings, SettlePolicy, Viewport, WebDriverEndpoint,
@@ -101,6 +103,10 @@ struct EnvInner {
     prepared: prepared::PreparedStarts,
     /// WebUI targets measured once per layout, for every later `aes` evaluation.
     kept_targets: evaluators::aes::kept::KeptTargets,
+    /// Tenants handed to browsers Agora does not drive.
+    tenants: Mutex<HashMap<HarnessTenantId, Arc<Mutex<tenants::HarnessTenant>>>>,
+    /// One permit per harness tenant that may live (`--max-tenants`).
+    tenant_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl Environment {
@@ -169,6 +175,7 @@ impl Environment {
             tracing::warn!(path = %broken.path, message = %broken.message, "task file not loaded");
         }
         let episode_slots = Arc::new(tokio::sync::Semaphore::new(config.episode_cap()));
+        let tenant_slots = Arc::new(tokio::sync::Semaphore::new(config.max_tenants));
         let environment = Self {
             inner: Arc::new(EnvInner {
                 episode_slots,
@@ -181,6 +188,8 @@ impl Environment {
                 events: EpisodeEvents::default(),
                 tasks: RwLock::new(Arc::new(tasks)),
                 kept_targets: Default::default(),
+                tenants: Mutex::new(HashMap::new()),
+                tenant_slots,
             }),
         };
         tokio::spawn(reap_idle(Arc::downgrade(&environment.inner)));
@@ -383,12 +392,13 @@ impl Environment {
             }
             self.drop_tenant(remains.tenant);
         }
+        self.drop_harness_tenants().await;
         self.inner.pool.drain().await;
     }
 }
 
 /// Closes episodes nobody has used for the idle timeout, returning their browsers and
-/// dropping their tenants.
+/// dropping their tenants, and drops the harness tenants nobody has used for as long.
 async fn reap_idle(weak: std::sync::Weak<EnvInner>) {
     let period = {
         let Some(inner) = weak.upgrade() else { return };
@@ -415,5 +425,6 @@ async fn reap_idle(weak: std::sync::Weak<EnvInner>) {
             tracing::info!(episode = %id, "closing an idle episode");
             let _ = environment.close_episode(&id).await;
         }
+        environment.reap_idle_tenants(timeout).await;
     }
 }

@@ -42,6 +42,8 @@ pub trait SiteHost: Send + Sync + fmt::Debug {
     fn default_tenant(&self) -> TenantId;
     /// Drops a tenant and its data.
     fn remove_tenant(&self, tenant: &TenantId);
+    /// How long ago a site request last selected `tenant` (since it was made, if none has).
+    fn tenant_idle(&self, tenant: &TenantId) -> Result<std::time::Duration, SiteHostError>;
     /// Cookies that log the site's default account in on `tenant` (`site` is Agora's name or
     /// a task-file name such as `reddit`); empty for sites not hosted or without accounts.
     fn login_cookies(

@@ -248,7 +248,7 @@ impl Environment {
 }
 
 /// Sets the cookies, opens the start URLs, one tab each, and returns to the first tab.
-async fn open_start_urls(
+pub(super) async fn open_start_urls(
     session: &mut BrowserSession,
     urls: &[String],
     cookies: &[SiteCookie],

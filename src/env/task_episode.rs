@@ -156,12 +156,7 @@ impl Environment {
     }
 
     /// Scores `episode`'s state now against its task as if the agent had stopped with
-    /// `answer`, with the episode's own site state answering the state helpers and the sites'
-    /// staging serving targets; records nothing. Navigations of evaluators settle like the
-    /// episode's steps. A task scored by measuring pages alone (AES) is measured in a private
-    /// tab of a browser context of its own, out of reach of the agent's pages and leaving
-    /// nothing in its tabs; the others read the agent's own tab, as VWA does. The whole
-    /// evaluation has one deadline (`--eval-timeout-s`).
+    /// `answer` ([`Self::score_page`] on the episode's browser); records nothing.
     pub(super) async fn score(
         &self,
         episode: &mut Episode,
@@ -172,14 +167,43 @@ impl Environment {
             .task()
             .cloned()
             .ok_or_else(|| EnvError::NotATaskEpisode(episode.id().clone()))?;
+        let scored = Scored {
+            context: &context,
+            tenant: episode.tenant(),
+            viewport: episode.viewport(),
+            policy: episode.settle_policy(),
+        };
+        self.score_page(scored, episode.session_mut()?, answer, mode)
+            .await
+    }
+
+    /// Scores the state of `session`'s pages now against a task as if the agent had stopped
+    /// with `answer`, with the tenant's own site state answering the state helpers and the
+    /// sites' staging serving targets. Navigations of evaluators settle by the given policy. A
+    /// task scored by measuring pages alone (AES) is measured in a private tab of a browser
+    /// context of its own, out of reach of the agent's pages and leaving nothing in its tabs;
+    /// the others read the active tab, as VWA does. The whole evaluation has one deadline
+    /// (`--eval-timeout-s`).
+    pub(super) async fn score_page(
+        &self,
+        scored: Scored<'_>,
+        session: &mut BrowserSession,
+        answer: &str,
+        mode: Option<EvalMode>,
+    ) -> Result<Evaluation, EnvError> {
+        let Scored {
+            context,
+            tenant,
+            viewport,
+            policy,
+        } = scored;
         let judges = self.inner.config.judges().map_err(EnvError::JudgeConfig)?;
-        let (queries, staging) = match (&self.inner.sites, episode.tenant()) {
+        let (queries, staging) = match (&self.inner.sites, tenant) {
             (Some(sites), Some(tenant)) => (sites.queries(&tenant.id)?, sites.staging(&tenant.id)),
             _ => (SiteQuerySet::default(), None),
         };
         let mode = mode.unwrap_or(self.inner.config.eval_mode);
         let private = context.task.measured_apart();
-        let viewport = episode.viewport();
         let sites = SiteAccess {
             queries: &queries,
             staging: staging.as_deref(),
@@ -193,11 +217,9 @@ impl Environment {
             )),
         };
         let cookies = match private {
-            true => self.episode_cookies(&[], episode.tenant())?,
+            true => self.episode_cookies(&[], tenant)?,
             false => Vec::new(),
         };
-        let policy = episode.settle_policy();
-        let session = episode.session_mut()?;
         let tab = match private {
             true => Some(open_measuring_tab(session, &cookies, viewport).await?),
             false => None,
@@ -240,9 +262,25 @@ impl Environment {
     }
 }
 
+/// What an evaluation scores against: the task, the tenant whose site state answers its
+/// helpers, and how the pages it opens are laid out and settled.
+pub(super) struct Scored<'a> {
+    /// The task.
+    pub(super) context: &'a TaskContext,
+    /// The tenant (none when no sites are hosted).
+    pub(super) tenant: Option<super::EpisodeTenant>,
+    /// The viewport of the pages.
+    pub(super) viewport: Viewport,
+    /// How the evaluators' navigations settle.
+    pub(super) policy: crate::browser::SettlePolicy,
+}
+
 /// The episode a task starts: a fresh private tenant, logged in where the task requires it,
 /// at its start URLs and viewport.
-fn task_spec(context: TaskContext, observe: ObserveOptions) -> Result<EpisodeSpec, EnvError> {
+pub(super) fn task_spec(
+    context: TaskContext,
+    observe: ObserveOptions,
+) -> Result<EpisodeSpec, EnvError> {
     let task = Arc::clone(&context.task);
     let start_urls: Vec<String> = task
         .start_urls()

@@ -292,6 +292,10 @@ fn stable_hash(text: &str) -> u64 {
     })
 }
 
+/// The share of slot values, in percent, that `agora tasks generate` puts in the test split
+/// unless told otherwise (`--test-percent`).
+pub const DEFAULT_TEST_PERCENT: u8 = 20;
+
 /// Which split slot values belong to.
 fn split_of(template: &LoadedTemplate, slots: &Slots, test_percent: u8) -> Split {
     // An intent without slots (one question asked of many input images) splits by the item.
@@ -303,16 +307,38 @@ fn split_of(template: &LoadedTemplate, slots: &Slots, test_percent: u8) -> Split
             names => names,
         }
     };
-    let key: Vec<&str> = keys
+    let values: Vec<&str> = keys
         .iter()
         .map(|key| slots.get(key).map(String::as_str).unwrap_or(""))
         .collect();
-    let bucket = stable_hash(&format!("{}\u{1f}{}", template.name, key.join("\u{1f}"))) % 100;
+    split_of_values(&template.name, &values, test_percent)
+}
+
+/// The split of a template's instance whose split slots hold `values`.
+fn split_of_values(template: &str, values: &[&str], test_percent: u8) -> Split {
+    let bucket = stable_hash(&format!("{template}\u{1f}{}", values.join("\u{1f}"))) % 100;
     if bucket < u64::from(test_percent) {
         Split::Test
     } else {
         Split::Train
     }
+}
+
+/// The split `agora tasks generate` (at the default test share) puts a generated task in,
+/// read from the task file: its template (`agora.template`) and the values of its intent's
+/// slots. `None` for a task not generated from a template, and for an instance of an
+/// intent without slots (split by its item, which the task file does not name).
+pub fn task_split(task: &evaluators::task::Task) -> Option<Split> {
+    let template = task.agora.as_ref()?.extra.get("template")?.as_str()?;
+    let keys = intent_slots(&task.intent_template).ok()?;
+    if keys.is_empty() {
+        return None;
+    }
+    let values: Option<Vec<&str>> = keys
+        .iter()
+        .map(|key| task.instantiation_dict.get(key).and_then(Value::as_str))
+        .collect();
+    Some(split_of_values(template, &values?, DEFAULT_TEST_PERCENT))
 }
 
 /// Whether `text` names `value` as a whole word or phrase (any case; gray and grey alike).
@@ -902,6 +928,19 @@ mod over_seeded_data {
         };
         let (train, test) = (split(Split::Train), split(Split::Test));
         assert!(!train.is_empty() && !test.is_empty(), "{train:?} {test:?}");
+        // Each task file tells its split as the generator chose it (intents without slots
+        // split by an item the file does not name).
+        for which in [Split::Train, Split::Test] {
+            let mut at_default = options(40, 28, Some(which));
+            at_default.test_percent = DEFAULT_TEST_PERCENT;
+            let (suite, _) = generate(&templates, &mut truths, &at_default).unwrap();
+            for task in tasks(&suite).values() {
+                let task: evaluators::task::Task = serde_json::from_value(task.clone()).unwrap();
+                let told = task_split(&task);
+                let slotless = intent_slots(&task.intent_template).unwrap().is_empty();
+                assert_eq!(told, (!slotless).then_some(which), "{}", task.intent);
+            }
+        }
         assert!(
             train.is_disjoint(&test),
             "{:?}",

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, Condvar, Mutex, RwLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The cookie that selects a browser session's tenant.
 pub const TENANT_COOKIE: &str = "agora_tenant";
@@ -65,10 +65,20 @@ impl fmt::Display for SiteName {
     }
 }
 
-/// One tenant: the copies it has made so far, one per site it touched.
-#[derive(Default)]
+/// One tenant: the copies it has made so far, one per site it touched, and when a request
+/// last selected it.
 struct Tenant {
     copies: Mutex<HashMap<SiteName, Database>>,
+    last_request: Mutex<Instant>,
+}
+
+impl Default for Tenant {
+    fn default() -> Self {
+        Self {
+            copies: Mutex::default(),
+            last_request: Mutex::new(Instant::now()),
+        }
+    }
 }
 
 /// A site's spare copy: the copy, once made, and whether a thread is making it.
@@ -259,6 +269,14 @@ impl Tenants {
         }
     }
 
+    /// How long ago a site request last selected tenant `id` (or, if none has, since it was
+    /// made): how idle a browser Agora does not drive is.
+    pub fn idle(&self, id: &TenantId) -> Result<Duration, KitError> {
+        let tenant = self.tenant(id)?;
+        let last = *tenant.last_request.lock().map_err(|_| KitError::Poisoned)?;
+        Ok(last.elapsed())
+    }
+
     /// Whether the tenant exists.
     pub fn contains(&self, id: &TenantId) -> bool {
         self.read()
@@ -338,11 +356,11 @@ impl Tenants {
             return Ok(self.default_id);
         };
         let id: TenantId = value.parse()?;
-        if self.contains(&id) {
-            Ok(id)
-        } else {
-            Err(KitError::UnknownTenant(id.to_string()))
+        let tenant = self.tenant(&id)?;
+        if let Ok(mut last) = tenant.last_request.lock() {
+            *last = Instant::now();
         }
+        Ok(id)
     }
 
     /// The site's database of the tenant a request selects ([`Tenants::tenant_of_request`]);
@@ -566,5 +584,22 @@ mod tests {
         // The default tenant cannot be removed.
         tenants.remove(&tenants.default_id());
         assert!(tenants.contains(&tenants.default_id()));
+    }
+
+    #[test]
+    fn a_request_that_selects_a_tenant_makes_it_no_longer_idle() {
+        let tenants = Tenants::new();
+        let id = tenants.create().unwrap();
+        let headers = cookie_headers(&id.to_string());
+        let waited = Duration::from_millis(50);
+        let cap = Instant::now() + Duration::from_secs(5);
+        while tenants.idle(&id).unwrap() < waited && Instant::now() < cap {
+            std::hint::spin_loop();
+        }
+        assert!(tenants.idle(&id).unwrap() >= waited);
+        assert_eq!(tenants.tenant_of_request(&headers).unwrap(), id);
+        assert!(tenants.idle(&id).unwrap() < waited);
+        tenants.remove(&id);
+        assert!(tenants.idle(&id).unwrap_err().is_unknown_tenant());
     }
 }

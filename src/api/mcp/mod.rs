@@ -1,6 +1,7 @@
 //! The MCP server (the official Rust SDK, `rmcp`): the same episodes as the HTTP API as
 //! tools — list tasks, start an episode, observe, one tool per action of the grammar
-//! (generated from [`Action`]'s JSON form, so every action is a tool), evaluate, close.
+//! (generated from [`Action`]'s JSON form, so every action is a tool), evaluate, close — and
+//! the tenants of browsers Agora does not drive: create, evaluate a reported end state, delete.
 //! Served over stdio by `agora mcp` and over streamable HTTP at `/mcp` by `agora up`.
 
 pub mod stdio;
@@ -8,8 +9,8 @@ mod view;
 
 pub use view::{View, ViewOptions};
 
-use super::dto::{CreateEpisode, TaskList, TenantChoice};
-use super::routes::{evaluation_body, start_episode};
+use super::dto::{CreateEpisode, CreateTenant, EvaluateTenant, TaskList, TenantChoice};
+use super::routes::{evaluation_body, issue_tenant, score_tenant, start_episode};
 use super::{ApiError, ErrorBody};
 use crate::act::Action;
 use crate::browser::Viewport;
@@ -124,12 +125,55 @@ struct EpisodeParams {
 #[derive(Debug, Deserialize, JsonSchema)]
 struct NoParams {}
 
+/// `create_tenant`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct CreateTenantParams {
+    /// A task (see list_tasks), e.g. `classifieds/3`: the tenant comes with its start URLs
+    /// and logins and can be evaluated against it.
+    task_id: Option<String>,
+    /// Sites whose default account is logged in besides the task's (`shopping`, `reddit`,
+    /// `classifieds`).
+    #[serde(default)]
+    logins: Vec<String>,
+}
+
+/// `evaluate_tenant`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct EvaluateTenantParams {
+    /// The tenant, as create_tenant returned it.
+    tenant_id: String,
+    /// The agent's answer (empty if it gave none).
+    #[serde(default)]
+    answer: String,
+    /// The URL of the active tab.
+    url: String,
+    /// The URLs of every open tab in order, the active one among them (default: it alone).
+    #[serde(default)]
+    tabs: Vec<String>,
+    /// `correct` (default: the server's mode), `vwa` or `magebench`.
+    #[schemars(with = "Option<String>")]
+    mode: Option<evaluators::EvalMode>,
+}
+
+/// `delete_tenant`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct TenantParams {
+    /// The tenant, as create_tenant returned it.
+    tenant_id: String,
+}
+
 /// Names of the tools that are not actions.
 const START: &str = "start_episode";
 const OBSERVE: &str = "observe";
 const EVALUATE: &str = "evaluate";
 const CLOSE: &str = "close_episode";
 const LIST_TASKS: &str = "list_tasks";
+const CREATE_TENANT: &str = "create_tenant";
+const EVALUATE_TENANT: &str = "evaluate_tenant";
+const DELETE_TENANT: &str = "delete_tenant";
 
 fn schema_for<T: JsonSchema>() -> serde_json::Map<String, Value> {
     let generator = schemars::generate::SchemaSettings::draft2020_12()
@@ -214,6 +258,21 @@ static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
             CLOSE,
             "Close the episode: its browser goes back to the pool and its private copy of the sites is dropped.",
             schema_for::<EpisodeParams>(),
+        ),
+        tool(
+            CREATE_TENANT,
+            "Make a private copy of the sites for a browser you drive yourself (Playwright, WebDriver), optionally for a task: returns tenant_id, the cookies that select it on every site and log in the task's sites, a Playwright storage_state with them, and the task's start URLs.",
+            schema_for::<CreateTenantParams>(),
+        ),
+        tool(
+            EVALUATE_TENANT,
+            "Score the end state your own browser reached on a tenant made for a task: give the answer, the active tab's URL and the open tabs. Returns the score (0-1) and each check's result (reference answers withheld).",
+            schema_for::<EvaluateTenantParams>(),
+        ),
+        tool(
+            DELETE_TENANT,
+            "Drop a tenant and its copy of the sites; its cookies select nothing any more.",
+            schema_for::<TenantParams>(),
         ),
     ];
     tools.extend(action_tools());
@@ -423,14 +482,55 @@ impl AgoraMcp {
         ))]))
     }
 
-    async fn list_tasks(&self) -> ToolOutcome {
-        let list = TaskList::of(&self.env.tasks());
-        let mut result = CallToolResult::success(vec![ContentBlock::text(
-            serde_json::to_string_pretty(&list).unwrap_or_default(),
-        )]);
-        result.structured_content = Some(serde_json::to_value(&list).unwrap_or(Value::Null));
-        Ok(result)
+    async fn create_tenant(&self, params: CreateTenantParams) -> ToolOutcome {
+        let created = issue_tenant(
+            &self.env,
+            CreateTenant {
+                task_id: params.task_id,
+                logins: params.logins,
+            },
+        )
+        .await
+        .map_err(|error| ToolFailure::api(&error))?;
+        Ok(structured(&created))
     }
+
+    async fn evaluate_tenant(&self, params: EvaluateTenantParams) -> ToolOutcome {
+        let request = EvaluateTenant {
+            answer: params.answer,
+            url: params.url,
+            tabs: params.tabs,
+            mode: params.mode,
+        };
+        let body = score_tenant(&self.env, params.tenant_id, request)
+            .await
+            .map_err(|error| ToolFailure::api(&error))?;
+        Ok(structured(&body))
+    }
+
+    async fn delete_tenant(&self, params: TenantParams) -> ToolOutcome {
+        self.env
+            .delete_harness_tenant(&crate::env::HarnessTenantId(params.tenant_id.clone()))
+            .await
+            .map_err(|error| ToolFailure::api(&error.into()))?;
+        Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+            "Deleted tenant {}.",
+            params.tenant_id
+        ))]))
+    }
+
+    async fn list_tasks(&self) -> ToolOutcome {
+        Ok(structured(&TaskList::of(&self.env.tasks())))
+    }
+}
+
+/// A tool result of `body` as pretty JSON text and as structured content.
+fn structured(body: &impl serde::Serialize) -> CallToolResult {
+    let mut result = CallToolResult::success(vec![ContentBlock::text(
+        serde_json::to_string_pretty(body).unwrap_or_default(),
+    )]);
+    result.structured_content = Some(serde_json::to_value(body).unwrap_or(Value::Null));
+    result
 }
 
 fn image_mime(path: &std::path::Path) -> &'static str {
@@ -491,6 +591,18 @@ impl ServerHandler for AgoraMcp {
             },
             CLOSE => match arguments(name, request.arguments) {
                 Ok(params) => self.close(params).await,
+                Err(error) => Err(error),
+            },
+            CREATE_TENANT => match arguments(name, request.arguments) {
+                Ok(params) => self.create_tenant(params).await,
+                Err(error) => Err(error),
+            },
+            EVALUATE_TENANT => match arguments(name, request.arguments) {
+                Ok(params) => self.evaluate_tenant(params).await,
+                Err(error) => Err(error),
+            },
+            DELETE_TENANT => match arguments(name, request.arguments) {
+                Ok(params) => self.delete_tenant(params).await,
                 Err(error) => Err(error),
             },
             _ if self.get_tool(name).is_some() => self.act(name, request.arguments).await,

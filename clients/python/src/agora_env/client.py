@@ -162,15 +162,138 @@ class Evaluation:
     answer: str
     details: dict[str, Any]
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Evaluation:
+        return cls(score=data.get("score"), answer=data.get("answer", ""), details=data["evaluation"])
+
 
 @dataclass(frozen=True)
 class TaskSummary:
-    """A task episodes can be started from (no answers)."""
+    """A task episodes can be started from (no answers): its generator template, its
+    train/test split (`agora tasks generate --split`; None for hand-written tasks) and its
+    difficulties, for benchmark metadata."""
 
     task_id: str
     intent: str
     sites: list[str]
     input_images: int
+    template: str | None = None
+    split: Literal["train", "test"] | None = None
+    reasoning_difficulty: str | None = None
+    visual_difficulty: str | None = None
+    overall_difficulty: str | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TaskSummary:
+        return cls(
+            task_id=data["task_id"],
+            intent=data["intent"],
+            sites=list(data["sites"]),
+            input_images=int(data["input_images"]),
+            template=data.get("template"),
+            split=data.get("split"),
+            reasoning_difficulty=data.get("reasoning_difficulty"),
+            visual_difficulty=data.get("visual_difficulty"),
+            overall_difficulty=data.get("overall_difficulty"),
+        )
+
+
+Split = Literal["train", "test"]
+
+
+def _tasks_of(data: Mapping[str, Any], split: Split | None) -> list[TaskSummary]:
+    tasks = [TaskSummary.from_json(task) for task in data["tasks"]]
+    if split is None:
+        return tasks
+    if split not in ("train", "test"):
+        raise ValueError(f"split must be 'train' or 'test', not {split!r}")
+    return [task for task in tasks if task.split == split]
+
+
+@dataclass(frozen=True)
+class Tenant:
+    """A private copy of the sites for a browser Agora does not drive (Playwright, WebDriver,
+    VWA's run.py): the cookies that select it, the same as a Playwright `storage_state`, and
+    the task's start URLs. Evaluate what that browser reached with `evaluate_tenant`."""
+
+    id: str
+    cookies: list[dict[str, Any]]
+    storage_state: dict[str, Any]
+    start_urls: list[str]
+    task: TaskSummary | None
+    input_images: list[str]
+    viewport: tuple[int, int]
+    idle_timeout_s: int
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Tenant:
+        viewport = data["viewport"]
+        task = data.get("task")
+        return cls(
+            id=data["tenant_id"],
+            cookies=list(data["cookies"]),
+            storage_state=dict(data["storage_state"]),
+            start_urls=list(data["start_urls"]),
+            task=TaskSummary.from_json(task) if task else None,
+            input_images=list(data.get("input_images", [])),
+            viewport=(int(viewport["width"]), int(viewport["height"])),
+            idle_timeout_s=int(data["idle_timeout_s"]),
+        )
+
+    @property
+    def intent(self) -> str | None:
+        return self.task.intent if self.task else None
+
+
+def _start_body(
+    task_id: str | None,
+    task: Mapping[str, Any] | None,
+    start_url: str | None,
+    viewport: tuple[int, int] | None,
+    observe: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    if task_id is not None:
+        body["task_id"] = task_id
+    if task is not None:
+        body["task"] = dict(task)
+    if start_url is not None:
+        body["start_url"] = start_url
+    if viewport is not None:
+        body["viewport"] = {"width": viewport[0], "height": viewport[1]}
+    if observe is not None:
+        body["observe"] = dict(observe)
+    return body
+
+
+def _tenant_body(task_id: str | None, logins: list[str] | None) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    if task_id is not None:
+        body["task_id"] = task_id
+    if logins:
+        body["logins"] = list(logins)
+    return body
+
+
+def _tenant_evaluation_body(answer: str, url: str, tabs: list[str] | None, mode: str | None) -> dict[str, Any]:
+    body: dict[str, Any] = {"answer": answer, "url": url}
+    if tabs is not None:
+        body["tabs"] = list(tabs)
+    if mode is not None:
+        body["mode"] = mode
+    return body
+
+
+def _raise_for(response: httpx.Response) -> None:
+    """Raises the API's error for a refused request."""
+    if response.status_code < 400:
+        return
+    try:
+        body = response.json()
+        code, message = body.get("error", "http_error"), body.get("message", response.text)
+    except ValueError:
+        code, message = "http_error", response.text
+    raise AgoraError(response.status_code, code, message)
 
 
 class Episode:
@@ -209,8 +332,7 @@ class Episode:
     def evaluate(self, mode: Literal["correct", "vwa"] | None = None) -> Evaluation:
         """Scores the episode against its task."""
         body = {"mode": mode} if mode else {}
-        data = self.client._request("POST", f"/episodes/{self.id}/evaluate", json=body)
-        return Evaluation(score=data.get("score"), answer=data.get("answer", ""), details=data["evaluation"])
+        return Evaluation.from_json(self.client._request("POST", f"/episodes/{self.id}/evaluate", json=body))
 
     def state(self) -> dict[str, Any]:
         """The episode's state and trajectory."""
@@ -240,13 +362,7 @@ class AgoraClient:
 
     def _send(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         response = self._http.request(method, path, **kwargs)
-        if response.status_code >= 400:
-            try:
-                body = response.json()
-                code, message = body.get("error", "http_error"), body.get("message", response.text)
-            except ValueError:
-                code, message = "http_error", response.text
-            raise AgoraError(response.status_code, code, message)
+        _raise_for(response)
         return response
 
     def _request(self, method: str, path: str, **kwargs: Any) -> Any:
@@ -256,9 +372,10 @@ class AgoraClient:
         """Liveness and pool status."""
         return self._request("GET", "/health")
 
-    def tasks(self) -> list[TaskSummary]:
-        """The tasks the server can start episodes from."""
-        return [TaskSummary(**task) for task in self._request("GET", "/tasks")["tasks"]]
+    def tasks(self, split: Split | None = None) -> list[TaskSummary]:
+        """The tasks the server can start episodes from; with `split`, only the generated
+        tasks of that split (`agora tasks generate --split`: by template slot values)."""
+        return _tasks_of(self._request("GET", "/tasks"), split)
 
     def start(
         self,
@@ -270,19 +387,33 @@ class AgoraClient:
         observe: Mapping[str, Any] | None = None,
     ) -> Episode:
         """Starts an episode from a task id, an inline VWA task config, or a start URL."""
-        body: dict[str, Any] = {}
-        if task_id is not None:
-            body["task_id"] = task_id
-        if task is not None:
-            body["task"] = dict(task)
-        if start_url is not None:
-            body["start_url"] = start_url
-        if viewport is not None:
-            body["viewport"] = {"width": viewport[0], "height": viewport[1]}
-        if observe is not None:
-            body["observe"] = dict(observe)
-        data = self._request("POST", "/episodes", json=body)
+        data = self._request("POST", "/episodes", json=_start_body(task_id, task, start_url, viewport, observe))
         return Episode(self, data["episode_id"], Observation.from_json(data["observation"]))
+
+    def create_tenant(self, task_id: str | None = None, *, logins: list[str] | None = None) -> Tenant:
+        """A private tenant for a browser you drive yourself, for a task or none, logged in
+        to the task's sites and to `logins` (`["shopping", "reddit"]`)."""
+        return Tenant.from_json(self._request("POST", "/tenants", json=_tenant_body(task_id, logins)))
+
+    def evaluate_tenant(
+        self,
+        tenant: Tenant | str,
+        *,
+        answer: str = "",
+        url: str,
+        tabs: list[str] | None = None,
+        mode: str | None = None,
+    ) -> Evaluation:
+        """Scores the end state your browser reached on `tenant` (its task's reference
+        answers are withheld from the breakdown)."""
+        tenant_id = tenant.id if isinstance(tenant, Tenant) else tenant
+        body = _tenant_evaluation_body(answer, url, tabs, mode)
+        return Evaluation.from_json(self._request("POST", f"/tenants/{tenant_id}/evaluate", json=body))
+
+    def delete_tenant(self, tenant: Tenant | str) -> None:
+        """Drops the tenant and its data; its cookies select nothing any more."""
+        tenant_id = tenant.id if isinstance(tenant, Tenant) else tenant
+        self._send("DELETE", f"/tenants/{tenant_id}")
 
     def close(self) -> None:
         """Closes the HTTP connection pool."""

@@ -18,6 +18,23 @@ ObsType = dict[str, Any]
 _TEXT_CHARSET = frozenset(chr(code) for code in range(0x20, 0x3000)) | frozenset("\n\t")
 
 
+def observation_space(viewport: tuple[int, int]) -> spaces.Dict:
+    """One episode's observations: the Set-of-Marks screenshot at `viewport` (width, height)
+    and the SoM text."""
+    width, height = viewport
+    return spaces.Dict(
+        {
+            "screenshot": spaces.Box(0, 255, shape=(height, width, 3), dtype=np.uint8),
+            "som_text": spaces.Text(max_length=1_000_000, charset=_TEXT_CHARSET),
+        }
+    )
+
+
+def action_space() -> spaces.Text:
+    """One action: VWA's text form."""
+    return spaces.Text(max_length=10_000, charset=string.printable)
+
+
 class AgoraEnv(gym.Env[ObsType, str]):
     """A Gymnasium environment over a running Agora server.
 
@@ -44,14 +61,8 @@ class AgoraEnv(gym.Env[ObsType, str]):
         self.client = client or AgoraClient(base_url, token=token)
         self.max_steps = max_steps
         self.render_mode = render_mode
-        width, height = viewport
-        self.observation_space = spaces.Dict(
-            {
-                "screenshot": spaces.Box(0, 255, shape=(height, width, 3), dtype=np.uint8),
-                "som_text": spaces.Text(max_length=1_000_000, charset=_TEXT_CHARSET),
-            }
-        )
-        self.action_space = spaces.Text(max_length=10_000, charset=string.printable)
+        self.observation_space = observation_space(viewport)
+        self.action_space = action_space()
         self.episode: Episode | None = None
         self.steps = 0
         self._last: ObsType | None = None
