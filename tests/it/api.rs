@@ -1165,6 +1165,10 @@ fn readme_bodies() -> Vec<(&'static str, String)> {
             let line = format!("{curl} {line}");
             let route = if line.contains("/step") {
                 "step"
+            } else if line.contains("/tenants/") && line.contains("/evaluate") {
+                "tenant_evaluate"
+            } else if line.contains("/tenants") {
+                "tenants"
             } else if line.contains("/evaluate") {
                 "evaluate"
             } else {
@@ -1238,6 +1242,12 @@ fn every_json_body_the_readme_prints_is_accepted_as_printed_and_typos_are_refuse
                 }
                 "evaluate" => {
                     let _: agora::api::EvaluateRequest = serde_json::from_value(parsed).unwrap();
+                }
+                "tenant_evaluate" => {
+                    let _: agora::api::EvaluateTenant = serde_json::from_value(parsed).unwrap();
+                }
+                "tenants" => {
+                    let _: agora::api::CreateTenant = serde_json::from_value(parsed).unwrap();
                 }
                 _ => {
                     let id = start(http.clone(), base.clone(), classifieds.clone()).await;
