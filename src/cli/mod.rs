@@ -6,6 +6,7 @@ pub mod record;
 pub mod run;
 pub mod tasks;
 pub mod up;
+pub mod view;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -57,6 +58,10 @@ pub enum Command {
     ///
     /// Example: `agora report runs/replay`
     Report(run::ReportArgs),
+    /// Open saved runs in the trajectory debugger (no sites or browsers needed).
+    ///
+    /// Example: `agora view runs/replay`, then open the printed http://127.0.0.1:8400/viewer?run=replay
+    View(view::ViewArgs),
 }
 
 /// Parses the command line, runs the command and maps its error to an exit code.
@@ -80,6 +85,7 @@ pub fn main() -> ExitCode {
             Command::Mcp(args) => mcp::run(args).await,
             Command::Run(args) => run::run_command(*args).await,
             Command::Report(args) => run::report_command(&args),
+            Command::View(args) => view::run(args).await,
         }
     });
     match outcome {

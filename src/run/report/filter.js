@@ -1,6 +1,13 @@
 // Filters of the report's task table: rows (and their trajectories) are shown when they match
-// every chosen site, evaluator type, difficulty and result.
+// every chosen site, evaluator type, difficulty and result. Opened from disk, the debugger
+// links point at `agora view`'s default address.
 (function () {
+  if (location.protocol === 'file:') {
+    document.querySelectorAll('a.debug').forEach((link) => {
+      link.href = 'http://127.0.0.1:8400' + link.getAttribute('href');
+      link.title = 'needs `agora view` on this run';
+    });
+  }
   const select = (id) => document.getElementById(id);
   const filters = [
     [select('filter-site'), 'sites'],
