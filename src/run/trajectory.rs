@@ -140,9 +140,10 @@ impl TrajectoryWriter {
     /// Records a step: what the agent gave, and the environment's answer (with the
     /// observation after it, when there is one).
     pub async fn step(&mut self, turn: Turn, response: &StepResponse) -> Result<(), RunError> {
+        // A step that ended the episode took no observation (the response repeats the last).
         let observation = match &response.observation {
-            Some(observation) => Some(self.observation(observation).await?),
-            None => None,
+            Some(observation) if !response.done => Some(self.observation(observation).await?),
+            _ => None,
         };
         let target = response
             .action

@@ -17,10 +17,11 @@
     trajectory: null,
     folder: null,
     step: params.has('step') ? Number(params.get('step')) : null,
-    zoom: 'fit',
+    zoom: '1',
     shot: 'som',
     tab: 'list',
     recording: null,
+    syncing: false,
   };
 
   // --- small DOM helpers -------------------------------------------------------------------
@@ -256,12 +257,12 @@
     const item = state.items.find((candidate) => candidate.key === state.key) || {};
     $('empty').hidden = true;
     $('trace').hidden = false;
-    $('title').textContent = trajectory.task || trajectory.episode || state.key;
+    $('title').textContent = trajectory.task || (trajectory.start ? trajectory.start.url : null) || trajectory.episode || state.key;
     const status = item.status || (trajectory.evaluation ? (trajectory.evaluation.outcome.score >= 1 ? 'pass' : 'fail') : 'unscored');
     const score = trajectory.evaluation && trajectory.evaluation.outcome.score !== undefined ? ' ' + Number(trajectory.evaluation.outcome.score).toFixed(2) : '';
     $('badge').className = 'badge ' + status;
     $('badge').textContent = status + score;
-    $('intent').textContent = trajectory.intent ? 'Intent: ' + trajectory.intent : 'No task: an episode started at a URL.';
+    $('intent').textContent = trajectory.intent ? 'Intent: ' + trajectory.intent : 'No task: episode ' + (trajectory.episode || state.key) + ', started at this URL.';
     $('inputs').replaceChildren(...trajectory.input_images.map((name, index) => el('img', {
       src: fileUrl(name), alt: 'input image ' + index, title: 'input image ' + index, onclick: (event) => zoomImage(event.target.src),
     })));
@@ -331,7 +332,26 @@
         boxStyle(frame.querySelector('.box.target'), element.bbox, observation.viewport);
         frame.querySelector('.box.target').dataset.id = String(element.id);
       }
-      view.replaceChildren(el('div', { class: 'frame-scroll' }, frame));
+      const scroller = el('div', { class: 'frame-scroll' }, frame);
+      view.replaceChildren(scroller);
+      // Both panes scroll together, so the same part of the page is compared.
+      scroller.addEventListener('scroll', () => {
+        if (state.syncing) return;
+        state.syncing = true;
+        document.querySelectorAll('.frame-scroll').forEach((other) => {
+          if (other !== scroller) { other.scrollTop = scroller.scrollTop; other.scrollLeft = scroller.scrollLeft; }
+        });
+        requestAnimationFrame(() => { state.syncing = false; });
+      });
+      if (element) {
+        // The chosen element in view: centred in the pane once the image has its size.
+        const centre = () => {
+          const scale = image.clientWidth / observation.viewport.width;
+          scroller.scrollTop = Math.max(0, (element.bbox.y + element.bbox.height / 2) * scale - scroller.clientHeight / 2);
+          scroller.scrollLeft = Math.max(0, (element.bbox.x + element.bbox.width / 2) * scale - scroller.clientWidth / 2);
+        };
+        if (image.complete) centre(); else image.addEventListener('load', centre, { once: true });
+      }
     } else {
       view.replaceChildren(el('div', { class: 'no-shot', text: 'No screenshot was taken (a text-only observation): the agent read the element list and SoM text below.' }));
     }
@@ -486,8 +506,10 @@
     const reference = expected.split(' |OR| ')[0];
     let same = 0;
     while (same < reference.length && same < actual.length && reference[same] === actual[same]) same += 1;
+    if (same === actual.length && same === reference.length) return el('div', { text: actual });
+    // The part the two URLs share is dimmed; where the page's URL departs is marked.
     return el('div', { class: 'url-diff' },
-      el('div', {}, el('span', { class: 'same', text: actual.slice(0, same) }), el('span', { class: same < actual.length ? 'differs' : '', text: actual.slice(same) })));
+      el('div', {}, el('span', { class: 'same', text: actual.slice(0, same) }), el('span', { class: 'differs', text: actual.slice(same) })));
   }
 
   function renderEvaluation() {
@@ -496,7 +518,10 @@
     section.hidden = !evaluation;
     if (!evaluation) return;
     const outcome = evaluation.outcome;
-    $('evaluation-summary').textContent = (outcome.score !== undefined ? 'score ' + Number(outcome.score).toFixed(2) : (typeof outcome === 'string' ? outcome.replace(/_/g, ' ') : JSON.stringify(outcome))) + ' · ' + evaluation.mode + ' mode';
+    const checks = evaluation.evaluators.flatMap((report) => report.checks);
+    const failed = checks.filter((check) => check.status !== 'pass').length;
+    $('evaluation-summary').textContent = '— ' + (outcome.score !== undefined ? 'score ' + Number(outcome.score).toFixed(2) : (typeof outcome === 'string' ? outcome.replace(/_/g, ' ') : JSON.stringify(outcome)))
+      + ' · ' + plural(checks.length, 'check') + (failed ? ', ' + failed + ' not passed' : ', all passed') + ' · ' + evaluation.mode + ' mode';
     const rows = [];
     evaluation.evaluators.forEach((report) => {
       report.checks.forEach((check) => {
@@ -601,7 +626,10 @@
     const k = state.step;
     renderElements(actedOn(k), k > 0 ? state.trajectory.steps[k - 1].target : null);
   }));
-  ['filter-text', 'filter-status', 'filter-site', 'filter-errors'].forEach((id) => $(id).addEventListener('input', renderList));
+  ['filter-text', 'filter-status', 'filter-site', 'filter-errors'].forEach((id) => {
+    $(id).addEventListener('input', renderList);
+    $(id).addEventListener('change', renderList);
+  });
   $('run-select').addEventListener('change', (event) => { state.run = event.target.value; state.key = null; state.trajectory = null; loadList(); });
   $('record-gold').addEventListener('click', startRecording);
   $('record-act').addEventListener('click', recordAction);

@@ -49,17 +49,26 @@ fn task(harness: &Harness, id: u64, intent: &str, read_long: bool) -> TaskContex
         .expect("inline task parses")
 }
 
+/// The id of the `tag` element whose SoM line reads `[id] [TAG] [text]`.
+fn id_of_tag(body: &Value, tag: &str, text: &str) -> u32 {
+    let suffix = format!("] [{tag}] [{text}]");
+    openai_double::user_text(body)
+        .lines()
+        .find_map(|line| line.strip_suffix(&suffix)?.strip_prefix('[')?.parse().ok())
+        .unwrap_or_else(|| panic!("no {tag} {text} is listed"))
+}
+
 /// The ten replies of the long task, in order, by what the page shows.
 fn ten_steps(call: usize, body: &Value) -> Answer {
     let id = |text: &str| id_of(body, text).unwrap_or_else(|| panic!("{text} is listed"));
     let action = match call {
         0 => format!("click [{}]", id("Click me")),
-        1 => format!("type [{}] [hello] [0]", id("Name")),
+        1 => format!("type [{}] [hello] [0]", id_of_tag(body, "INPUT", "Name")),
         2 => "scroll [down]".to_owned(),
         3 => "click [99999]".to_owned(),
         4 => "scroll [up]".to_owned(),
         5 => format!("click [{}]", id("Does nothing")),
-        6 => format!("select [{}] [Green]", id("Colour")),
+        6 => format!("select [{}] [Green]", id_of_tag(body, "SELECT", "Colour")),
         7 => return Answer::Reply("I am not sure what to do on this page yet.".into()),
         8 => format!("click [{}]", id("Go to other")),
         _ => "stop [done]".to_owned(),
@@ -142,9 +151,20 @@ async fn saved_run(harness: &Harness, out: &Path) {
         .find(|result| result.task == "inline/701")
         .unwrap();
     assert_eq!(long.steps, 10, "{long:?}");
+    let recorded: Value = serde_json::from_slice(
+        &std::fs::read(out.join("trajectories/inline/701/trajectory.json")).unwrap(),
+    )
+    .unwrap();
+    let errors: Vec<(Value, Value)> = recorded["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|step| !step["error"].is_null())
+        .map(|step| (step["action"].clone(), step["error"]["message"].clone()))
+        .collect();
     assert_eq!(
         long.refused_steps, 2,
-        "the unknown id and the reply without action"
+        "the unknown id and the reply without action: {errors:?}"
     );
 }
 
@@ -347,7 +367,7 @@ fn a_saved_ten_step_run_steps_through_in_the_debugger() {
         close(&watcher).await;
 
         // The run's files come only from inside the run, percent-encoded `..` included.
-        std::fs::write(runs.path().join("secret.json"), b"{\"secret\": 1}").unwrap();
+        std::fs::write(runs.path().join("secret.json"), b"{\"token\": \"TOPSECRET-4242\"}").unwrap();
         let http = reqwest::Client::new();
         let served = http
             .get(format!(
@@ -368,7 +388,7 @@ fn a_saved_ten_step_run_steps_through_in_the_debugger() {
         ] {
             let (status, body) = raw_get(authority, raw).await;
             assert!(
-                !body.contains("secret") && !body.contains("root:"),
+                !body.contains("TOPSECRET-4242") && !body.contains("root:"),
                 "{raw} leaked: {body}"
             );
             assert!(status == 404 || status == 400, "{raw}: {status} {body}");
