@@ -367,7 +367,11 @@ fn a_saved_ten_step_run_steps_through_in_the_debugger() {
         close(&watcher).await;
 
         // The run's files come only from inside the run, percent-encoded `..` included.
-        std::fs::write(runs.path().join("secret.json"), b"{\"token\": \"TOPSECRET-4242\"}").unwrap();
+        std::fs::write(
+            runs.path().join("secret.json"),
+            b"{\"token\": \"TOPSECRET-4242\"}",
+        )
+        .unwrap();
         let http = reqwest::Client::new();
         let served = http
             .get(format!(
