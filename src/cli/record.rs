@@ -128,3 +128,37 @@ async fn show(episode: &crate::env::EpisodeHandle) {
         println!("{}", observation.som_text());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    #[test]
+    fn sites_can_be_put_on_ports_by_name() {
+        let cli = crate::cli::Cli::try_parse_from([
+            "agora",
+            "tasks",
+            "record",
+            "tasks/classifieds/60.json",
+            "--actions",
+            "path.txt",
+            "--port",
+            "classifieds=9980",
+            "--port",
+            "forum=0",
+        ])
+        .unwrap();
+        let crate::cli::Command::Tasks(tasks) = cli.command else {
+            panic!("not `agora tasks`");
+        };
+        let crate::cli::tasks::TasksCommand::Record(record) = tasks.command else {
+            panic!("not `agora tasks record`");
+        };
+        let ports: Vec<(&str, u16)> = record
+            .ports
+            .iter()
+            .map(|choice| (choice.site.0, choice.port))
+            .collect();
+        assert_eq!(ports, [("classifieds", 9980), ("forum", 0)]);
+    }
+}

@@ -67,6 +67,9 @@ pub enum TasksCommand {
     /// and name, text, or a stable CSS selector; never the mark), site URLs as placeholders.
     /// Then replays the task as `check` does; exits with status 1 unless it passes.
     ///
+    /// Actions may name sites by placeholder (`goto [__CLASSIFIEDS__/index.php?page=search]`);
+    /// the sites listen on free ports unless `--port NAME=PORT` fixes one.
+    ///
     /// Example: `agora tasks record tasks/classifieds/60.json --actions path.txt`
     Record(Box<super::record::RecordArgs>),
 }

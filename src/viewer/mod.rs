@@ -457,20 +457,16 @@ fn recording_error(error: RecordingError) -> Response {
     refuse(status, code, &message)
 }
 
-fn recordings(state: &ViewerState) -> Result<&Recordings, Response> {
-    state
-        .recordings
-        .as_ref()
-        .ok_or_else(|| not_served("gold recording (it needs `agora up`)"))
+fn no_recording() -> Response {
+    not_served("gold recording (it needs `agora up`)")
 }
 
 async fn start_recording(
     State(state): State<ViewerState>,
     Json(request): Json<StartRecording>,
 ) -> Response {
-    let recordings = match recordings(&state) {
-        Ok(recordings) => recordings,
-        Err(response) => return response,
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
     };
     match recordings.start(&request.task).await {
         Ok(view) => Json(view).into_response(),
@@ -479,9 +475,8 @@ async fn start_recording(
 }
 
 async fn recording(State(state): State<ViewerState>, Path(id): Path<String>) -> Response {
-    let recordings = match recordings(&state) {
-        Ok(recordings) => recordings,
-        Err(response) => return response,
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
     };
     match recordings.view(&id).await {
         Ok(view) => Json(view).into_response(),
@@ -494,9 +489,8 @@ async fn act(
     Path(id): Path<String>,
     Json(request): Json<RecordAction>,
 ) -> Response {
-    let recordings = match recordings(&state) {
-        Ok(recordings) => recordings,
-        Err(response) => return response,
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
     };
     match recordings.act(&id, &request.action).await {
         Ok(view) => Json(view).into_response(),
@@ -505,9 +499,8 @@ async fn act(
 }
 
 async fn save(State(state): State<ViewerState>, Path(id): Path<String>) -> Response {
-    let recordings = match recordings(&state) {
-        Ok(recordings) => recordings,
-        Err(response) => return response,
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
     };
     match recordings.save(&id).await {
         Ok(saved) => Json(saved).into_response(),
@@ -516,9 +509,8 @@ async fn save(State(state): State<ViewerState>, Path(id): Path<String>) -> Respo
 }
 
 async fn discard_recording(State(state): State<ViewerState>, Path(id): Path<String>) -> Response {
-    let recordings = match recordings(&state) {
-        Ok(recordings) => recordings,
-        Err(response) => return response,
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
     };
     match recordings.discard(&id).await {
         Ok(()) => StatusCode::NO_CONTENT.into_response(),

@@ -516,3 +516,111 @@ fn a_live_text_only_episode_shows_its_elements_without_a_broken_image() {
         close(&watcher).await;
     });
 }
+
+#[test]
+fn agora_view_serves_a_saved_run_without_sites_or_browsers() {
+    run(|_harness| async move {
+        let runs = tempfile::tempdir().unwrap();
+        let out = runs.path().join("by-hand");
+        let folder = agora::run::trajectory::relative_folder("classifieds/3");
+        std::fs::create_dir_all(out.join(&folder)).unwrap();
+        let trajectory = agora::trajectory::Trajectory {
+            format_version: agora::trajectory::FORMAT_VERSION,
+            task: Some("classifieds/3".into()),
+            steps: vec![agora::trajectory::StepRecord {
+                number: 1,
+                reply: "stop [N/A]".into(),
+                action: Some("stop [N/A]".into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        std::fs::write(
+            out.join(&folder).join("trajectory.json"),
+            serde_json::to_vec(&trajectory).unwrap(),
+        )
+        .unwrap();
+        let mut log = agora::run::results::ResultsLog::open(&out.join("results.jsonl")).unwrap();
+        log.append(&agora::run::TaskResult {
+            task: "classifieds/3".into(),
+            intent: "Find it.".into(),
+            sites: vec!["classifieds".into()],
+            eval_types: Vec::new(),
+            difficulty: None,
+            score: Some(0.0),
+            stop_reason: agora::run::StopReason::Answered,
+            error: None,
+            answer: Some("N/A".into()),
+            steps: 1,
+            refused_steps: 0,
+            wall_ms: 10,
+            step_ms: vec![1],
+            attempts: 1,
+            tokens: None,
+            cost_usd: None,
+            evaluation: None,
+            trajectory: folder.clone(),
+        })
+        .unwrap();
+        let refused = std::process::Command::new(env!("CARGO_BIN_EXE_agora"))
+            .args(["view", "--bind", "0.0.0.0", "--port", "0"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(!refused.status.success());
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("loopback only"));
+        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_agora"))
+            .args(["view", "--port", "0"])
+            .arg(&out)
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let mut lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(
+            child.stdout.take().unwrap(),
+        ));
+        let url = tokio::time::timeout(Duration::from_secs(60), async {
+            while let Some(line) = lines.next_line().await.unwrap() {
+                if let Some(url) = line
+                    .split_whitespace()
+                    .find(|word| word.starts_with("http://"))
+                {
+                    return url.to_owned();
+                }
+            }
+            panic!("agora view printed no address");
+        })
+        .await
+        .expect("agora view prints its address within a minute");
+        assert!(url.ends_with("/viewer?run=by-hand"), "{url}");
+        let base = url.split("/viewer").next().unwrap().to_owned();
+        let runs_listed: Value = reqwest::get(format!("{base}/viewer/api/runs"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(runs_listed[0]["id"], "by-hand");
+        assert_eq!(runs_listed[0]["tasks"], 1);
+        let read: Value = reqwest::get(format!(
+            "{base}/viewer/runs/by-hand/{folder}/trajectory.json"
+        ))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+        assert_eq!(read["steps"][0]["action"], "stop [N/A]");
+        let sources: Value = reqwest::get(format!("{base}/viewer/api/sources"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            sources,
+            json!({"live": false, "runs": true, "recording": false})
+        );
+        child.kill().await.unwrap();
+    });
+}
