@@ -256,9 +256,13 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
     // (the pool keeps them), so one warm spare is enough. Nothing is opened ahead: the check
     // keeps every core busy, so a start opened ahead saves no time, and the ones no run takes
     // (most runs open at their first page) are work thrown away (≈ 4 % of the CPU measured).
+    // Its thousands of replays record no trajectories (each step's record holds the page's
+    // whole element list: a full check would leave a gigabyte); `agora run --agent replay`
+    // records a gold path for the debugger.
     let config = crate::config::Config {
         pool_size: 1,
         prepare: 0,
+        trajectory_dir: None,
         task_dirs: Vec::new(),
         ..args.config
     };

@@ -11,11 +11,7 @@ use crate::support::openai_double::{self, Answer, Policy, chatty, id_of, objecti
 use crate::support::{Harness, close, js, observe, run, som_id};
 use agora::env::{EpisodeHandle, TaskContext};
 use agora::observe::{ObserveOptions, ScreenshotKind};
-use agora::run::{
-    Agent, LocalBackend, ObservationKind, OpenAiAgent, OpenAiSettings, RunPlan, StepLimits,
-    run_tasks,
-};
-use evaluators::chat::{ChatConfig, Sampling};
+use agora::run::{LocalBackend, RunPlan, StepLimits, run_tasks};
 use futures::FutureExt;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -76,28 +72,6 @@ fn ten_steps(call: usize, body: &Value) -> Answer {
     Answer::Reply(chatty(&action))
 }
 
-fn model_agent(base_url: &str) -> Agent {
-    let chat = ChatConfig {
-        timeout: Duration::from_secs(5),
-        max_retries: 1,
-        backoff_base: Duration::from_millis(10),
-        ..ChatConfig::new(base_url.to_owned(), "double-vision-1")
-    };
-    Agent::OpenAi(Box::new(
-        OpenAiAgent::new(OpenAiSettings {
-            chat,
-            observation: ObservationKind::Som,
-            sampling: Sampling {
-                temperature: 1.0,
-                top_p: 0.9,
-                max_tokens: 384,
-            },
-            prices: None,
-        })
-        .unwrap(),
-    ))
-}
-
 /// Runs the ten-step task and a short one into `out`.
 async fn saved_run(harness: &Harness, out: &Path) {
     let calls = std::sync::Arc::new(std::sync::Mutex::new(std::collections::HashMap::<
@@ -126,7 +100,7 @@ async fn saved_run(harness: &Harness, out: &Path) {
     });
     let double = openai_double::start(policy).await;
     let plan = RunPlan {
-        agent: model_agent(&double.base_url),
+        agent: crate::run::model_agent(&double),
         limits: StepLimits::default(),
         eval_mode: None,
         parallel: 2,

@@ -35,7 +35,7 @@ fn task(harness: &Harness, id: u64, intent: &str) -> TaskContext {
         .expect("inline task parses")
 }
 
-fn model_agent(double: &ModelDouble) -> Agent {
+pub(crate) fn model_agent(double: &ModelDouble) -> Agent {
     let chat = ChatConfig {
         timeout: Duration::from_secs(5),
         max_retries: 3,
