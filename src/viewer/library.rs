@@ -10,11 +10,14 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// The one page of a run the debugger serves as HTML: the report Agora writes. Any other
+/// HTML file (say, a task's input image named `.html`) would run on the debugger's origin.
+const REPORT: &str = "report.html";
+
 /// The extensions of the files a run writes that the debugger serves, with their types.
-const SERVED: [(&str, &str); 8] = [
+const SERVED: [(&str, &str); 7] = [
     ("json", "application/json"),
     ("jsonl", "application/x-ndjson"),
-    ("html", "text/html; charset=utf-8"),
     ("png", "image/png"),
     ("jpg", "image/jpeg"),
     ("jpeg", "image/jpeg"),
@@ -182,6 +185,9 @@ impl RunLibrary {
         let folder = self.folder(id)?;
         let file = evaluators::local_file::file_inside(&folder, path)
             .map_err(|refused| LibraryError::Refused(refused.to_string()))?;
+        if path == REPORT {
+            return Ok((file, "text/html; charset=utf-8"));
+        }
         let extension = file
             .extension()
             .and_then(|extension| extension.to_str())
@@ -229,6 +235,8 @@ mod tests {
         std::fs::write(run.join(RESULTS_FILE), "").unwrap();
         std::fs::write(run.join("trajectories/a/observation_000.png"), b"png").unwrap();
         std::fs::write(run.join("notes.txt"), b"private").unwrap();
+        std::fs::write(run.join(REPORT), b"<!DOCTYPE html>").unwrap();
+        std::fs::write(run.join("trajectories/a/input_0.html"), b"<script>").unwrap();
         std::fs::write(root.path().join("secret.json"), b"{}").unwrap();
         std::fs::create_dir_all(root.path().join("not-a-run")).unwrap();
         let library = RunLibrary::new(root.path());
@@ -239,7 +247,12 @@ mod tests {
             .unwrap();
         assert!(path.ends_with("observation_000.png"));
         assert_eq!(mime, "image/png");
+        assert_eq!(
+            library.file("replay", REPORT).unwrap().1,
+            "text/html; charset=utf-8"
+        );
         for refused in [
+            "trajectories/a/input_0.html",
             "../secret.json",
             "trajectories/../../secret.json",
             "/etc/passwd",

@@ -199,8 +199,16 @@ fn is_loopback_host(host: &str) -> bool {
             .is_ok_and(|address| address.is_loopback())
 }
 
-async fn page() -> Html<&'static str> {
-    Html(PAGE_HTML)
+/// The debugger page's policy: its own script and styles, images from itself and the
+/// evaluation's data URLs, requests to itself only, never framed.
+const PAGE_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+async fn page() -> Response {
+    (
+        [(header::CONTENT_SECURITY_POLICY, PAGE_POLICY)],
+        Html(PAGE_HTML),
+    )
+        .into_response()
 }
 
 async fn script() -> Response {

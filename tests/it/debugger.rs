@@ -143,7 +143,7 @@ async fn saved_run(harness: &Harness, out: &Path) {
 }
 
 /// Saves the watcher's screenshot as `DIR/<name>.png` when `AGORA_TEST_SHOTS=DIR` is set.
-async fn look(watcher: &EpisodeHandle, name: &str) {
+pub(crate) async fn look(watcher: &EpisodeHandle, name: &str) {
     let Some(dir) = std::env::var_os("AGORA_TEST_SHOTS") else {
         return;
     };
@@ -196,7 +196,7 @@ fn a_saved_ten_step_run_steps_through_in_the_debugger() {
                 start_urls: vec![format!("{base}/viewer?run=double&task=inline%2F701")],
                 viewport: Some(agora::browser::Viewport {
                     width: 1600,
-                    height: 1400,
+                    height: 2600,
                 }),
                 ..Default::default()
             })

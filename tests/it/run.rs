@@ -480,6 +480,7 @@ fn the_report_renders_tables_charts_and_trajectory_images_in_chromium() {
                 >= 3
         })
         .await;
+        crate::debugger::look(&page, "report").await;
         let first_steps = crate::support::js(
             &page,
             "[...document.querySelectorAll('table.steps tbody tr:first-child img')].map(i => i.getAttribute('src'))",
