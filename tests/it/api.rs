@@ -710,6 +710,8 @@ fn trajectories_are_saved_with_a_screenshot_per_step() {
         let episode = harness.open("actions.html").await;
         let counter = crate::support::som_id(&episode, "#counter").await;
         harness.step(&episode, &format!("click [{counter}]")).await;
+        // An observation between steps is the one the next step acted on.
+        episode.observe(None).await.unwrap();
         harness.step(&episode, "click [99999]").await;
         harness.step(&episode, "stop [done]").await;
         let id = episode.id().clone();
@@ -739,6 +741,15 @@ fn trajectories_are_saved_with_a_screenshot_per_step() {
                 .contains("[Click me]")
         );
         assert_eq!(steps[1]["error"]["error"], "unknown_element");
+        assert!(
+            steps[0].get("acted_on").is_none(),
+            "step 1 acted on the start"
+        );
+        assert_eq!(
+            steps[1]["acted_on"]["screenshot"], "observation_002.png",
+            "step 2 acted on the observation taken in between"
+        );
+
         assert!(
             steps[1]["error"]["message"]
                 .as_str()
