@@ -293,3 +293,109 @@ fn shot_bytes(observation: &Observation) -> usize {
         .map(|shot| shot.bytes.len())
         .sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::observe::ImageFormat;
+
+    fn observation(bytes: usize) -> Arc<Observation> {
+        Arc::new(Observation {
+            url: "http://127.0.0.2:9980/".into(),
+            title: "Classifieds".into(),
+            tabs: Vec::new(),
+            elements: Vec::new(),
+            texts: Vec::new(),
+            viewport: crate::browser::Viewport::default(),
+            scroll: Default::default(),
+            blocked_url: None,
+            page_errors: Vec::new(),
+            dialogs: Vec::new(),
+            som_screenshot: Some(Screenshot {
+                format: ImageFormat::Png,
+                bytes: vec![0; bytes],
+            }),
+            clean_screenshot: None,
+            axtree: None,
+            timings: Default::default(),
+        })
+    }
+
+    fn episode(id: usize, live: bool, observations: usize, bytes: usize) -> EpisodeRecord {
+        let first = observation(bytes);
+        EpisodeRecord {
+            id: EpisodeId(format!("ep-{id}")),
+            task: None,
+            intent: None,
+            sites: Vec::new(),
+            input_images: vec![PathBuf::from("/tasks/images/red.jpg")],
+            start: ObservationRecord::of(&first, 0),
+            steps: Vec::new(),
+            observations: (0..observations)
+                .map(|index| (index, observation(bytes)))
+                .collect(),
+            evaluation: None,
+            live,
+            started: SystemTime::now(),
+        }
+    }
+
+    #[test]
+    fn files_are_found_by_the_names_the_trajectory_gives_them() {
+        let record = episode(1, true, 2, 10);
+        assert!(matches!(
+            record.file("observation_001.png"),
+            Some(File::Screenshot(_))
+        ));
+        assert!(
+            record.file("observation_001_clean.png").is_none(),
+            "no clean one was taken"
+        );
+        assert!(record.file("observation_002.png").is_none());
+        assert!(record.file("observation_001.jpg").is_none());
+        assert!(
+            matches!(record.file("input_0.jpg"), Some(File::Path(path)) if path.ends_with("red.jpg"))
+        );
+        for other in [
+            "../input_0.jpg",
+            "input_1.jpg",
+            "observation_.png",
+            "trajectory.json",
+        ] {
+            assert!(record.file(other).is_none(), "{other}");
+        }
+    }
+
+    #[test]
+    fn screenshots_stay_within_the_budget_oldest_closed_episodes_first() {
+        let mb = 1 << 20;
+        let mut episodes: VecDeque<EpisodeRecord> = (0..8)
+            .map(|id| episode(id, id % 2 == 1, 10, 8 * mb))
+            .collect();
+        // 8 episodes × 10 observations × 8 MiB = 640 MiB, over the 256 MiB budget.
+        keep_within_budget(&mut episodes);
+        let total: usize = episodes.iter().map(EpisodeRecord::screenshot_bytes).sum();
+        assert!(total <= SCREENSHOT_BUDGET, "{total}");
+        assert!(
+            episodes
+                .iter()
+                .all(|record| !record.observations.is_empty())
+        );
+        let kept = |live: bool| -> usize {
+            episodes
+                .iter()
+                .filter(|record| record.live == live)
+                .map(|record| record.observations.len())
+                .sum()
+        };
+        assert!(
+            kept(true) > kept(false),
+            "closed episodes lose theirs first"
+        );
+        let newest = episodes.iter().find(|record| record.live).unwrap();
+        assert!(
+            newest.observations.contains_key(&9),
+            "an episode keeps its latest observations"
+        );
+    }
+}
