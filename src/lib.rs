@@ -18,4 +18,5 @@ pub mod gold;
 pub mod observe;
 pub mod run;
 pub mod sites;
+pub mod trajectory;
 pub mod viewer;

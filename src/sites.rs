@@ -356,19 +356,32 @@ pub async fn start_with_environment(
     start_sites_with_environment(SITES, data_dir, config).await
 }
 
+/// [`start_with_environment`] with the data and ports `options` give (`agora tasks record
+/// --port NAME=PORT`).
+pub async fn start_with_options(
+    options: &SiteOptions,
+    config: crate::config::Config,
+) -> anyhow::Result<crate::env::Environment> {
+    host_with_environment(SITES, options, config).await
+}
+
 /// [`start_with_environment`] for some of the sites (`agora tasks webui` needs only one).
 pub async fn start_sites_with_environment(
     sites: &[&'static dyn Site],
     data_dir: &Path,
     config: crate::config::Config,
 ) -> anyhow::Result<crate::env::Environment> {
-    let sites = start_sites(
-        sites,
-        &SiteOptions::free_ports(data_dir),
-        SiteAddress::OwnLoopback,
-    )
-    .await
-    .context("starting the sites")?;
+    host_with_environment(sites, &SiteOptions::free_ports(data_dir), config).await
+}
+
+async fn host_with_environment(
+    sites: &[&'static dyn Site],
+    options: &SiteOptions,
+    config: crate::config::Config,
+) -> anyhow::Result<crate::env::Environment> {
+    let sites = start_sites(sites, options, SiteAddress::OwnLoopback)
+        .await
+        .context("starting the sites")?;
     let sites: Arc<dyn SiteHost> = Arc::new(sites);
     crate::env::Environment::start_with_sites(
         Arc::new(config),

@@ -156,7 +156,9 @@ pub struct Sampling {
 }
 
 /// Tokens a request used, as the server reports them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct Usage {
     /// Tokens of the prompt (images included).
     pub prompt_tokens: u64,

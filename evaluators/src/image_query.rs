@@ -3,7 +3,9 @@
 
 use crate::colour::different_colour_share;
 use crate::error::EvalError;
-use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
+use crate::evaluation::{
+    CheckKind, CheckReport, CheckStatus, ComparedImages, EvaluatorReport, Outcome,
+};
 use crate::judge::{Judges, normalize_reply};
 use crate::mode::EvalMode;
 use crate::page::Page;
@@ -105,7 +107,7 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
             let best = best_match(page, task_dir, references, &images, threshold, mode).await?;
             let pass = best
                 .as_ref()
-                .is_some_and(|pair| pair.passes(threshold, mode));
+                .is_some_and(|(pair, _)| pair.passes(threshold, mode));
             query_outcome = query_outcome.times(Outcome::from_pass(pass));
             let expected = match mode {
                 EvalMode::Vwa => format!("SSIM > {threshold} with {references}"),
@@ -114,16 +116,22 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
                     MAX_DIFFERENT_COLOUR_SHARE * 100.0
                 ),
             };
-            let found = match &best {
-                Some(pair) => pair.describe(),
-                None => "no image pair could be compared (smaller than 7×7)".to_owned(),
+            let report = match best {
+                Some((pair, compared)) => CheckReport::new(
+                    CheckKind::ImageSimilarity,
+                    expected,
+                    pair.describe(),
+                    CheckStatus::from_pass(pass),
+                )
+                .with_images(compared),
+                None => CheckReport::new(
+                    CheckKind::ImageSimilarity,
+                    expected,
+                    "no image pair could be compared (smaller than 7×7)",
+                    CheckStatus::from_pass(pass),
+                ),
             };
-            checks.push(CheckReport::new(
-                CheckKind::ImageSimilarity,
-                expected,
-                found,
-                CheckStatus::from_pass(pass),
-            ));
+            checks.push(report);
         }
         query_outcomes.push(query_outcome);
     }
@@ -249,7 +257,7 @@ impl ImagePair {
 }
 
 /// The best pair of page image and reference: the passing one of highest SSIM if any, else
-/// the highest SSIM.
+/// the highest SSIM; with the two images, for the report.
 async fn best_match<P: Page>(
     page: &mut P,
     task_dir: &Path,
@@ -257,8 +265,8 @@ async fn best_match<P: Page>(
     images: &[PageImage],
     threshold: f64,
     mode: EvalMode,
-) -> Result<Option<ImagePair>, EvalError> {
-    let mut best: Option<ImagePair> = None;
+) -> Result<Option<(ImagePair, ComparedImages)>, EvalError> {
+    let mut best: Option<(ImagePair, &PageImage, &str, DynamicImage)> = None;
     for reference in references.split(OR_SEPARATOR) {
         let reference_image = load_reference(page, task_dir, reference).await?;
         for page_image in images {
@@ -270,13 +278,21 @@ async fn best_match<P: Page>(
             let rank = |pair: &ImagePair| (pair.passes(threshold, mode), pair.ssim);
             if best
                 .as_ref()
-                .is_none_or(|current| rank(&pair) > rank(current))
+                .is_none_or(|(current, ..)| rank(&pair) > rank(current))
             {
-                best = Some(pair);
+                best = Some((pair, page_image, reference, reference_image.clone()));
             }
         }
     }
-    Ok(best)
+    Ok(best.map(|(pair, page_image, reference, reference_image)| {
+        let compared = ComparedImages::new(
+            &page_image.source,
+            &page_image.image,
+            reference,
+            &reference_image,
+        );
+        (pair, compared)
+    }))
 }
 
 async fn load_reference<P: Page>(

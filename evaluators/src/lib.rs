@@ -39,7 +39,10 @@ pub mod url_match;
 pub mod vwa;
 
 pub use error::EvalError;
-pub use evaluation::{CheckKind, CheckReport, CheckStatus, Evaluation, EvaluatorReport, Outcome};
+pub use evaluation::{
+    CheckKind, CheckReport, CheckStatus, ComparedImages, Evaluation, EvaluatorReport, Excerpt,
+    Outcome,
+};
 pub use judge::{JudgeConfig, Judges};
 pub use mode::EvalMode;
 pub use page::{Page, PageError, Window};

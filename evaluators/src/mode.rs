@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 /// How evaluators score; see `docs/evaluation-modes.md` for every divergence.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum EvalMode {
     /// Agora's semantics: VWA's intent with its known bugs fixed, and Agora's AES.

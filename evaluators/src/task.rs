@@ -140,7 +140,7 @@ pub struct Viewport {
 }
 
 /// The kinds of evaluator VWA knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EvalType {
     /// Compare the agent's answer with reference answers.

@@ -32,7 +32,9 @@ const MAX_MESSAGE_CHARS: usize = 500;
 const MAX_KIND_CHARS: usize = 20;
 
 /// A JavaScript dialog a page opened, as the agent is told about it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, schemars::JsonSchema,
+)]
 pub struct Dialog {
     /// `alert`, `confirm`, `prompt` or `beforeunload`.
     #[serde(rename = "type")]

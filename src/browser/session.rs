@@ -24,7 +24,16 @@ const RESTORE_JS: &str = include_str!("js/restore.js");
 
 /// Viewport size in CSS pixels (devicePixelRatio is always 1).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+    schemars::JsonSchema,
 )]
 #[serde(deny_unknown_fields)]
 pub struct Viewport {

@@ -34,7 +34,9 @@ impl SettlePolicy {
 }
 
 /// What settling waited for and how long it took.
-#[derive(Debug, Clone, Default, Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, serde::Deserialize, utoipa::ToSchema, schemars::JsonSchema,
+)]
 pub struct SettleReport {
     /// Whether every condition held before the cap.
     pub settled: bool,

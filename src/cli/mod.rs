@@ -7,8 +7,9 @@ pub mod record;
 pub mod run;
 pub mod tasks;
 pub mod up;
+pub mod view;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Agora: self-hosted websites, a real-browser controller and VWA-compatible evaluators.
@@ -58,12 +59,19 @@ pub enum Command {
     ///
     /// Example: `agora report runs/replay`
     Report(run::ReportArgs),
+    /// Open saved runs in the trajectory debugger (no sites or browsers needed).
+    ///
+    /// Example: `agora view runs/replay`, then open the printed http://127.0.0.1:8400/viewer?run=replay
+    View(view::ViewArgs),
 }
 
 /// Parses the command line, runs the command and maps its error to an exit code.
 pub fn main() -> ExitCode {
     init_tracing();
-    let cli = Cli::parse();
+    let cli = match Cli::from_arg_matches(&command().get_matches()) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -81,6 +89,7 @@ pub fn main() -> ExitCode {
             Command::Mcp(args) => mcp::run(args).await,
             Command::Run(args) => run::run_command(*args).await,
             Command::Report(args) => run::report_command(&args),
+            Command::View(args) => view::run(args).await,
         }
     });
     match outcome {
@@ -90,6 +99,45 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The controller options only the API server reads: the subcommands that start sites and
+/// browsers without serving the API still accept them (one set of flags works everywhere)
+/// but leave them out of their help.
+const API_SERVER_OPTIONS: [&str; 6] = [
+    "api_port",
+    "token",
+    "allowed_origins",
+    "max_episodes",
+    "max_tenants",
+    "idle_timeout_s",
+];
+
+/// The command line as parsed and as `--help` shows it: each subcommand lists only the
+/// controller options it reads (it sets the others itself, e.g. one browser for `tasks
+/// record`).
+pub fn command() -> clap::Command {
+    let hide = |command: clap::Command, own: &[&str]| {
+        API_SERVER_OPTIONS
+            .iter()
+            .chain(own)
+            .fold(command, |command, id| {
+                command.mut_arg(*id, |arg| arg.hide(true))
+            })
+    };
+    Cli::command()
+        .mut_subcommand("tasks", |tasks| {
+            tasks
+                .mut_subcommand("record", |record| hide(record, &["pool_size", "task_dirs"]))
+                .mut_subcommand("webui", |webui| hide(webui, &["pool_size", "task_dirs"]))
+                .mut_subcommand("check", |check| {
+                    hide(
+                        check,
+                        &["pool_size", "prepare", "trajectory_dir", "task_dirs"],
+                    )
+                })
+        })
+        .mut_subcommand("run", |run| hide(run, &["pool_size", "trajectory_dir"]))
 }
 
 fn init_tracing() {
@@ -107,7 +155,43 @@ fn init_tracing() {
 #[cfg(test)]
 mod tests {
     use super::{Cli, Command};
-    use clap::Parser;
+    use clap::{FromArgMatches, Parser};
+
+    fn help_of(path: &[&str]) -> String {
+        let mut command = super::command();
+        let mut found = &mut command;
+        for name in path {
+            found = found.find_subcommand_mut(name).expect("subcommand");
+        }
+        found.render_long_help().to_string()
+    }
+
+    #[test]
+    fn subcommands_without_the_api_leave_its_options_out_of_help_but_accept_them() {
+        let record = help_of(&["tasks", "record"]);
+        assert!(record.contains("--port <NAME=PORT>"), "{record}");
+        assert!(record.contains("--chromedriver"), "{record}");
+        for hidden in [
+            "--api-port",
+            "--max-tenants",
+            "--pool-size",
+            "--allow-origin",
+        ] {
+            assert!(!record.contains(hidden), "{hidden} in {record}");
+        }
+        let up = help_of(&["up"]);
+        for shown in ["--api-port", "--max-tenants", "--pool-size"] {
+            assert!(up.contains(shown), "{shown} missing from {up}");
+        }
+        let check = help_of(&["tasks", "check"]);
+        assert!(!check.contains("--prepare"), "{check}");
+        assert!(check.contains("--parallel"), "{check}");
+        // Hidden is not refused: a shared set of flags still parses.
+        let matches = super::command()
+            .try_get_matches_from(["agora", "tasks", "record", "t.json", "--pool-size", "3"])
+            .expect("a hidden option is accepted");
+        Cli::from_arg_matches(&matches).expect("parses");
+    }
 
     #[test]
     fn the_data_dir_is_accepted_before_or_after_a_sites_subcommand() {

@@ -1,13 +1,14 @@
 //! `agora tasks record`: an author's typed actions in a task episode become the task's gold
 //! path (robust locators, placeholders for site URLs), which is then proven by replay.
+//! Actions may name sites by placeholder (`goto [__CLASSIFIEDS__/index.php?page=search]`);
+//! the sites listen on free ports unless `--port NAME=PORT` fixes one.
 
-use crate::env::{Environment, TaskContext, TaskRegistry};
-use crate::gold::GoldRecorder;
+use crate::env::Environment;
+use crate::gold::{GoldRecorder, load_task, write_gold};
 use crate::observe::{ObserveOptions, ScreenshotKind};
 use anyhow::Context;
-use serde_json::Value;
 use std::io::BufRead;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The most actions one recording takes (a gold path is tens of steps).
@@ -19,7 +20,8 @@ pub struct RecordArgs {
     /// The task file whose gold path to record (its `start_url` is where the episode opens).
     pub task: PathBuf,
     /// Read the actions from this file, one per line (default: standard input). Lines that
-    /// are empty or start with `#` are skipped.
+    /// are empty or start with `#` are skipped; site URLs may be written with the task
+    /// files' placeholders (`goto [__SHOPPING__/checkout/cart]`).
     #[arg(long)]
     pub actions: Option<PathBuf>,
     /// Write the task with its new gold path here (default: back into the task file).
@@ -28,6 +30,9 @@ pub struct RecordArgs {
     /// Where the sites' base databases live (seeded there when missing).
     #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
     pub data_dir: PathBuf,
+    /// A site's port, `NAME=PORT` (repeatable); every other site listens on a free port.
+    #[arg(long = "port", value_name = "NAME=PORT")]
+    pub ports: Vec<crate::sites::PortChoice>,
     /// Controller settings.
     #[command(flatten, next_help_heading = "Controller")]
     pub config: crate::config::Config,
@@ -46,7 +51,9 @@ pub async fn record_command(args: RecordArgs) -> anyhow::Result<ExitCode> {
         task_dirs: Vec::new(),
         ..args.config.clone()
     };
-    let env = crate::sites::start_with_environment(&args.data_dir, config).await?;
+    let mut sites = crate::sites::SiteOptions::free_ports(&args.data_dir);
+    sites.ports.extend(args.ports.iter().copied());
+    let env = crate::sites::start_with_options(&sites, config).await?;
     let outcome = record_and_prove(&env, &args, lines).await;
     env.shutdown().await;
     outcome
@@ -58,6 +65,9 @@ async fn record_and_prove(
     lines: Box<dyn BufRead>,
 ) -> anyhow::Result<ExitCode> {
     let task = load_task(env, &args.task)?;
+    for (site, url) in env.hosted_sites() {
+        println!("  {site:<12} {url}");
+    }
     let observe = ObserveOptions {
         screenshot: ScreenshotKind::None,
         ..ObserveOptions::default()
@@ -110,19 +120,6 @@ async fn record_and_prove(
     })
 }
 
-/// The one task in `path`.
-fn load_task(env: &Environment, path: &Path) -> anyhow::Result<TaskContext> {
-    let registry = TaskRegistry::load_by_path(&[path.to_owned()], &env.site_urls());
-    if let Some(broken) = registry.broken().first() {
-        anyhow::bail!("{}: not loaded: {}", broken.path, broken.message);
-    }
-    registry
-        .tasks()
-        .next()
-        .cloned()
-        .with_context(|| format!("{}: no task there", path.display()))
-}
-
 /// Prints what the author acts on: the tabs and the marked elements.
 async fn show(episode: &crate::env::EpisodeHandle) {
     let summary = episode.summary().await;
@@ -132,23 +129,36 @@ async fn show(episode: &crate::env::EpisodeHandle) {
     }
 }
 
-/// Writes the task at `from` to `to` with `agora.gold` set to `steps`, every other field kept.
-fn write_gold(from: &Path, to: &Path, steps: &[evaluators::task::GoldStep]) -> anyhow::Result<()> {
-    let text =
-        std::fs::read_to_string(from).with_context(|| format!("reading {}", from.display()))?;
-    let mut task: Value =
-        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", from.display()))?;
-    let object = task
-        .as_object_mut()
-        .with_context(|| format!("{} is not one task object", from.display()))?;
-    let agora = object
-        .entry("agora")
-        .or_insert_with(|| Value::Object(Default::default()));
-    let agora = agora
-        .as_object_mut()
-        .context("the task's `agora` field is not an object")?;
-    agora.insert("gold".into(), serde_json::to_value(steps)?);
-    let mut written = serde_json::to_vec_pretty(&task)?;
-    written.push(b'\n');
-    std::fs::write(to, written).with_context(|| format!("writing {}", to.display()))
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    #[test]
+    fn sites_can_be_put_on_ports_by_name() {
+        let cli = crate::cli::Cli::try_parse_from([
+            "agora",
+            "tasks",
+            "record",
+            "tasks/classifieds/60.json",
+            "--actions",
+            "path.txt",
+            "--port",
+            "classifieds=9980",
+            "--port",
+            "forum=0",
+        ])
+        .unwrap();
+        let crate::cli::Command::Tasks(tasks) = cli.command else {
+            panic!("not `agora tasks`");
+        };
+        let crate::cli::tasks::TasksCommand::Record(record) = tasks.command else {
+            panic!("not `agora tasks record`");
+        };
+        let ports: Vec<(&str, u16)> = record
+            .ports
+            .iter()
+            .map(|choice| (choice.site.0, choice.port))
+            .collect();
+        assert_eq!(ports, [("classifieds", 9980), ("forum", 0)]);
+    }
 }

@@ -67,6 +67,9 @@ pub enum TasksCommand {
     /// and name, text, or a stable CSS selector; never the mark), site URLs as placeholders.
     /// Then replays the task as `check` does; exits with status 1 unless it passes.
     ///
+    /// Actions may name sites by placeholder (`goto [__CLASSIFIEDS__/index.php?page=search]`);
+    /// the sites listen on free ports unless `--port NAME=PORT` fixes one.
+    ///
     /// Example: `agora tasks record tasks/classifieds/60.json --actions path.txt`
     Record(Box<super::record::RecordArgs>),
 }
@@ -253,9 +256,13 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
     // (the pool keeps them), so one warm spare is enough. Nothing is opened ahead: the check
     // keeps every core busy, so a start opened ahead saves no time, and the ones no run takes
     // (most runs open at their first page) are work thrown away (≈ 4 % of the CPU measured).
+    // Its thousands of replays record no trajectories (each step's record holds the page's
+    // whole element list: a full check would leave a gigabyte); `agora run --agent replay`
+    // records a gold path for the debugger.
     let config = crate::config::Config {
         pool_size: 1,
         prepare: 0,
+        trajectory_dir: None,
         task_dirs: Vec::new(),
         ..args.config
     };

@@ -18,6 +18,10 @@ pub struct UpArgs {
     /// The sites' data dir and ports.
     #[command(flatten, next_help_heading = "Sites")]
     pub sites: crate::sites::SiteOptions,
+    /// Saved runs the debugger at /viewer opens besides live episodes: the `agora run --out`
+    /// folders directly under this one (or this one itself).
+    #[arg(long, env = "AGORA_RUNS", default_value = "runs")]
+    pub runs: std::path::PathBuf,
 }
 
 /// The sites and the browser environment over them, started.
@@ -105,7 +109,9 @@ pub async fn run(args: UpArgs) -> anyhow::Result<ExitCode> {
         println!("Stopping: closing browsers.");
         stopping.shutdown().await;
     };
-    let viewer = crate::viewer::ViewerState::follow(env.events());
+    let viewer = crate::viewer::ViewerState::follow(env.events())
+        .with_runs(crate::viewer::RunLibrary::new(&args.runs))
+        .with_recordings(env.clone());
     let app = api::router(env.clone(), token.clone()).merge(crate::viewer::router(viewer, token));
     axum::serve(api::ShapedListener::new(listener), app)
         .with_graceful_shutdown(shutdown)

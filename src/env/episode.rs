@@ -2,9 +2,9 @@
 //! built whole from its opened start and its setup, and driven only through its
 //! [`EpisodeHandle`](super::EpisodeHandle).
 
+use super::recorder::Journal;
 use super::start::Opened;
-use super::{EpisodeEvent, EpisodeEvents, EpisodeTenant, EpisodeView, Recorder, StartKey};
-use super::{TaskContext, recorder::TrajectoryFile};
+use super::{EpisodeEvents, EpisodeTenant, Recorder, StartKey, TaskContext};
 use crate::act::{self, ActContext, Action, ActionError, ParseActionError, Workspace};
 use crate::browser::{BrowserSession, SettlePolicy, SettleReport, Viewport, settle};
 use crate::config::ActionLimits;
@@ -185,12 +185,10 @@ pub(super) struct Episode {
     tenant: Option<EpisodeTenant>,
     workspace: Option<Workspace>,
     evaluation: Option<evaluators::Evaluation>,
-    recorder: Option<Recorder>,
+    /// The trajectory as it is kept, recorded and watched.
+    journal: Journal,
     /// The screenshot of the latest observation, until a step claims it.
     pending_screenshot: Option<String>,
-    /// The screenshot of the first observation.
-    start_screenshot: Option<String>,
-    events: EpisodeEvents,
 }
 
 impl fmt::Debug for Episode {
@@ -216,16 +214,21 @@ impl Episode {
             warm_start,
             pool_wait,
         } = opened;
-        let mut recorder = setup.recorder;
-        let start_screenshot = recorder
-            .as_mut()
-            .and_then(|recorder| recorder.screenshot(&observation));
-        let episode = Self {
+        let observation = Arc::new(observation);
+        let journal = Journal::begin(
+            setup.id.clone(),
+            setup.events,
+            setup.recorder,
+            setup.task.as_ref(),
+            setup.input_images.clone(),
+            &observation,
+        );
+        Self {
             id: setup.id,
             session: Some(session),
             viewport,
             options: setup.options,
-            observation: Some(Arc::new(observation)),
+            observation: Some(observation),
             trajectory: Vec::new(),
             answer: None,
             lost: None,
@@ -246,19 +249,9 @@ impl Episode {
             tenant,
             workspace: setup.workspace,
             evaluation: None,
-            recorder,
+            journal,
             pending_screenshot: None,
-            start_screenshot,
-            events: setup.events,
-        };
-        episode.events.send(|| EpisodeEvent::Started {
-            id: episode.id.clone(),
-            task: episode.task.as_ref().map(|task| task.name.to_string()),
-            intent: episode.task.as_ref().map(|task| task.task.intent.clone()),
-            input_images: episode.input_images.clone(),
-            view: episode.observation.as_deref().map(EpisodeView::of),
-        });
-        episode
+        }
     }
 
     /// Its id.
@@ -296,8 +289,9 @@ impl Episode {
         self.last_used = Instant::now();
     }
 
-    /// Keeps the last evaluation (written into `trajectory.json`).
+    /// Keeps the last evaluation (written into `trajectory.json`) and shows it to viewers.
     pub(super) fn set_evaluation(&mut self, evaluation: evaluators::Evaluation) {
+        self.journal.evaluated(&evaluation);
         self.evaluation = Some(evaluation);
     }
 
@@ -385,9 +379,7 @@ impl Episode {
         let session = self.session.as_ref().ok_or_else(|| self.lost_error())?;
         match observe(session, options).await {
             Ok(observation) => {
-                if let Some(recorder) = self.recorder.as_mut() {
-                    self.pending_screenshot = recorder.screenshot(&observation);
-                }
+                self.pending_screenshot = self.journal.observed(&observation);
                 let observation = Arc::new(observation);
                 self.observation = Some(Arc::clone(&observation));
                 Ok(observation)
@@ -410,6 +402,8 @@ impl Episode {
             Err(_) => input.to_owned(),
         };
         let action = parsed.as_ref().ok().cloned();
+        self.journal
+            .begin_step(input, action.as_ref(), self.observation.as_ref());
         let bounded = tokio::time::timeout(deadline, self.act(input, parsed)).await;
         let outcome = match bounded {
             Ok(outcome) => outcome,
@@ -418,9 +412,7 @@ impl Episode {
                 self.refused(text, action, error, None).await
             }
         };
-        if let Some(recorder) = self.recorder.as_mut() {
-            recorder.steps_written().await;
-        }
+        self.journal.steps_written().await;
         outcome
     }
 
@@ -522,7 +514,8 @@ impl Episode {
         }
     }
 
-    /// Adds a step to the trajectory, with the URL the agent is now on, and announces it.
+    /// Adds a step to the trajectory, with the URL the agent is now on; the journal keeps
+    /// its full record.
     fn record(
         &mut self,
         action: String,
@@ -535,6 +528,8 @@ impl Episode {
             .map(|observation| observation.url.clone())
             .unwrap_or_default();
         let screenshot = self.pending_screenshot.take();
+        self.journal
+            .end_step(error, settle.as_ref(), self.observation.as_ref());
         self.trajectory.push(TrajectoryStep {
             action,
             url,
@@ -542,17 +537,6 @@ impl Episode {
             screenshot,
             settle,
         });
-        if let (Some(recorder), Some(step)) = (self.recorder.as_mut(), self.trajectory.last()) {
-            recorder.append_step(step);
-        }
-        if let Some(step) = self.trajectory.last() {
-            self.events.send(|| EpisodeEvent::Step {
-                id: self.id.clone(),
-                number: self.trajectory.len(),
-                step: step.clone(),
-                view: self.observation.as_deref().map(EpisodeView::of),
-            });
-        }
     }
 
     /// Ends a refused or failed step: unless the browser is gone, the page is settled and
@@ -592,19 +576,17 @@ impl Episode {
 
     /// Writes `trajectory.json`, if the trajectory is being recorded.
     async fn save_trajectory(&mut self) {
-        let Some(mut recorder) = self.recorder.take() else {
-            return;
+        let task = self.task.as_ref();
+        let header = crate::trajectory::Trajectory {
+            task: task.map(|task| task.name.to_string()),
+            intent: task.map(|task| task.task.intent.clone()),
+            sites: task.map(|task| task.task.sites.clone()).unwrap_or_default(),
+            answer: self.answer.clone(),
+            error: self.lost.clone(),
+            evaluation: self.evaluation.clone(),
+            ..Default::default()
         };
-        let file = TrajectoryFile {
-            episode: &self.id.0,
-            task: self.task.as_ref().map(|task| task.name.as_str()),
-            intent: self.task.as_ref().map(|task| task.task.intent.as_str()),
-            start_screenshot: self.start_screenshot.as_deref(),
-            steps: &self.trajectory,
-            answer: self.answer.as_deref(),
-            evaluation: self.evaluation.as_ref(),
-        };
-        recorder.finish(&file).await;
+        self.journal.finish(header).await;
     }
 
     /// Stops a page that held the browser past `deadline`: the browser is killed (so no

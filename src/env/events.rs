@@ -1,46 +1,16 @@
-//! Episode events for live viewers: a broadcast of episodes starting, stepping and closing.
-//! Cheap when nobody listens: an event is only built when a receiver exists.
+//! Episode events for live viewers: a broadcast of episodes starting, stepping, being
+//! evaluated and closing. Cheap when nobody listens: an event is only built when a receiver
+//! exists, and observations travel as the episode's own shared values.
 
-use super::{EpisodeId, TrajectoryStep};
-use crate::browser::Viewport;
-use crate::observe::{Observation, Screenshot, SomElement};
+use super::EpisodeId;
+use crate::observe::Observation;
+use crate::trajectory::StepRecord;
 use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
 /// Events kept for a slow receiver before it starts missing some.
 const CAPACITY: usize = 256;
-
-/// What the agent saw at one moment, as a viewer shows it.
-#[derive(Debug, Clone)]
-pub struct EpisodeView {
-    /// Active tab URL.
-    pub url: String,
-    /// Active tab title.
-    pub title: String,
-    /// The Set-of-Marks screenshot (or the clean one when only that was taken).
-    pub screenshot: Option<Screenshot>,
-    /// The marked elements.
-    pub elements: Vec<SomElement>,
-    /// Viewport size in CSS px (the screenshot's coordinate space).
-    pub viewport: Viewport,
-}
-
-impl EpisodeView {
-    /// The view of an observation.
-    pub fn of(observation: &Observation) -> Arc<Self> {
-        Arc::new(Self {
-            url: observation.url.clone(),
-            title: observation.title.clone(),
-            screenshot: observation
-                .som_screenshot
-                .clone()
-                .or_else(|| observation.clean_screenshot.clone()),
-            elements: observation.elements.clone(),
-            viewport: observation.viewport,
-        })
-    }
-}
 
 /// Something that happened to an episode.
 #[derive(Debug, Clone)]
@@ -54,21 +24,29 @@ pub enum EpisodeEvent {
         task: Option<String>,
         /// Its task's intent.
         intent: Option<String>,
+        /// The sites its task uses.
+        sites: Vec<String>,
         /// Its task's local input images.
         input_images: Vec<PathBuf>,
-        /// The first observation.
-        view: Option<Arc<EpisodeView>>,
+        /// The first observation (observation 0 of its trajectory).
+        observation: Arc<Observation>,
     },
     /// A step was recorded (refused actions included).
     Step {
         /// The episode.
         id: EpisodeId,
-        /// 1-based step number.
-        number: usize,
-        /// The recorded step, with its settle report.
-        step: TrajectoryStep,
-        /// The observation after it.
-        view: Option<Arc<EpisodeView>>,
+        /// The step as the trajectory keeps it.
+        record: Arc<StepRecord>,
+        /// The observations the record names that viewers have not seen yet, by index: the
+        /// one it acted on when the agent observed again in between, and the one after it.
+        observations: Vec<(usize, Arc<Observation>)>,
+    },
+    /// The episode was evaluated.
+    Evaluated {
+        /// The episode.
+        id: EpisodeId,
+        /// The evaluation.
+        evaluation: evaluators::Evaluation,
     },
     /// The episode was closed.
     Closed {
@@ -97,9 +75,14 @@ impl EpisodeEvents {
         self.sender.subscribe()
     }
 
+    /// Whether anyone listens.
+    pub(crate) fn listening(&self) -> bool {
+        self.sender.receiver_count() > 0
+    }
+
     /// Builds and sends an event, only if someone listens.
     pub(crate) fn send(&self, event: impl FnOnce() -> EpisodeEvent) {
-        if self.sender.receiver_count() > 0 {
+        if self.listening() {
             // A receiver that went away in between is no error.
             let _ = self.sender.send(event());
         }

@@ -17,7 +17,7 @@ mod tenants;
 
 pub use episode::{EpisodeId, StartFacts, StepOutcome, Summary, TrajectoryStep};
 pub use error::EnvError;
-pub use events::{EpisodeEvent, EpisodeEvents, EpisodeView};
+pub use events::{EpisodeEvent, EpisodeEvents};
 pub use handle::{BrowserGuard, EpisodeHandle, Stepped};
 pub use page::EpisodePage;
 use prepared::StartKey;

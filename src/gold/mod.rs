@@ -6,7 +6,7 @@ mod record;
 mod replay;
 
 pub use check::{RunResult, TaskCheck, check_tasks, check_tasks_reporting, replay};
-pub use record::{GoldRecorder, RecordError};
+pub use record::{GoldRecorder, RecordError, load_task, task_file, write_gold};
 pub use replay::{
     EpisodeLookup, MarkLookup, ReplayError, check_gold_step, ending_with_stop, gold_action,
     gold_steps, resolve_step,

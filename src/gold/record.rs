@@ -3,13 +3,18 @@
 //! survive the page being marked again — the element's role and accessible name, its text, or
 //! a stable CSS selector — never its Set-of-Marks id. Each locator is resolved back the way
 //! replay resolves it before the step is kept, so a recorded path replays step for step.
+//! Actions may name sites by their task-file placeholders (`goto [__SHOPPING__/cart]`), as
+//! the written path does. Recordings are driven from `agora tasks record` and from the
+//! debugger; both write the path into the task file with [`write_gold`].
 
 use super::replay::{EpisodeLookup, MarkLookup, resolve_step};
 use crate::act::Action;
 use crate::env::EpisodeHandle;
 use crate::observe::{SomElement, SomId};
+use anyhow::Context;
 use evaluators::task::{GoldStep, Locator, SiteUrls};
 use serde_json::Value;
+use std::path::Path;
 
 /// Why an action was not recorded (the episode is unchanged then, except for `Failed`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -50,6 +55,14 @@ pub enum RecordError {
     /// The recording already ended with `stop`.
     #[error("the path already ends with stop")]
     Finished,
+    /// A `__NAME__` placeholder no hosted site has.
+    #[error("`{placeholder}` names no site here: use one of {valid}")]
+    UnknownPlaceholder {
+        /// The placeholder as written.
+        placeholder: String,
+        /// The placeholders that work.
+        valid: String,
+    },
 }
 
 /// A gold path being recorded in a running task episode.
@@ -86,6 +99,14 @@ impl GoldRecorder {
         if self.finished() {
             return Err(RecordError::Finished);
         }
+        let input = self.urls.substitute(input);
+        if let Some(placeholder) = leftover_placeholder(&input) {
+            return Err(RecordError::UnknownPlaceholder {
+                placeholder,
+                valid: self.urls.placeholders().join(", "),
+            });
+        }
+        let input = input.as_str();
         let action = Action::from_model_output(input)
             .map_err(|error| RecordError::NotAnAction(error.to_string()))?;
         let step = self.step_of(&action).await?;
@@ -174,6 +195,74 @@ impl GoldRecorder {
             element: format!("{} \"{}\"", element.role, element.display_text()),
         })
     }
+}
+
+/// The first `__NAME__` in `text` (upper-case letters and underscores between double
+/// underscores), which substitution left: no hosted site has it.
+fn leftover_placeholder(text: &str) -> Option<String> {
+    let mut rest = text;
+    while let Some(start) = rest.find("__") {
+        let after = &rest[start + 2..];
+        let name_length = after
+            .find(|c: char| !(c.is_ascii_uppercase() || c == '_'))
+            .unwrap_or(after.len());
+        let name = &after[..name_length];
+        if let Some(end) = name.find("__")
+            && end > 0
+        {
+            return Some(format!("__{}__", &name[..end]));
+        }
+        rest = &after[name_length..];
+    }
+    None
+}
+
+/// The file a task was loaded from, when it is a file of its own (not an array's entry,
+/// not an inline task).
+pub fn task_file(task: &crate::env::TaskContext) -> Option<std::path::PathBuf> {
+    let name = task.name.as_str();
+    if name.contains('#') {
+        return None;
+    }
+    let file = task.dir.join(format!("{}.json", name.rsplit('/').next()?));
+    file.is_file().then_some(file)
+}
+
+/// Writes the task at `from` to `to` with `agora.gold` set to `steps`, every other field kept.
+pub fn write_gold(from: &Path, to: &Path, steps: &[GoldStep]) -> anyhow::Result<()> {
+    let text =
+        std::fs::read_to_string(from).with_context(|| format!("reading {}", from.display()))?;
+    let mut task: Value =
+        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", from.display()))?;
+    let object = task
+        .as_object_mut()
+        .with_context(|| format!("{} is not one task object", from.display()))?;
+    let agora = object
+        .entry("agora")
+        .or_insert_with(|| Value::Object(Default::default()));
+    let agora = agora
+        .as_object_mut()
+        .context("the task's `agora` field is not an object")?;
+    agora.insert("gold".into(), serde_json::to_value(steps)?);
+    let mut written = serde_json::to_vec_pretty(&task)?;
+    written.push(b'\n');
+    std::fs::write(to, written).with_context(|| format!("writing {}", to.display()))
+}
+
+/// The one task in the file at `path`, placeholders filled in for `env`'s sites.
+pub fn load_task(
+    env: &crate::env::Environment,
+    path: &Path,
+) -> anyhow::Result<crate::env::TaskContext> {
+    let registry = crate::env::TaskRegistry::load_by_path(&[path.to_owned()], &env.site_urls());
+    if let Some(broken) = registry.broken().first() {
+        anyhow::bail!("{}: not loaded: {}", broken.path, broken.message);
+    }
+    registry
+        .tasks()
+        .next()
+        .cloned()
+        .with_context(|| format!("{}: no task there", path.display()))
 }
 
 /// Role-and-name and text locators for `element` that no other marked element shares.
@@ -266,6 +355,20 @@ mod tests {
                 name: "Apply".into()
             }]
         );
+    }
+
+    #[test]
+    fn placeholders_left_after_substitution_are_found() {
+        assert_eq!(
+            leftover_placeholder("goto [__SHOPING__/cart]").as_deref(),
+            Some("__SHOPING__")
+        );
+        assert_eq!(leftover_placeholder("type [3] [my__name] [1]"), None);
+        assert_eq!(
+            leftover_placeholder("goto [http://127.0.0.3:7770/a__b]"),
+            None
+        );
+        assert_eq!(leftover_placeholder("goto [x____]"), None);
     }
 
     #[test]

@@ -68,7 +68,9 @@ impl Default for ObserveOptions {
 }
 
 /// One browser tab.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema, schemars::JsonSchema,
+)]
 pub struct TabInfo {
     /// Position, as used by `tab_focus [i]`.
     pub index: usize,
@@ -81,7 +83,7 @@ pub struct TabInfo {
 }
 
 /// Time spent on each part of an observation, in milliseconds.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema, schemars::JsonSchema)]
 #[serde(default)]
 pub struct ObserveTimings {
     /// Marking elements in the page, capturing the frame and drawing the marks on it, round
@@ -139,7 +141,17 @@ pub struct Observation {
 }
 
 /// Scroll position of the active tab.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    schemars::JsonSchema,
+)]
 pub struct ScrollState {
     /// Horizontal offset.
     pub x: f64,

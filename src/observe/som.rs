@@ -16,6 +16,7 @@ use std::fmt;
     Serialize,
     Deserialize,
     utoipa::ToSchema,
+    schemars::JsonSchema,
 )]
 #[serde(transparent)]
 pub struct SomId(pub u32);
@@ -27,7 +28,9 @@ impl fmt::Display for SomId {
 }
 
 /// A box in CSS pixels, relative to the top-left corner of the viewport.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Serialize, Deserialize, utoipa::ToSchema, schemars::JsonSchema,
+)]
 pub struct BoundingBox {
     /// Left edge.
     pub x: f64,
@@ -40,7 +43,9 @@ pub struct BoundingBox {
 }
 
 /// One marked, interactable element as the agent sees it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema, schemars::JsonSchema,
+)]
 pub struct SomElement {
     /// Its mark.
     pub id: SomId,

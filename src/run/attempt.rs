@@ -5,7 +5,7 @@ use super::agent::{Agent, Turn};
 use super::backend::Backend;
 use super::error::RunError;
 use super::results::StopReason;
-use super::trajectory::{StepRecord, TrajectoryWriter};
+use super::trajectory::{TrajectoryWriter, Turn as Recorded};
 use crate::api::StepResponse;
 use crate::env::{EpisodeId, TaskContext};
 use evaluators::chat::Usage;
@@ -137,22 +137,14 @@ async fn drive(
         understood.push(response.action.clone());
         writer
             .step(
-                StepRecord {
-                    number: understood.len(),
+                Recorded {
+                    prompt: reply.prompt,
                     reply: reply.text,
-                    action: response.action.clone(),
-                    error: response.error,
-                    settle: response.settle,
-                    url: response
-                        .observation
-                        .as_ref()
-                        .map_or_else(|| observation.url.clone(), |next| next.url.clone()),
-                    screenshot: None,
                     agent_ms: (acted - asked).as_millis() as u64,
                     step_ms: elapsed,
                     tokens: reply.usage,
                 },
-                response.observation.as_ref(),
+                &response,
             )
             .await?;
         if response.done {

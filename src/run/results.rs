@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub const RESULTS_FILE: &str = "results.jsonl";
 
 /// Why an episode ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
     /// The agent issued `stop`.
@@ -64,6 +64,9 @@ pub struct TaskResult {
     pub answer: Option<String>,
     /// Actions taken (refused ones included).
     pub steps: usize,
+    /// Of which refused or failed.
+    #[serde(default)]
+    pub refused_steps: usize,
     /// Wall time of the task, retries included, in milliseconds.
     pub wall_ms: u64,
     /// Time of each step in the environment (act, settle, observe), in milliseconds.
@@ -91,6 +94,19 @@ impl TaskResult {
         match &self.evaluation {
             Some(evaluation) => self.score.is_some() && evaluation.passed(),
             None => self.score.is_some_and(|score| score >= 1.0 - 1e-9),
+        }
+    }
+
+    /// `pass`, `fail`, `unjudged` (a judge was needed) or `error` (no score).
+    pub fn status(&self) -> &'static str {
+        if self.is_error() {
+            "error"
+        } else if self.passed() {
+            "pass"
+        } else if self.score.is_none() {
+            "unjudged"
+        } else {
+            "fail"
         }
     }
 }
@@ -235,6 +251,7 @@ pub(crate) mod tests {
             error: None,
             answer: None,
             steps: 2,
+            refused_steps: 0,
             wall_ms: 1200,
             step_ms: vec![100, 200],
             attempts: 1,

@@ -104,6 +104,7 @@ async fn run_task(backend: &dyn Backend, plan: &RunPlan, task: &TaskContext) -> 
                     error: None,
                     answer: finished.answer,
                     steps: writer.record.steps.len(),
+                    refused_steps: refused(&writer),
                     step_ms: finished.step_ms,
                     tokens,
                     cost_usd: tokens.and_then(|tokens| plan.agent.cost(tokens)),
@@ -123,16 +124,27 @@ async fn run_task(backend: &dyn Backend, plan: &RunPlan, task: &TaskContext) -> 
                     .record
                     .steps
                     .iter()
-                    .map(|step| step.step_ms)
+                    .map(|step| step.timings.step_ms)
                     .collect();
                 return TaskResult {
                     steps,
+                    refused_steps: refused(&writer),
                     step_ms,
                     ..error_result(task, error.to_string(), started, attempts)
                 };
             }
         }
     }
+}
+
+/// Steps of the trajectory that were refused or failed.
+fn refused(writer: &TrajectoryWriter) -> usize {
+    writer
+        .record
+        .steps
+        .iter()
+        .filter(|step| step.error.is_some())
+        .count()
 }
 
 /// The fields every result of `task` shares.
@@ -148,6 +160,7 @@ fn base_result(task: &TaskContext, started: Instant, attempts: u32) -> TaskResul
         error: None,
         answer: None,
         steps: 0,
+        refused_steps: 0,
         wall_ms: started.elapsed().as_millis() as u64,
         step_ms: Vec::new(),
         attempts,

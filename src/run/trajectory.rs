@@ -1,76 +1,42 @@
-//! A task's trajectory in the run's output directory: the screenshot after every step and
-//! `trajectory.json` (each step's reply, action, error, settle report, URL and timings, the
-//! answer and the evaluation). The report is built from these files.
+//! A task's trajectory folder in the run's output directory, in [`crate::trajectory`]'s
+//! format: the screenshots of every observation, the input images, and `trajectory.json`
+//! (every observation's SoM text, element list, tabs, page errors; each step's prompt, raw
+//! reply, action and target, result, settle report and timings; the answer and the
+//! evaluation). The report and the debugger read these files.
 
 use super::error::RunError;
-use super::results::StopReason;
-use crate::api::{ErrorBody, ObservationBody};
-use crate::browser::SettleReport;
+use crate::api::{ErrorBody, ObservationBody, StepResponse};
+use crate::trajectory::{
+    FORMAT_VERSION, ObservationRecord, PromptMessage, StepError, StepRecord, StepTimings,
+    TRAJECTORY_FILE, Trajectory,
+};
 use base64::Engine;
-use evaluators::Evaluation;
 use evaluators::chat::Usage;
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// The trajectory file's name inside a task's folder.
-pub const TRAJECTORY_FILE: &str = "trajectory.json";
+/// Writes one task's trajectory folder.
+#[derive(Debug)]
+pub struct TrajectoryWriter {
+    folder: PathBuf,
+    /// Observations saved so far (the next one's index).
+    observations: usize,
+    /// What has been recorded so far.
+    pub record: Trajectory,
+}
 
-/// One step as recorded.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct StepRecord {
-    /// 1-based.
-    pub number: usize,
-    /// The agent's reply as given (model text, prose and fences included).
+/// What the agent gave for one step and how long it took.
+#[derive(Debug, Clone, Default)]
+pub struct Turn {
+    /// The messages sent to the model (empty for agents without one).
+    pub prompt: Vec<PromptMessage>,
+    /// The reply as given.
     pub reply: String,
-    /// The action as the environment understood it (absent when it did not parse).
-    pub action: Option<String>,
-    /// Why the action was refused or failed.
-    pub error: Option<ErrorBody>,
-    /// What settling waited for.
-    pub settle: Option<SettleReport>,
-    /// The active tab's URL after the step.
-    pub url: String,
-    /// Screenshot after the step (file name in the task's folder).
-    pub screenshot: Option<String>,
     /// Time the agent took to choose, in milliseconds.
     pub agent_ms: u64,
     /// Time the environment took to act, settle and observe, in milliseconds.
     pub step_ms: u64,
     /// Tokens of this turn, when the model reports them.
     pub tokens: Option<Usage>,
-}
-
-/// `trajectory.json`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct TrajectoryRecord {
-    /// The task's name.
-    pub task: String,
-    /// Its intent.
-    pub intent: String,
-    /// Input images copied into the folder (file names), in order.
-    pub input_images: Vec<String>,
-    /// The first page's URL.
-    pub start_url: String,
-    /// The first page's screenshot.
-    pub start_screenshot: Option<String>,
-    /// The steps.
-    pub steps: Vec<StepRecord>,
-    /// The stop answer.
-    pub answer: Option<String>,
-    /// Why the episode ended.
-    pub stop_reason: Option<StopReason>,
-    /// What broke, if something did.
-    pub error: Option<String>,
-    /// The evaluation breakdown.
-    pub evaluation: Option<Evaluation>,
-}
-
-/// Writes one task's trajectory folder.
-#[derive(Debug)]
-pub struct TrajectoryWriter {
-    folder: PathBuf,
-    /// What has been recorded so far.
-    pub record: TrajectoryRecord,
 }
 
 /// The folder of `task` relative to the output directory: its name with every character
@@ -128,61 +94,84 @@ impl TrajectoryWriter {
         }
         Ok(Self {
             folder,
-            record: TrajectoryRecord {
-                task: task.name.to_string(),
-                intent: task.task.intent.clone(),
+            observations: 0,
+            record: Trajectory {
+                format_version: FORMAT_VERSION,
+                task: Some(task.name.to_string()),
+                intent: Some(task.task.intent.clone()),
+                sites: task.task.sites.clone(),
                 input_images,
-                start_url: String::new(),
-                start_screenshot: None,
-                steps: Vec::new(),
-                answer: None,
-                stop_reason: None,
-                error: None,
-                evaluation: None,
+                ..Trajectory::default()
             },
         })
     }
 
-    /// Saves the observation's screenshot as `step_NNN` and returns the file name.
-    async fn screenshot(
-        &self,
-        number: usize,
+    /// Saves the observation's screenshots under the names of its record, the next one of
+    /// the trajectory, and returns the record.
+    async fn observation(
+        &mut self,
         observation: &ObservationBody,
-    ) -> Result<Option<String>, RunError> {
-        let Some(encoded) = &observation.screenshot else {
-            return Ok(None);
-        };
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(encoded)
-            .map_err(|error| RunError::Infrastructure(format!("screenshot: {error}")))?;
-        let extension = if observation.screenshot_mime == "image/jpeg" {
-            "jpg"
-        } else {
-            "png"
-        };
-        let name = format!("step_{number:03}.{extension}");
-        let path = self.folder.join(&name);
-        tokio::fs::write(&path, bytes).await.map_err(io(&path))?;
-        Ok(Some(name))
+    ) -> Result<ObservationRecord, RunError> {
+        let record = ObservationRecord::of_body(observation, self.observations);
+        self.observations += 1;
+        let shots = [
+            (&observation.screenshot, &record.screenshot),
+            (&observation.clean_screenshot, &record.clean_screenshot),
+        ];
+        for (encoded, name) in shots {
+            let (Some(encoded), Some(name)) = (encoded, name) else {
+                continue;
+            };
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(encoded)
+                .map_err(|error| RunError::Infrastructure(format!("screenshot: {error}")))?;
+            let path = self.folder.join(name);
+            tokio::fs::write(&path, bytes).await.map_err(io(&path))?;
+        }
+        Ok(record)
     }
 
     /// Records the first observation.
     pub async fn start(&mut self, observation: &ObservationBody) -> Result<(), RunError> {
-        self.record.start_url = observation.url.clone();
-        self.record.start_screenshot = self.screenshot(0, observation).await?;
+        self.record.start = Some(self.observation(observation).await?);
         Ok(())
     }
 
-    /// Records a step, with the observation after it when there is one.
-    pub async fn step(
-        &mut self,
-        mut step: StepRecord,
-        observation: Option<&ObservationBody>,
-    ) -> Result<(), RunError> {
-        if let Some(observation) = observation {
-            step.screenshot = self.screenshot(step.number, observation).await?;
-        }
-        self.record.steps.push(step);
+    /// Records a step: what the agent gave, and the environment's answer (with the
+    /// observation after it, when there is one).
+    pub async fn step(&mut self, turn: Turn, response: &StepResponse) -> Result<(), RunError> {
+        // A step that ended the episode took no observation (the response repeats the last).
+        let observation = match &response.observation {
+            Some(observation) if !response.done => Some(self.observation(observation).await?),
+            _ => None,
+        };
+        let target = response
+            .action
+            .as_deref()
+            .and_then(|action| action.parse::<crate::act::Action>().ok());
+        let error = response
+            .error
+            .as_ref()
+            .map(|ErrorBody { error, message }| StepError {
+                error: error.clone(),
+                message: message.clone(),
+            });
+        self.record.steps.push(StepRecord {
+            number: self.record.steps.len() + 1,
+            acted_on: None,
+            prompt: turn.prompt,
+            reply: turn.reply,
+            action: response.action.clone(),
+            target: StepRecord::target_of(target.as_ref()),
+            error,
+            settle: response.settle.clone(),
+            observation,
+            timings: StepTimings {
+                agent_ms: Some(turn.agent_ms),
+                step_ms: turn.step_ms,
+            },
+            tokens: turn.tokens,
+        });
         Ok(())
     }
 

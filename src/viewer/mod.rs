@@ -1,20 +1,29 @@
-//! The live viewer at `/viewer` (served by `agora up` next to the API): live and recent
-//! episodes; for one, the latest Set-of-Marks screenshot with its element list (hovering an
-//! element highlights its box), the action history with settle reports, the intent and input
-//! images — updated as steps happen, through server-sent events.
+//! The trajectory debugger at `/viewer` (served by `agora up` next to the API, and alone
+//! over saved runs by `agora view DIR`): live and recent episodes and the runs of
+//! `agora run --out`. For one trajectory: a timeline of its steps; for the selected step the
+//! observation the agent acted on at full size (zoomable, the chosen element outlined), the
+//! element list, SoM text and accessibility tree, the prompt and the raw reply, the action
+//! and its result, the settle report, page errors, URL and tabs, and the next observation
+//! beside it; the evaluation check by check with only the part of the page it looked at.
+//! Episodes and tasks filter by text, outcome, site and errors. A task's gold path can be
+//! recorded from it too ([`recording`]).
 //!
 //! It is meant for a person's browser, so unlike the API it accepts browser requests, under
 //! the API's rules otherwise: the same listener (loopback unless a token is set), the same
 //! token (as a bearer header, or `?token=` once, which sets a cookie). Without a token only
 //! loopback host names are served (no DNS rebinding), and cross-site requests are refused.
+//! The agent's browser never reaches it: the fence refuses the API's origin. Saved files are
+//! served only from inside a listed run ([`library`]).
 
+mod library;
+mod recording;
 mod state;
 
-pub use state::{EpisodeRecord, ViewerState};
+pub use library::{LibraryError, RunLibrary, RunLine, TaskLine};
+pub use recording::{RecordingError, RecordingView, Recordings, Saved};
+pub use state::{EpisodeRecord, File, LiveEpisodes};
 
-use crate::browser::Viewport;
-use crate::env::TrajectoryStep;
-use crate::observe::SomElement;
+use crate::env::{Environment, EpisodeEvents};
 use axum::Json;
 use axum::Router;
 use axum::extract::{Path, Request, State};
@@ -22,7 +31,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -32,20 +41,66 @@ const VIEWER_JS: &str = include_str!("viewer.js");
 /// The cookie that carries the token after `?token=`.
 const TOKEN_COOKIE: &str = "agora_viewer_token";
 
-/// The viewer's routes under `/viewer`; `token`, when set, is required as for the API.
+/// What the debugger serves: live episodes, saved runs, recordings — each when given.
+#[derive(Debug, Clone, Default)]
+pub struct ViewerState {
+    live: Option<LiveEpisodes>,
+    runs: Option<RunLibrary>,
+    recordings: Option<Recordings>,
+}
+
+impl ViewerState {
+    /// Follows the episodes of `events` as they run.
+    pub fn follow(events: &EpisodeEvents) -> Self {
+        Self {
+            live: Some(LiveEpisodes::follow(events)),
+            ..Self::default()
+        }
+    }
+
+    /// Serves the saved runs of `runs` too.
+    pub fn with_runs(self, runs: RunLibrary) -> Self {
+        Self {
+            runs: Some(runs),
+            ..self
+        }
+    }
+
+    /// Lets the debugger record gold paths in `env`'s task episodes.
+    pub fn with_recordings(self, env: Environment) -> Self {
+        Self {
+            recordings: Some(Recordings::new(env)),
+            ..self
+        }
+    }
+
+    /// The recordings under way, when the debugger records.
+    pub fn recordings(&self) -> Option<&Recordings> {
+        self.recordings.as_ref()
+    }
+}
+
+/// The debugger's routes under `/viewer`; `token`, when set, is required as for the API.
 pub fn router(state: ViewerState, token: Option<String>) -> Router {
     let token = Arc::new(token);
     Router::new()
         .route("/viewer", get(page))
         .route("/viewer/viewer.js", get(script))
         .route("/viewer/events", get(events))
+        .route("/viewer/api/sources", get(sources))
         .route("/viewer/api/episodes", get(list))
-        .route("/viewer/api/episodes/{id}", get(detail))
-        .route("/viewer/api/episodes/{id}/screenshot", get(screenshot))
+        .route("/viewer/api/episodes/{id}/trajectory", get(trajectory))
+        .route("/viewer/api/episodes/{id}/files/{name}", get(episode_file))
+        .route("/viewer/api/runs", get(runs))
+        .route("/viewer/api/runs/{run}/tasks", get(run_tasks))
+        .route("/viewer/runs/{run}/{*path}", get(run_file))
+        .route("/viewer/api/recordings", post(start_recording))
         .route(
-            "/viewer/api/episodes/{id}/input_images/{index}",
-            get(input_image),
+            "/viewer/api/recordings/{id}",
+            get(recording).delete(discard_recording),
         )
+        .route("/viewer/api/recordings/{id}/act", post(act))
+        .route("/viewer/api/recordings/{id}/save", post(save))
         .layer(middleware::from_fn(move |request, next| {
             guard(Arc::clone(&token), request, next)
         }))
@@ -144,8 +199,16 @@ fn is_loopback_host(host: &str) -> bool {
             .is_ok_and(|address| address.is_loopback())
 }
 
-async fn page() -> Html<&'static str> {
-    Html(PAGE_HTML)
+/// The debugger page's policy: its own script and styles, images from itself and the
+/// evaluation's data URLs, requests to itself only, never framed.
+const PAGE_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+async fn page() -> Response {
+    (
+        [(header::CONTENT_SECURITY_POLICY, PAGE_POLICY)],
+        Html(PAGE_HTML),
+    )
+        .into_response()
 }
 
 async fn script() -> Response {
@@ -154,6 +217,25 @@ async fn script() -> Response {
         VIEWER_JS,
     )
         .into_response()
+}
+
+/// What this debugger serves.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Sources {
+    /// Live and recent episodes.
+    pub live: bool,
+    /// Saved runs.
+    pub runs: bool,
+    /// Gold recording.
+    pub recording: bool,
+}
+
+async fn sources(State(state): State<ViewerState>) -> Json<Sources> {
+    Json(Sources {
+        live: state.live.is_some(),
+        runs: state.runs.is_some(),
+        recording: state.recordings.is_some(),
+    })
 }
 
 /// One line of the episode list.
@@ -165,55 +247,29 @@ pub struct EpisodeLine {
     pub task: Option<String>,
     /// Task intent.
     pub intent: Option<String>,
+    /// The sites its task uses.
+    pub sites: Vec<String>,
+    /// The URL it started at.
+    pub start_url: String,
+    /// The URL it is at now.
+    pub url: String,
     /// Steps so far.
     pub steps: usize,
-    /// Still running.
-    pub live: bool,
-    /// Current URL.
-    pub url: Option<String>,
+    /// Steps refused or failed.
+    pub errors: usize,
+    /// `live`, or when closed `pass`, `fail`, `unjudged` or `unscored`.
+    pub status: String,
+    /// The score, once evaluated.
+    pub score: Option<f64>,
+    /// When it started, in milliseconds since the Unix epoch.
+    pub started_ms: u64,
 }
 
-/// One episode in full.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct EpisodeDetail {
-    /// Episode id.
-    pub id: String,
-    /// Task name.
-    pub task: Option<String>,
-    /// Task intent.
-    pub intent: Option<String>,
-    /// How many input images there are.
-    pub input_images: usize,
-    /// Still running.
-    pub live: bool,
-    /// The steps, with settle reports.
-    pub steps: Vec<TrajectoryStep>,
-    /// Current URL.
-    pub url: Option<String>,
-    /// Current title.
-    pub title: Option<String>,
-    /// Marked elements of the latest observation.
-    pub elements: Vec<SomElement>,
-    /// The screenshot's coordinate space.
-    pub viewport: Option<Viewport>,
-    /// Whether there is a screenshot.
-    pub screenshot: bool,
-}
-
-async fn list(State(state): State<ViewerState>) -> Json<Vec<EpisodeLine>> {
-    Json(
-        state
-            .list()
-            .into_iter()
-            .map(|record| EpisodeLine {
-                id: record.id.0,
-                task: record.task,
-                intent: record.intent,
-                steps: record.steps.len(),
-                live: record.live,
-                url: record.view.as_ref().map(|view| view.url.clone()),
-            })
-            .collect(),
+fn not_served(what: &str) -> Response {
+    refuse(
+        StatusCode::NOT_FOUND,
+        "not_served",
+        &format!("this debugger serves no {what}"),
     )
 }
 
@@ -221,84 +277,276 @@ fn unknown() -> Response {
     refuse(
         StatusCode::NOT_FOUND,
         "unknown_episode",
-        "the viewer does not know this episode (it keeps the 32 most recent)",
+        "the debugger does not know this episode (it keeps the 32 most recent)",
     )
 }
 
-async fn detail(State(state): State<ViewerState>, Path(id): Path<String>) -> Response {
-    let Some(record) = state.get(&id) else {
-        return unknown();
+async fn list(State(state): State<ViewerState>) -> Response {
+    let Some(live) = &state.live else {
+        return not_served("live episodes");
     };
-    let view = record.view.as_deref();
-    Json(EpisodeDetail {
-        id: record.id.0,
-        task: record.task,
-        intent: record.intent,
-        input_images: record.input_images.len(),
-        live: record.live,
-        steps: record.steps,
-        url: view.map(|view| view.url.clone()),
-        title: view.map(|view| view.title.clone()),
-        elements: view.map(|view| view.elements.clone()).unwrap_or_default(),
-        viewport: view.map(|view| view.viewport),
-        screenshot: view.is_some_and(|view| view.screenshot.is_some()),
-    })
-    .into_response()
+    let lines: Vec<EpisodeLine> = live
+        .list()
+        .into_iter()
+        .map(|record| EpisodeLine {
+            status: record.status().to_owned(),
+            score: record
+                .evaluation
+                .as_ref()
+                .and_then(|evaluation| evaluation.score()),
+            url: record
+                .steps
+                .iter()
+                .rev()
+                .find_map(|step| step.observation.as_ref())
+                .map_or_else(
+                    || record.start.url.clone(),
+                    |observation| observation.url.clone(),
+                ),
+            start_url: record.start.url.clone(),
+            steps: record.steps.len(),
+            errors: record
+                .steps
+                .iter()
+                .filter(|step| step.error.is_some())
+                .count(),
+            started_ms: record
+                .started
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |since| since.as_millis() as u64),
+            id: record.id.0,
+            task: record.task,
+            intent: record.intent,
+            sites: record.sites,
+        })
+        .collect();
+    Json(lines).into_response()
 }
 
-async fn screenshot(State(state): State<ViewerState>, Path(id): Path<String>) -> Response {
-    let shot = state
-        .get(&id)
-        .and_then(|record| record.view)
-        .and_then(|view| view.screenshot.clone());
-    match shot {
-        Some(shot) => (
-            [
-                (header::CONTENT_TYPE, shot.format.mime()),
-                (header::CACHE_CONTROL, "no-store"),
-            ],
-            shot.bytes,
-        )
-            .into_response(),
+async fn trajectory(State(state): State<ViewerState>, Path(id): Path<String>) -> Response {
+    let Some(live) = &state.live else {
+        return not_served("live episodes");
+    };
+    match live.get(&id) {
+        Some(record) => Json(record.trajectory()).into_response(),
         None => unknown(),
     }
 }
 
-async fn input_image(
+async fn episode_file(
     State(state): State<ViewerState>,
-    Path((id, index)): Path<(String, usize)>,
+    Path((id, name)): Path<(String, String)>,
 ) -> Response {
-    // Only the files the episode's task named, by position: no path comes from the request.
-    let Some(path) = state
-        .get(&id)
-        .and_then(|record| record.input_images.get(index).cloned())
-    else {
+    let Some(live) = &state.live else {
+        return not_served("live episodes");
+    };
+    let Some(record) = live.get(&id) else {
         return unknown();
     };
-    match tokio::fs::read(&path).await {
+    match record.file(&name) {
+        Some(File::Screenshot(shot)) => (
+            [
+                (header::CONTENT_TYPE, shot.format.mime()),
+                (header::CACHE_CONTROL, "private, max-age=3600"),
+            ],
+            shot.bytes,
+        )
+            .into_response(),
+        // Only the files the episode's task named, by their position: no path comes from
+        // the request.
+        Some(File::Path(path)) => match tokio::fs::read(&path).await {
+            Ok(bytes) => (
+                [(header::CONTENT_TYPE, crate::observe::image_mime(&path))],
+                bytes,
+            )
+                .into_response(),
+            Err(_) => unknown(),
+        },
+        None => refuse(
+            StatusCode::NOT_FOUND,
+            "not_kept",
+            "the debugger no longer holds this file (it keeps the newest screenshots within 256 MiB; recorded trajectories keep them all)",
+        ),
+    }
+}
+
+async fn runs(State(state): State<ViewerState>) -> Response {
+    match &state.runs {
+        Some(runs) => {
+            let runs = runs.clone();
+            match tokio::task::spawn_blocking(move || runs.list()).await {
+                Ok(lines) => Json(lines).into_response(),
+                Err(_) => refuse(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    "listing failed",
+                ),
+            }
+        }
+        None => not_served("saved runs (start it with --runs DIR, or use `agora view DIR`)"),
+    }
+}
+
+fn library_error(error: LibraryError) -> Response {
+    let (status, code) = match &error {
+        LibraryError::UnknownRun(_) => (StatusCode::NOT_FOUND, "unknown_run"),
+        LibraryError::Refused(_) => (StatusCode::NOT_FOUND, "file_refused"),
+        LibraryError::Unreadable(_) => (StatusCode::INTERNAL_SERVER_ERROR, "run_unreadable"),
+    };
+    refuse(status, code, &error.to_string())
+}
+
+async fn run_tasks(State(state): State<ViewerState>, Path(run): Path<String>) -> Response {
+    let Some(runs) = state.runs.clone() else {
+        return not_served("saved runs");
+    };
+    match tokio::task::spawn_blocking(move || runs.tasks(&run)).await {
+        Ok(Ok(tasks)) => Json(tasks).into_response(),
+        Ok(Err(error)) => library_error(error),
+        Err(_) => refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "reading failed",
+        ),
+    }
+}
+
+async fn run_file(
+    State(state): State<ViewerState>,
+    Path((run, path)): Path<(String, String)>,
+) -> Response {
+    let Some(runs) = &state.runs else {
+        return not_served("saved runs");
+    };
+    let (file, mime) = match runs.file(&run, &path) {
+        Ok(found) => found,
+        Err(error) => return library_error(error),
+    };
+    match tokio::fs::read(&file).await {
         Ok(bytes) => (
-            [(header::CONTENT_TYPE, crate::observe::image_mime(&path))],
+            [
+                (header::CONTENT_TYPE, mime),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            ],
             bytes,
         )
             .into_response(),
-        Err(_) => unknown(),
+        Err(error) => refuse(StatusCode::NOT_FOUND, "file_refused", &error.to_string()),
+    }
+}
+
+/// `POST /viewer/api/recordings`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartRecording {
+    /// The task's name (`classifieds/3`).
+    task: String,
+}
+
+/// `POST /viewer/api/recordings/{id}/act`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordAction {
+    /// The action, as the agent writes it (placeholders allowed).
+    action: String,
+}
+
+fn recording_error(error: RecordingError) -> Response {
+    let message = error.to_string();
+    let (status, code) = match error {
+        RecordingError::Env(env) => return crate::api::ApiError::from(env).into_response(),
+        RecordingError::Record(_) => (StatusCode::UNPROCESSABLE_ENTITY, "not_recorded"),
+        RecordingError::Unknown(_) => (StatusCode::NOT_FOUND, "unknown_recording"),
+        RecordingError::TooMany => (StatusCode::TOO_MANY_REQUESTS, "too_many_recordings"),
+        RecordingError::NotSavable(_) => (StatusCode::CONFLICT, "not_savable"),
+        RecordingError::Save(_) => (StatusCode::INTERNAL_SERVER_ERROR, "save_failed"),
+    };
+    refuse(status, code, &message)
+}
+
+fn no_recording() -> Response {
+    not_served("gold recording (it needs `agora up`)")
+}
+
+async fn start_recording(
+    State(state): State<ViewerState>,
+    Json(request): Json<StartRecording>,
+) -> Response {
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
+    };
+    match recordings.start(&request.task).await {
+        Ok(view) => Json(view).into_response(),
+        Err(error) => recording_error(error),
+    }
+}
+
+async fn recording(State(state): State<ViewerState>, Path(id): Path<String>) -> Response {
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
+    };
+    match recordings.view(&id).await {
+        Ok(view) => Json(view).into_response(),
+        Err(error) => recording_error(error),
+    }
+}
+
+async fn act(
+    State(state): State<ViewerState>,
+    Path(id): Path<String>,
+    Json(request): Json<RecordAction>,
+) -> Response {
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
+    };
+    match recordings.act(&id, &request.action).await {
+        Ok(view) => Json(view).into_response(),
+        Err(error) => recording_error(error),
+    }
+}
+
+async fn save(State(state): State<ViewerState>, Path(id): Path<String>) -> Response {
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
+    };
+    match recordings.save(&id).await {
+        Ok(saved) => Json(saved).into_response(),
+        Err(error) => recording_error(error),
+    }
+}
+
+async fn discard_recording(State(state): State<ViewerState>, Path(id): Path<String>) -> Response {
+    let Some(recordings) = &state.recordings else {
+        return no_recording();
+    };
+    match recordings.discard(&id).await {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(error) => recording_error(error),
     }
 }
 
 /// Server-sent events: one `change` event (data: the episode id) per changed episode, or `*`
-/// when some were missed.
+/// when some were missed. Without live episodes, the stream stays open and quiet.
 async fn events(
     State(state): State<ViewerState>,
 ) -> Sse<impl futures::Stream<Item = Result<Event, Infallible>>> {
-    let receiver = state.changes();
-    let stream = futures::stream::unfold(receiver, |mut receiver| async move {
+    let receiver = state.live.as_ref().map(LiveEpisodes::changes);
+    let stream = futures::stream::unfold(receiver, |receiver| async move {
+        let mut receiver = match receiver {
+            Some(receiver) => receiver,
+            None => std::future::pending().await,
+        };
         let changed = match receiver.recv().await {
             Ok(id) => id,
             // Changes were missed: tell the page to refetch everything (`*`).
             Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => "*".to_owned(),
             Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
         };
-        Some((Ok(Event::default().event("change").data(changed)), receiver))
+        Some((
+            Ok(Event::default().event("change").data(changed)),
+            Some(receiver),
+        ))
     });
     Sse::new(stream).keep_alive(KeepAlive::default())
 }

@@ -710,6 +710,8 @@ fn trajectories_are_saved_with_a_screenshot_per_step() {
         let episode = harness.open("actions.html").await;
         let counter = crate::support::som_id(&episode, "#counter").await;
         harness.step(&episode, &format!("click [{counter}]")).await;
+        // An observation between steps is the one the next step acted on.
+        episode.observe(None).await.unwrap();
         harness.step(&episode, "click [99999]").await;
         harness.step(&episode, "stop [done]").await;
         let id = episode.id().clone();
@@ -727,10 +729,44 @@ fn trajectories_are_saved_with_a_screenshot_per_step() {
         assert_eq!(file["answer"], "done");
         let steps = file["steps"].as_array().unwrap();
         assert_eq!(steps.len(), 3);
+        assert_eq!(file["format_version"], 1);
         assert_eq!(steps[0]["action"], format!("click [{counter}]"));
-        assert_eq!(steps[1]["error"], "unknown_element");
-        let start = file["start_screenshot"].as_str().unwrap();
-        let after_click = steps[0]["screenshot"].as_str().unwrap();
+        assert_eq!(steps[0]["reply"], format!("click [{counter}]"));
+        assert_eq!(steps[0]["target"], counter.0);
+        assert!(steps[0]["timings"]["step_ms"].is_u64());
+        assert!(
+            steps[0]["observation"]["som_text"]
+                .as_str()
+                .unwrap()
+                .contains("[Click me]")
+        );
+        assert_eq!(steps[1]["error"]["error"], "unknown_element");
+        assert!(
+            steps[0].get("acted_on").is_none(),
+            "step 1 acted on the start"
+        );
+        assert_eq!(
+            steps[1]["acted_on"]["screenshot"], "observation_002.png",
+            "step 2 acted on the observation taken in between"
+        );
+
+        assert!(
+            steps[1]["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("99999")
+        );
+        // Each step was appended to steps.jsonl as it happened, in the same format.
+        let lines = std::fs::read_to_string(folder.join("steps.jsonl")).unwrap();
+        let appended: Vec<Value> = lines
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(appended.len(), 3);
+        assert_eq!(appended[1], steps[1]);
+        agora::trajectory::read_folder(&folder).expect("the folder reads back");
+        let start = file["start"]["screenshot"].as_str().unwrap();
+        let after_click = steps[0]["observation"]["screenshot"].as_str().unwrap();
         for name in [start, after_click] {
             let bytes = std::fs::read(folder.join(name)).unwrap();
             assert!(

@@ -10,6 +10,7 @@ mod support;
 mod actions;
 mod api;
 mod classifieds;
+mod debugger;
 mod evaluation_bounds;
 mod forgery;
 mod forum;

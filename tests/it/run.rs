@@ -1,7 +1,8 @@
 //! `agora run` on fixture tasks in real Chromium: the built-in agent against a model double that
 //! speaks the chat-completions wire protocol (429s, timeouts, malformed replies), VWA's early
-//! stops, retried browser failures, errors that are never zeros, resume, the HTML report and
-//! the live viewer in Chromium.
+//! stops, retried browser failures, errors that are never zeros, resume, what a trajectory
+//! keeps, the HTML report in Chromium, and the debugger's host and token rules (the debugger
+//! itself: `debugger.rs`).
 
 use crate::support::openai_double::{self, Answer, ModelDouble, Policy, chatty, id_of, objective};
 use crate::support::{Harness, run};
@@ -34,7 +35,7 @@ fn task(harness: &Harness, id: u64, intent: &str) -> TaskContext {
         .expect("inline task parses")
 }
 
-fn model_agent(double: &ModelDouble) -> Agent {
+pub(crate) fn model_agent(double: &ModelDouble) -> Agent {
     let chat = ChatConfig {
         timeout: Duration::from_secs(5),
         max_retries: 3,
@@ -160,6 +161,77 @@ fn the_model_agent_plays_through_429s_timeouts_and_malformed_replies() {
                 .contains("```click [")
         );
         assert!(recorded["steps"][1]["settle"]["waited_ms"].is_u64());
+        // Everything the model was given and gave is kept: what it read of each page, the
+        // messages, the parsed action and its target, the screenshots beside the file.
+        assert_eq!(recorded["format_version"], 1);
+        let start = &recorded["start"];
+        assert!(
+            start["som_text"]
+                .as_str()
+                .unwrap()
+                .contains("[Go to other]")
+        );
+        assert!(
+            start["tab_header"]
+                .as_str()
+                .unwrap()
+                .starts_with("Tab 0 (current): ")
+        );
+        assert!(start["elements"].as_array().unwrap().len() > 5);
+        let clicked = &recorded["steps"][1];
+        let link = start["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|element| element["name"] == "Go to other")
+            .unwrap();
+        assert_eq!(
+            clicked["target"], link["id"],
+            "the target is the link clicked"
+        );
+        let prompt = &clicked["prompt"];
+        assert_eq!(prompt[0]["role"], "system");
+        assert!(
+            prompt[0]["content"][0]["text"]
+                .as_str()
+                .unwrap()
+                .contains("click [id]")
+        );
+        let turn = prompt[1]["content"].as_array().unwrap();
+        assert!(
+            turn[0]["text"]
+                .as_str()
+                .unwrap()
+                .contains("OBJECTIVE: Open the other page.")
+        );
+        assert_eq!(
+            turn.last().unwrap(),
+            &json!({"type": "screenshot", "kind": "som"}),
+            "the screenshot sent is named, not copied"
+        );
+        assert!(clicked["timings"]["agent_ms"].is_u64() && clicked["timings"]["step_ms"].is_u64());
+        assert!(clicked["tokens"]["prompt_tokens"].as_u64().unwrap() > 0);
+        let folder = out
+            .path()
+            .join(agora::run::trajectory::relative_folder(&result.task));
+        for name in [
+            start["screenshot"].as_str().unwrap(),
+            clicked["observation"]["screenshot"].as_str().unwrap(),
+        ] {
+            let bytes = std::fs::read(folder.join(name)).unwrap();
+            assert!(
+                image::load_from_memory(&bytes).unwrap().width() == 1280,
+                "{name}"
+            );
+        }
+        assert!(
+            recorded["evaluation"]["evaluators"][0]["checks"][0]["actual"]
+                .as_str()
+                .unwrap()
+                .contains("other.html?from=link")
+        );
+        agora::trajectory::parse(&serde_json::to_vec(&recorded).unwrap())
+            .expect("the file reads back in its own format");
         let lines = std::fs::read_to_string(out.path().join("results.jsonl")).unwrap();
         assert_eq!(lines.lines().count(), 1);
     });
@@ -313,7 +385,7 @@ async fn kill_browser_of(env: &agora::env::Environment, task: &str) {
 }
 
 /// Waits for `check` to hold, polling with a cap (a condition wait, not a fixed sleep).
-async fn eventually<F: AsyncFnMut() -> bool>(what: &str, mut check: F) {
+pub(crate) async fn eventually<F: AsyncFnMut() -> bool>(what: &str, mut check: F) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
     let mut ticks = tokio::time::interval(Duration::from_millis(100));
     loop {
@@ -329,7 +401,7 @@ async fn eventually<F: AsyncFnMut() -> bool>(what: &str, mut check: F) {
 }
 
 /// Serves `router` on a free loopback port; returns its base URL.
-async fn serve(router: axum::Router) -> String {
+pub(crate) async fn serve(router: axum::Router) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, router).await });
@@ -337,7 +409,7 @@ async fn serve(router: axum::Router) -> String {
 }
 
 /// Serves `router` on a loopback port the agent browser is allowed to reach.
-async fn serve_allowed(harness: &Harness, router: axum::Router) -> String {
+pub(crate) async fn serve_allowed(harness: &Harness, router: axum::Router) -> String {
     let base = serve(router).await;
     harness
         .env
@@ -388,14 +460,47 @@ fn the_report_renders_tables_charts_and_trajectory_images_in_chromium() {
         );
         assert!(count(".chart svg rect").await >= 5, "bars are drawn");
         assert_eq!(count("#tasks tbody tr").await, 2);
-        let loaded = crate::support::js(
+        // Screenshots load lazily from the run folder, once a trajectory is opened; each step
+        // is shown beside the observation it acted on (step 1: the start).
+        let embedded = crate::support::js(
             &page,
-            "[...document.querySelectorAll('details.task img')].filter(i => i.complete && i.naturalWidth > 100).length",
+            "document.documentElement.outerHTML.includes('data:image')",
+        )
+        .await;
+        assert_eq!(embedded, false, "nothing is embedded");
+        crate::support::js(&page, "(() => { document.querySelectorAll('details.task').forEach(d => d.open = true); return true; })()").await;
+        eventually("the opened trajectories' screenshots load", async || {
+            crate::support::js(
+                &page,
+                "[...document.querySelectorAll('details.task img')].filter(i => i.complete && i.naturalWidth > 100).length",
+            )
+            .await
+            .as_u64()
+            .unwrap()
+                >= 3
+        })
+        .await;
+        crate::debugger::look(&page, "report").await;
+        let first_steps = crate::support::js(
+            &page,
+            "[...document.querySelectorAll('table.steps tbody tr:first-child img')].map(i => i.getAttribute('src'))",
+        )
+        .await;
+        for source in first_steps.as_array().unwrap() {
+            assert!(
+                source.as_str().unwrap().ends_with("/observation_000.png"),
+                "step 1 is paired with the start: {first_steps}"
+            );
+        }
+        let links = crate::support::js(
+            &page,
+            "[...document.querySelectorAll('#tasks a.debug')].map(a => a.getAttribute('href'))",
         )
         .await;
         assert!(
-            loaded.as_u64().unwrap() >= 3,
-            "trajectory screenshots decode: {loaded}"
+            links[0].as_str().unwrap().starts_with("/viewer?run=")
+                && links[0].as_str().unwrap().contains("task=inline%2F40"),
+            "each task links to the debugger: {links}"
         );
         let breakdown =
             crate::support::js(&page, "document.querySelector('table.checks').textContent").await;
@@ -413,112 +518,6 @@ fn the_report_renders_tables_charts_and_trajectory_images_in_chromium() {
         .await;
         assert_eq!(shown, json!(["inline/401"]));
         crate::support::close(&page).await;
-    });
-}
-
-#[test]
-fn the_viewer_shows_a_new_step_of_an_episode_driven_through_the_api() {
-    run(|harness| async move {
-        let viewer = agora::viewer::ViewerState::follow(harness.env.events());
-        let app = agora::api::router(harness.env.clone(), None)
-            .merge(agora::viewer::router(viewer, None));
-        let base = serve_allowed(harness, app).await;
-        let watcher = harness
-            .try_open(agora::env::EpisodeSpec {
-                start_urls: vec![format!("{base}/viewer")],
-                ..Default::default()
-            })
-            .await
-            .unwrap();
-        let http = reqwest::Client::new();
-        let created: Value = http
-            .post(format!("{base}/episodes"))
-            .json(&json!({"start_url": harness.url("actions.html")}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let id = created["episode_id"].as_str().unwrap().to_owned();
-        let listed = format!("button.episode[data-id='{id}']");
-        eventually("the viewer lists the new episode", async || {
-            crate::support::js(&watcher, &format!("!!document.querySelector({listed:?})"))
-                .await
-                .as_bool()
-                .unwrap()
-        })
-        .await;
-        // Choose it with a real click (the watcher's observation marks the list).
-        crate::support::observe(&watcher, agora::observe::ObserveOptions::default()).await;
-        let button = crate::support::som_id(&watcher, &listed).await;
-        harness.step(&watcher, &format!("click [{button}]")).await;
-        eventually("the viewer shows the episode's elements", async || {
-            crate::support::js(
-                &watcher,
-                "document.querySelectorAll('#elements button').length",
-            )
-            .await
-            .as_u64()
-            .unwrap()
-                > 5
-        })
-        .await;
-        let counter = created["observation"]["elements"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|element| element["name"] == "Click me")
-            .unwrap()["id"]
-            .as_u64()
-            .unwrap();
-        let stepped: Value = http
-            .post(format!("{base}/episodes/{id}/step"))
-            .json(&json!({"action": format!("click [{counter}]")}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        assert!(stepped["error"].is_null(), "{stepped}");
-        let expected = format!("click [{counter}]");
-        eventually("the viewer shows the new step with its settle report", async || {
-            let row = crate::support::js(
-                &watcher,
-                "[...(document.querySelector('#history tbody tr')?.cells || [])].map(c => c.textContent)",
-            )
-            .await;
-            row[1] == json!(expected) && row[3].as_str().is_some_and(|settle| settle.contains(" ms for "))
-        })
-        .await;
-        // Hovering an element of the list highlights its box on the screenshot.
-        crate::support::observe(&watcher, agora::observe::ObserveOptions::default()).await;
-        let row =
-            crate::support::som_id(&watcher, &format!("#elements button[data-id='{counter}']"))
-                .await;
-        let hovered = harness.step(&watcher, &format!("hover [{row}]")).await;
-        assert!(hovered.error.is_none(), "{:?}", hovered.error);
-        let highlight = crate::support::js(
-            &watcher,
-            "(() => { const box = document.getElementById('highlight'); return [getComputedStyle(box).display, box.dataset.id, box.offsetWidth]; })()",
-        )
-        .await;
-        assert_eq!(highlight[0], "block");
-        assert_eq!(highlight[1], json!(counter.to_string()));
-        assert!(highlight[2].as_u64().unwrap() > 0);
-        http.delete(format!("{base}/episodes/{id}"))
-            .send()
-            .await
-            .unwrap();
-        eventually("the viewer marks the episode closed", async || {
-            crate::support::js(&watcher, "document.getElementById('title').textContent")
-                .await
-                .as_str()
-                .is_some_and(|title| title.ends_with("(closed)"))
-        })
-        .await;
-        crate::support::close(&watcher).await;
     });
 }
 

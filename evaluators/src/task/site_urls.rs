@@ -30,6 +30,14 @@ impl SiteUrls {
         Ok(())
     }
 
+    /// The placeholders of the known sites (`__CLASSIFIEDS__`, …).
+    pub fn placeholders(&self) -> Vec<&'static str> {
+        self.bases
+            .values()
+            .flat_map(|(names, _)| names.placeholders.iter().copied())
+            .collect()
+    }
+
     /// Replaces every known `__SITE__` placeholder in `text`.
     pub fn substitute(&self, text: &str) -> String {
         let mut replaced = text.to_owned();

@@ -83,6 +83,8 @@ pub struct Reply {
     pub text: String,
     /// Tokens used, when a model reports them.
     pub usage: Option<Usage>,
+    /// The messages the model was sent, as the trajectory keeps them (none for replay).
+    pub prompt: Vec<crate::trajectory::PromptMessage>,
 }
 
 /// An agent working on one task.
@@ -152,7 +154,7 @@ impl TaskAgent {
                 let Some(step) = steps.get(*next) else {
                     return Ok(Reply {
                         text: "stop []".into(),
-                        usage: None,
+                        ..Reply::default()
                     });
                 };
                 *next += 1;
@@ -162,7 +164,7 @@ impl TaskAgent {
                     .await?;
                 Ok(Reply {
                     text: action.to_string(),
-                    usage: None,
+                    ..Reply::default()
                 })
             }
             TaskAgent::OpenAi(conversation) => conversation.act(&turn).await,

@@ -6,6 +6,7 @@ use super::prompt;
 use super::{ObservationKind, Reply, Turn};
 use crate::env::TaskContext;
 use crate::run::error::RunError;
+use crate::trajectory::{PromptMessage, PromptPart, ShotKind};
 use evaluators::chat::{ChatClient, ChatConfig, ChatMessage, ContentPart, Sampling, Usage};
 use evaluators::local_file::file_inside;
 use evaluators::task::InputImage;
@@ -84,7 +85,18 @@ impl OpenAiAgent {
     /// Starts a conversation about `task`: its intent and input images are read once.
     pub fn begin(&self, task: &TaskContext) -> Result<TaskConversation, RunError> {
         let mut input_images = Vec::new();
+        // Local files are copied beside the trajectory in order, so they are named by their
+        // position among the local ones.
+        let mut recorded_inputs = Vec::new();
+        let mut local = 0;
         for image in task.task.input_images() {
+            recorded_inputs.push(match &image {
+                InputImage::Url(url) => PromptPart::ImageUrl { url: url.clone() },
+                InputImage::File(_) => {
+                    local += 1;
+                    PromptPart::InputImage { index: local - 1 }
+                }
+            });
             input_images.push(match image {
                 InputImage::Url(url) => ContentPart::ImageUrl(url),
                 InputImage::File(name) => {
@@ -104,7 +116,27 @@ impl OpenAiAgent {
             agent: self.clone(),
             intent: task.task.intent.clone(),
             input_images,
+            recorded_inputs,
         })
+    }
+}
+
+/// A user message as sent and as recorded, built in step.
+#[derive(Debug, Default)]
+struct TurnParts {
+    parts: Vec<ContentPart>,
+    content: Vec<PromptPart>,
+}
+
+impl TurnParts {
+    fn text(&mut self, text: String) {
+        self.content.push(PromptPart::Text { text: text.clone() });
+        self.parts.push(ContentPart::Text(text));
+    }
+
+    fn image(&mut self, image: ContentPart, recorded: PromptPart) {
+        self.parts.push(image);
+        self.content.push(recorded);
     }
 }
 
@@ -114,12 +146,14 @@ pub struct TaskConversation {
     agent: OpenAiAgent,
     intent: String,
     input_images: Vec<ContentPart>,
+    /// The input images as the trajectory names them, in the same order.
+    recorded_inputs: Vec<PromptPart>,
 }
 
 impl TaskConversation {
     /// Asks the model for the next action.
     pub async fn act(&self, turn: &Turn<'_>) -> Result<Reply, RunError> {
-        let messages = self.messages(turn.observation, turn.previous_actions);
+        let (messages, prompt) = self.messages(turn.observation, turn.previous_actions);
         let reply = self
             .agent
             .client
@@ -128,15 +162,17 @@ impl TaskConversation {
         Ok(Reply {
             text: reply.content,
             usage: reply.usage,
+            prompt,
         })
     }
 
-    /// The request of one turn: the system rules, then the turn's text and images.
+    /// The request of one turn — the system rules, then the turn's text and images — and
+    /// the same messages as the trajectory keeps them (images by reference).
     fn messages(
         &self,
         observation: &crate::api::ObservationBody,
         previous_actions: &[String],
-    ) -> [ChatMessage; 2] {
+    ) -> ([ChatMessage; 2], Vec<PromptMessage>) {
         let kind = self.agent.settings.observation;
         let page = match (kind, &observation.axtree) {
             (ObservationKind::Axtree, Some(tree)) => format!(
@@ -153,33 +189,59 @@ impl TaskConversation {
                 observation.page_errors.join("\n")
             )
         };
-        let mut parts = vec![ContentPart::Text(prompt::turn(
+        let mut turn = TurnParts::default();
+        turn.text(prompt::turn(
             &self.intent,
             &observation.url,
             &observation.tab_header,
             &page,
             previous_actions,
-        ))];
+        ));
         if !self.input_images.is_empty() {
-            parts.push(ContentPart::Text("Images given with the objective:".into()));
-            parts.extend(self.input_images.iter().cloned());
+            turn.text("Images given with the objective:".into());
+            for (image, recorded) in self.input_images.iter().zip(&self.recorded_inputs) {
+                turn.image(image.clone(), recorded.clone());
+            }
         }
         let screenshot = match kind {
-            ObservationKind::Som => observation.screenshot.as_ref(),
-            ObservationKind::Screenshot => observation.clean_screenshot.as_ref(),
+            ObservationKind::Som => observation
+                .screenshot
+                .as_ref()
+                .map(|shot| (shot, ShotKind::Som)),
+            ObservationKind::Screenshot => observation
+                .clean_screenshot
+                .as_ref()
+                .map(|shot| (shot, ShotKind::Clean)),
             ObservationKind::Axtree | ObservationKind::Text => None,
         };
-        if let Some(encoded) = screenshot {
-            parts.push(ContentPart::Text("The current page:".into()));
-            parts.push(ContentPart::ImageUrl(format!(
-                "data:{};base64,{encoded}",
-                observation.screenshot_mime
-            )));
+        if let Some((encoded, kind)) = screenshot {
+            turn.text("The current page:".into());
+            turn.image(
+                ContentPart::ImageUrl(format!(
+                    "data:{};base64,{encoded}",
+                    observation.screenshot_mime
+                )),
+                PromptPart::Screenshot { kind },
+            );
         }
-        [
-            ChatMessage::system(self.agent.system.clone()),
-            ChatMessage::user(parts),
-        ]
+        let TurnParts { parts, content } = turn;
+        let system = self.agent.system.clone();
+        let record = vec![
+            PromptMessage {
+                role: "system".into(),
+                content: vec![PromptPart::Text {
+                    text: system.clone(),
+                }],
+            },
+            PromptMessage {
+                role: "user".into(),
+                content,
+            },
+        ];
+        (
+            [ChatMessage::system(system), ChatMessage::user(parts)],
+            record,
+        )
     }
 }
 
@@ -206,10 +268,14 @@ mod tests {
             }),
         })
         .unwrap();
+        let recorded_inputs = (0..input_images.len())
+            .map(|index| PromptPart::InputImage { index })
+            .collect();
         TaskConversation {
             agent,
             intent: "Find the red bike.".into(),
             input_images,
+            recorded_inputs,
         }
     }
 
@@ -253,13 +319,19 @@ mod tests {
     #[test]
     fn each_observation_kind_sends_what_it_names() {
         let body = observation();
-        let [system, user] = conversation(ObservationKind::Som, vec![]).messages(&body, &[]);
+        let [system, user] = conversation(ObservationKind::Som, vec![])
+            .messages(&body, &[])
+            .0;
         assert!(text(&system).contains("numbered box"));
         assert_eq!(images(&user), ["data:image/png;base64,U09N"]);
         assert!(text(&user).contains("OBJECTIVE: Find the red bike."));
-        let [_, user] = conversation(ObservationKind::Screenshot, vec![]).messages(&body, &[]);
+        let [_, user] = conversation(ObservationKind::Screenshot, vec![])
+            .messages(&body, &[])
+            .0;
         assert_eq!(images(&user), ["data:image/png;base64,Q0xFQU4="]);
-        let [_, user] = conversation(ObservationKind::Axtree, vec![]).messages(&body, &[]);
+        let [_, user] = conversation(ObservationKind::Axtree, vec![])
+            .messages(&body, &[])
+            .0;
         assert!(images(&user).is_empty());
         assert!(
             text(&user).contains("[7] link 'Home'\n\nElements you can act on:\n[1] [A] [Home]")
@@ -269,7 +341,17 @@ mod tests {
             bytes: vec![1],
         };
         let text_only = conversation(ObservationKind::Text, vec![input]);
-        let [_, user] = text_only.messages(&body, &["click [1]".into()]);
+        let ([_, user], record) = text_only.messages(&body, &["click [1]".into()]);
+        assert_eq!(
+            record[1].content[1..],
+            [
+                PromptPart::Text {
+                    text: "Images given with the objective:".into()
+                },
+                PromptPart::InputImage { index: 0 }
+            ],
+            "the recorded prompt names the input image where it was sent"
+        );
         assert_eq!(images(&user), ["image/jpeg"], "input images, no screenshot");
         assert!(text(&user).contains("PREVIOUS ACTIONS:\n1. click [1]"));
         let cost = text_only.agent.cost(evaluators::chat::Usage {
