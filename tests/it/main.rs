@@ -8,8 +8,11 @@
 mod support;
 
 mod actions;
+mod aes_integrity;
 mod api;
+mod bounds;
 mod classifieds;
+mod ended;
 mod evaluation_bounds;
 mod forgery;
 mod forum;
@@ -17,6 +20,7 @@ mod grid;
 mod hostile;
 mod isolation;
 mod observe;
+mod page_guard;
 mod processes;
 mod record;
 mod run;

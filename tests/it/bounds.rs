@@ -1,0 +1,141 @@
+//! Observations are bounded whatever the page, in real Chromium: a 40 MiB title and a 40 MiB
+//! paragraph are cut (and the observation says so), every step answers in a small response
+//! and the server's memory stays flat; a page of 200,000 buttons is observed within the step
+//! deadline with the first elements in view listed and the rest counted.
+
+use crate::api::serve_api;
+use crate::support::run;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+/// The server's resident memory, in bytes (the tests' process hosts it).
+fn resident_bytes() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let kib: u64 = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|value| value.split_whitespace().next())
+        .and_then(|kib| kib.parse().ok())
+        .unwrap();
+    kib * 1024
+}
+
+/// `POST` `body` to `url`; the answer's length in bytes and its JSON.
+async fn post(http: &reqwest::Client, url: &str, body: Value) -> (usize, Value) {
+    let bytes = http
+        .post(url)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    (
+        bytes.len(),
+        serde_json::from_slice(&bytes).unwrap_or_else(|error| panic!("{error}")),
+    )
+}
+
+/// The bytes of an observation's screenshots, base64 as sent.
+fn screenshot_bytes(observation: &Value) -> usize {
+    ["screenshot", "clean_screenshot"]
+        .iter()
+        .filter_map(|key| observation[key].as_str())
+        .map(str::len)
+        .sum()
+}
+
+#[test]
+fn a_forty_mib_title_is_cut_and_every_answer_stays_small_and_the_server_flat() {
+    run(|harness| async move {
+        let base = serve_api(harness.env.clone(), None).await;
+        let http = reqwest::Client::new();
+        let (_, created) = post(
+            &http,
+            &format!("{base}/episodes"),
+            json!({ "start_url": harness.url("hostile/huge_title.html") }),
+        )
+        .await;
+        let id = created["episode_id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{created}"))
+            .to_owned();
+        let step = format!("{base}/episodes/{id}/step");
+        let mut after_warm_up = 0;
+        for number in 0..12 {
+            let action = if number % 2 == 0 {
+                "scroll [down]"
+            } else {
+                "scroll [up]"
+            };
+            let (length, answer) = post(&http, &step, json!({ "action": action })).await;
+            assert!(answer["error"].is_null(), "{}", answer["error"]);
+            let observation = &answer["observation"];
+            let text = length - screenshot_bytes(observation);
+            assert!(
+                text < 1 << 20,
+                "step {number}: {text} bytes besides the screenshot"
+            );
+            let title = observation["title"].as_str().unwrap();
+            assert!(
+                title.chars().count() <= agora::observe::MAX_TITLE_CHARS,
+                "{}",
+                title.len()
+            );
+            assert!(title.ends_with('…'), "the cut is marked");
+            let cut = observation["cut"].to_string();
+            assert!(cut.contains("title: 41943040 characters"), "{cut}");
+            let texts = &observation["som_text"];
+            assert!(texts.as_str().unwrap().len() < 1 << 20);
+            if number == 3 {
+                after_warm_up = resident_bytes();
+            }
+        }
+        let grown = resident_bytes().saturating_sub(after_warm_up);
+        assert!(
+            grown < 64 << 20,
+            "the server grew by {} MiB over 8 steps",
+            grown >> 20
+        );
+        let closed = http
+            .delete(format!("{base}/episodes/{id}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(closed.status().as_u16(), 204);
+    });
+}
+
+#[test]
+fn a_page_of_200_000_buttons_is_observed_in_time_with_a_bounded_list() {
+    run(|harness| async move {
+        let started = Instant::now();
+        let episode = harness.open("hostile/many_buttons.html").await;
+        let opened = started.elapsed();
+        let deadline = Duration::from_secs(harness.env.config().step_deadline_s);
+        assert!(opened < deadline, "the start took {opened:?}");
+        let observed = crate::support::observation(&episode).await;
+        assert_eq!(observed.elements.len(), agora::observe::MAX_ELEMENTS);
+        // The viewport's first elements, in document order: the first buttons.
+        assert_eq!(observed.elements[0].name, "Button 0");
+        assert!(
+            observed.cut.iter().any(|cut| cut.contains("more in view")),
+            "{:?}",
+            observed.cut
+        );
+        let started = Instant::now();
+        let outcome = harness.step(&episode, "scroll [down]").await;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        let took = started.elapsed();
+        assert!(took < deadline / 2, "a step took {took:?}");
+        let after = crate::support::observation(&episode).await;
+        assert!(after.elements.len() <= agora::observe::MAX_ELEMENTS);
+        assert_ne!(after.elements[0].name, "Button 0", "scrolled on");
+        eprintln!(
+            "200,000 buttons: start {opened:?}, scroll step {took:?}, observation {:.0} ms",
+            after.timings.total_ms
+        );
+        episode.close().await.unwrap();
+    });
+}
