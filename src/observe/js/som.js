@@ -60,6 +60,25 @@ const implicitRole = (element) => {
   }
 };
 
+// Each document's labels by the control they label, found once: an element's own `labels`
+// searches the whole document the first time it is read (minutes for a page of 200,000
+// buttons).
+const labelMaps = new Map();
+const labelsOf = (doc) => {
+  let map = labelMaps.get(doc);
+  if (!map) {
+    map = new Map();
+    for (const label of doc.querySelectorAll('label')) {
+      const control = label.control;
+      if (!control) continue;
+      if (!map.has(control)) map.set(control, []);
+      map.get(control).push(label);
+    }
+    labelMaps.set(doc, map);
+  }
+  return map;
+};
+
 // `shown` is the element's rendered text, cleaned ('' for form fields).
 const accessibleName = (element, doc, shown) => {
   const labelledBy = element.getAttribute('aria-labelledby');
@@ -69,8 +88,9 @@ const accessibleName = (element, doc, shown) => {
   }
   const direct = element.getAttribute('aria-label') || element.getAttribute('alt');
   if (clean(direct)) return clean(direct);
-  if (element.labels && element.labels.length) {
-    const text = clean([...element.labels].map((label) => label.innerText).join(' '));
+  const labels = labelsOf(doc).get(element);
+  if (labels) {
+    const text = clean(labels.map((label) => label.innerText).join(' '));
     if (text) return text;
   }
   const tag = element.tagName.toLowerCase();
@@ -128,7 +148,9 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
     let id = element.getAttribute(ATTR);
     if (id === null || !/^\d+$/.test(id)) {
       id = String(topWindow.__agoraSomNext++);
-      element.setAttribute(ATTR, id);
+      // Written once everything is read: a write between two reads of the layout would
+      // have the browser lay the page out again for each element (minutes on a big page).
+      newIds.push([element, id]);
     }
     marked.add(element);
     const value = 'value' in element && typeof element.value === 'string' && tag !== 'button' ? element.value : null;
@@ -191,8 +213,10 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
 
 const elements = [];
 const texts = [];
+const newIds = [];
 const viewportClip = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
 collectFrame(document, window, 0, 0, viewportClip, [], elements, texts, new Set());
+for (const [element, id] of newIds) element.setAttribute(ATTR, id);
 
 return {
   elements,
