@@ -45,9 +45,6 @@ pub const MEASURE_JS: &str = concat!(
     include_str!("js/aes_measure.js")
 );
 
-/// The page's recorded errors (read in the page's own world).
-const ERRORS_JS: &str = include_str!("js/aes_errors.js");
-
 /// The most elements measured on a page; a generated page with more fails its state.
 pub const MAX_ELEMENTS: usize = 5_000;
 
@@ -291,7 +288,7 @@ async fn measure<P: Page>(
         .measure(measurement.script, measurement.args.clone())
         .await?;
     if measurement.with_errors {
-        value["errors"] = page.call(ERRORS_JS, Vec::new()).await?;
+        value["errors"] = json!(page.page_errors().await?);
     }
     if value["truncated"] == json!(true) {
         return Ok(Err(format!(
@@ -603,11 +600,8 @@ mod tests {
         async fn evaluate(&mut self, _: &str) -> Result<crate::js_value::JsValue, PageError> {
             Err(PageError::Browser("not used".into()))
         }
-        async fn call(&mut self, body: &str, _: Vec<Value>) -> Result<Value, PageError> {
-            Ok(match body == ERRORS_JS {
-                true => json!([]),
-                false => serde_json::to_value(&self.state).unwrap(),
-            })
+        async fn call(&mut self, _: &str, _: Vec<Value>) -> Result<Value, PageError> {
+            Ok(serde_json::to_value(&self.state).unwrap())
         }
         async fn fetch_bytes(&mut self, _: &str) -> Result<Vec<u8>, PageError> {
             Err(PageError::Browser("not used".into()))

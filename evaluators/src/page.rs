@@ -4,6 +4,7 @@
 //! settling is the implementation's job, so evaluators never wait on a clock.
 
 use crate::aes::Interaction;
+use crate::aes::state::RecordedError;
 use crate::js_value::JsValue;
 #[cfg(doc)]
 use crate::js_value::encoding_script;
@@ -114,6 +115,14 @@ pub trait Page {
         args: Vec<serde_json::Value>,
     ) -> impl Future<Output = Result<serde_json::Value, PageError>> + Send {
         self.call(function_body, args)
+    }
+    /// The errors of the current document as the browser reported them — uncaught
+    /// exceptions, unhandled rejections, failed loads — heard where no script of the page
+    /// can remove, hide or forge them. A page that hears none reports none.
+    fn page_errors(
+        &mut self,
+    ) -> impl Future<Output = Result<Vec<RecordedError>, PageError>> + Send {
+        async { Ok(Vec::new()) }
     }
     /// Fetches a resource with the episode's cookies.
     fn fetch_bytes(&mut self, url: &str)

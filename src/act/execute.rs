@@ -15,6 +15,7 @@ use fantoccini::actions::{
 use fantoccini::elements::Element;
 use fantoccini::error::{CmdError, ErrorStatus};
 use fantoccini::key::Key;
+use fantoccini::wd::WindowHandle;
 use std::path::{Path, PathBuf};
 
 pub(super) const SELECT_OPTION_JS: &str = include_str!("js/select_option.js");
@@ -72,7 +73,7 @@ pub async fn execute(
     if let Some(id) = action.target() {
         known_element(context, id)?;
     }
-    let tabs_before = session.tab_handles().to_vec();
+    let mut tabs_before = session.tab_handles().to_vec();
     // Coordinates are checked against the viewport the agent saw.
     let viewport = context.observation.viewport;
     let mut outcome = ActOutcome::default();
@@ -126,6 +127,14 @@ pub async fn execute(
                 });
             }
             let path = upload_path(file, context)?;
+            let path = session
+                .stage_upload(&path)
+                .map_err(|error| ActionError::UploadRefused {
+                    file: path.display().to_string(),
+                    reason: format!(
+                        "it could not be copied where the browser can read it: {error}"
+                    ),
+                })?;
             let located = locate(session, context, *id).await?;
             let sent = located.element.send_keys(&path.to_string_lossy()).await;
             finish(session, &located, *id, sent).await?;
@@ -228,10 +237,12 @@ pub async fn execute(
             if let Some((file, content)) = action.workspace_write() {
                 workspace.write(file, content).await?;
             }
-            show_workspace(session, workspace).await?;
+            show_workspace(session, workspace, context.viewport, &mut tabs_before).await?;
         }
         Action::Refresh => match context.workspace {
-            Some(workspace) => show_workspace(session, workspace).await?,
+            Some(workspace) => {
+                show_workspace(session, workspace, context.viewport, &mut tabs_before).await?
+            }
             None => session
                 .client()
                 .refresh()
@@ -260,16 +271,27 @@ pub async fn execute(
     Ok(outcome)
 }
 
-/// Opens the workspace page in the current tab (the step then settles and observes it).
+/// Opens the workspace page in a fresh tab in place of the current one (the step then
+/// settles and observes it), as the AES evaluator opens each page it measures in a fresh tab
+/// of its own: the page cannot tell the agent's view of it from the measurement.
+/// Updates `tabs` for the replaced tab, which is no tab a page opened.
 async fn show_workspace(
-    session: &BrowserSession,
+    session: &mut BrowserSession,
     workspace: &Workspace,
+    viewport: Viewport,
+    tabs: &mut [WindowHandle],
 ) -> Result<(), ActionError> {
+    let (old, fresh) = session.replace_current_tab().await?;
+    if let Some(place) = tabs
+        .iter_mut()
+        .find(|handle| Some(&**handle) == old.as_ref())
+    {
+        *place = fresh;
+    }
+    prepare_tab(session, viewport).await?;
     session
-        .client()
-        .goto(&workspace.page_url())
-        .await
-        .map_err(BrowserError::from)?;
+        .open_as_first_visit(&workspace.page_url(), &[kit::TENANT_COOKIE])
+        .await?;
     Ok(())
 }
 

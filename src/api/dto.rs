@@ -117,10 +117,14 @@ pub struct ObservationBody {
     pub screenshot_mime: String,
     /// The URL the fence refused, if the tab shows its error page.
     pub blocked_url: Option<String>,
-    /// Uncaught errors and failed loads the page recorded (WebUI workspace), so the agent can
-    /// fix them.
+    /// The page's uncaught exceptions, unhandled rejections and failed loads, as the browser
+    /// reported them (`exception: …`, `resource: …`), so the agent can fix them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub page_errors: Vec<String>,
+    /// What was cut to keep the observation within its bounds (a title of millions of
+    /// characters, elements in view beyond the list's 1,500, …), in words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cut: Vec<String>,
     /// JavaScript dialogs pages opened since the last observation; each was answered as it
     /// opened (`alert`, `confirm`, `prompt` dismissed; `beforeunload` accepted).
     #[serde(default)]
@@ -194,6 +198,7 @@ impl From<&Observation> for ObservationBody {
             screenshot_mime: mime.to_owned(),
             blocked_url: observation.blocked_url.clone(),
             page_errors: observation.page_errors.clone(),
+            cut: observation.cut.clone(),
             dialogs: observation.dialogs.clone(),
             viewport: observation.viewport,
             scroll: observation.scroll,

@@ -12,11 +12,12 @@ mod processes;
 mod sandbox;
 mod session;
 mod settle;
+mod uploads;
 
 pub use driver::{WebDriverEndpoint, ensure_executable};
 pub use error::BrowserError;
 pub use flags::chromium_flags;
-pub use guard::{Dialog, MAX_DIALOGS};
+pub use guard::{Dialog, MAX_DIALOGS, MAX_PAGE_ERRORS, PageErrorEntry, PageErrorKind};
 pub use pool::{BrowserPool, Lease, PoolLimits};
 pub use processes::process_tree;
 pub use sandbox::{BrowserUser, DEFAULT_BROWSER_USER, Sandbox};

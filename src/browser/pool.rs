@@ -223,6 +223,14 @@ impl BrowserPool {
             };
             self.inner.refill.notify_one();
             let session = taken?.session;
+            if session.guard_failed() {
+                tracing::warn!(
+                    serial = session.serial(),
+                    "killing a warm browser whose page guard stopped"
+                );
+                session.kill();
+                continue;
+            }
             if self.inner.endpoint.is_local() || session.responds().await {
                 return Some(session);
             }
@@ -247,6 +255,15 @@ impl BrowserPool {
             }
             if inner.is_closed() {
                 session.close().await;
+                return;
+            }
+            if session.guard_failed() {
+                // Unguarded, its next pages could keep it hostage: it serves no other episode.
+                tracing::warn!(
+                    serial = session.serial(),
+                    "killing a browser whose page guard stopped"
+                );
+                session.kill();
                 return;
             }
             let wiping = Instant::now();

@@ -2,16 +2,17 @@
 //! beyond plain WebDriver (CDP through chromedriver's `goog/cdp/execute`).
 
 use super::devtools::{LinkError, TabLink};
-use super::guard::{Dialog, PageGuard};
+use super::guard::{Dialog, PageErrorEntry, PageGuard};
 use super::pool::PoolSlot;
 use super::sandbox::Sandbox;
+use super::uploads::UploadStage;
 use super::{BrowserError, WebDriverEndpoint, flags, processes};
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::wd::WindowHandle;
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -19,8 +20,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// records DOM mutations, so settling can wait on conditions instead of sleeping.
 const INSTRUMENT_JS: &str = include_str!("js/instrument.js");
 
+/// Clears what a tab keeps across navigations before a first visit (`open_as_first_visit`).
+const FIRST_VISIT_JS: &str = include_str!("js/first_visit.js");
+
 /// Removes the Set-of-Marks id attributes (see `restore_page`).
 const RESTORE_JS: &str = include_str!("js/restore.js");
+
+/// What a first visit finds empty ([`BrowserSession::open_as_first_visit`]): every kind of
+/// storage an origin has but cookies (which keep Agora's own) and session storage (which
+/// belongs to the tab).
+const FIRST_VISIT_STORAGE: &str = "appcache,file_systems,indexeddb,local_storage,shader_cache,\
+websql,service_workers,cache_storage,interest_groups,shared_storage,storage_buckets";
 
 /// Viewport size in CSS pixels (devicePixelRatio is always 1).
 #[derive(
@@ -95,6 +105,8 @@ pub struct BrowserSession {
     tab_link: tokio::sync::Mutex<Option<Arc<TabLink>>>,
     /// Set when a direct link could not be made: chromedriver's path is used from then on.
     direct_failed: AtomicBool,
+    /// Where files to upload are copied for the browser to read (local browsers only).
+    uploads: Option<UploadStage>,
 }
 
 impl BrowserSession {
@@ -142,6 +154,7 @@ impl BrowserSession {
             debugger_address: None,
             tab_link: tokio::sync::Mutex::new(None),
             direct_failed: AtomicBool::new(false),
+            uploads: None,
         };
         if local && let Some(capabilities) = session.client.capabilities() {
             session.debugger_address = capabilities
@@ -152,6 +165,9 @@ impl BrowserSession {
                 .get("chrome")
                 .and_then(|chrome| chrome["userDataDir"].as_str())
                 .map(PathBuf::from);
+            session.uploads = session.profile.as_deref().map(|profile| {
+                UploadStage::beside(profile, session.serial, settings.sandbox.user().cloned())
+            });
         }
         if let Some(address) = &session.debugger_address {
             match PageGuard::start(address, settings.max_tabs).await {
@@ -244,14 +260,60 @@ impl BrowserSession {
         self.endpoint.generation() != self.generation
     }
 
-    /// Fails fast with [`BrowserError::SessionLost`] when the session cannot work any more.
+    /// Fails fast with [`BrowserError::SessionLost`] when the session cannot work any more:
+    /// its chromedriver is gone, or its page guard is (the browser would be at its pages'
+    /// mercy: tabs uncapped, dialogs unanswered, errors unheard).
     pub fn check_alive(&self) -> Result<(), BrowserError> {
         if self.is_orphaned() {
             return Err(BrowserError::SessionLost(
                 "chromedriver crashed and was restarted; this episode's browser is gone".into(),
             ));
         }
+        if let Some(reason) = self.guard.as_ref().and_then(PageGuard::failure) {
+            return Err(BrowserError::SessionLost(format!(
+                "the page guard of this browser stopped ({reason}), so its pages are no longer \
+                 kept in check; the browser was retired"
+            )));
+        }
         Ok(())
+    }
+
+    /// A copy of `file` (a file an episode may upload, already through the allow-list check)
+    /// that the browser can read, under the same name: a local browser running as another
+    /// user cannot read a private folder; a remote one gets the path as it is.
+    pub fn stage_upload(&mut self, file: &Path) -> std::io::Result<PathBuf> {
+        match &mut self.uploads {
+            Some(stage) => stage.stage(file),
+            None => Ok(file.to_owned()),
+        }
+    }
+
+    /// Whether the page guard of this (local) browser stopped.
+    pub fn guard_failed(&self) -> bool {
+        self.guard
+            .as_ref()
+            .is_some_and(|guard| guard.failure().is_some())
+    }
+
+    /// Ends the page guard's connection as a failure of it would (the tests of a failed
+    /// guard use it: the session reports itself lost and never serves another episode).
+    pub fn sever_guard(&self) {
+        if let Some(guard) = &self.guard {
+            guard.sever();
+        }
+    }
+
+    /// The page errors of the current tab's document, as the browser reported them to the
+    /// page guard (none for a remote browser, which has no guard).
+    pub async fn page_errors(&self) -> Result<Vec<PageErrorEntry>, BrowserError> {
+        self.check_alive()?;
+        let (Some(guard), Some(tab)) = (&self.guard, &self.current_tab) else {
+            return Ok(Vec::new());
+        };
+        guard
+            .page_errors(&String::from(tab.clone()))
+            .await
+            .map_err(|error| BrowserError::Command(error.to_string()))
     }
 
     /// Runs a Chrome DevTools Protocol command on the current tab.
@@ -403,6 +465,67 @@ impl BrowserSession {
         Ok(self.client.goto(url).await?)
     }
 
+    /// Opens `url` in the current tab as a first visit of it finds the page: the tab leaves
+    /// what it shows for `about:blank`, its history and window name start afresh, and the
+    /// page's origin keeps no cookie but Agora's own (`keep`: HTTP-only cookies, which no
+    /// page can write) and nothing stored of any kind (local storage, IndexedDB, caches,
+    /// service workers; session storage belongs to the tab: a tab of its own has none). A page
+    /// cannot tell two visits made this way in fresh tabs apart — the agent's view of its
+    /// WebUI page and each page the AES evaluator measures.
+    pub async fn open_as_first_visit(&self, url: &str, keep: &[&str]) -> Result<(), BrowserError> {
+        let origin = url::Url::parse(url)
+            .map(|parsed| parsed.origin().ascii_serialization())
+            .map_err(|error| BrowserError::Command(format!("{url} is not a URL: {error}")))?;
+        self.goto("about:blank").await?;
+        self.execute(FIRST_VISIT_JS, vec![]).await?;
+        self.cdp("Page.resetNavigationHistory", json!({})).await?;
+        let cookies = self
+            .cdp("Network.getCookies", json!({ "urls": [url] }))
+            .await?;
+        for cookie in cookies["cookies"].as_array().into_iter().flatten() {
+            let name = cookie["name"].as_str().unwrap_or_default();
+            if cookie["httpOnly"] == true && keep.contains(&name) {
+                continue;
+            }
+            self.cdp(
+                "Network.deleteCookies",
+                json!({ "name": name, "domain": cookie["domain"], "path": cookie["path"] }),
+            )
+            .await?;
+        }
+        self.cdp(
+            "Storage.clearDataForOrigin",
+            json!({ "origin": origin, "storageTypes": FIRST_VISIT_STORAGE }),
+        )
+        .await?;
+        self.goto(url).await
+    }
+
+    /// Replaces the current tab with a new one at `about:blank` (with nothing of the old
+    /// one's: history, session storage, window name), and makes it current; it still needs
+    /// its viewport and instrumentation. Returns the old tab and the new one.
+    pub async fn replace_current_tab(
+        &mut self,
+    ) -> Result<(Option<WindowHandle>, WindowHandle), BrowserError> {
+        self.check_alive()?;
+        let fresh = self.client.new_window(true).await?.handle;
+        self.client.close_window().await?;
+        let old = self.current_tab.take();
+        if let Some(old) = &old {
+            self.instrumented_tabs.remove(&String::from(old.clone()));
+        }
+        match self
+            .tabs
+            .iter_mut()
+            .find(|handle| Some(&**handle) == old.as_ref())
+        {
+            Some(place) => *place = fresh.clone(),
+            None => self.tabs.push(fresh.clone()),
+        }
+        self.switch_tab(fresh.clone()).await?;
+        Ok((old, fresh))
+    }
+
     /// The current tab's URL.
     pub async fn current_url(&self) -> Result<String, BrowserError> {
         self.check_alive()?;
@@ -449,12 +572,19 @@ impl BrowserSession {
             Some(handle) => String::from(handle.clone()),
             None => String::from(self.client.window().await?),
         };
-        if self.instrumented_tabs.insert(handle) {
+        if self.instrumented_tabs.insert(handle.clone()) {
             self.cdp(
                 "Page.addScriptToEvaluateOnNewDocument",
                 json!({ "source": INSTRUMENT_JS }),
             )
             .await?;
+            // Its documents answer dialogs and report errors before anything loads in it.
+            if let Some(guard) = &self.guard {
+                guard
+                    .guarded(&handle)
+                    .await
+                    .map_err(|error| BrowserError::Command(error.to_string()))?;
+            }
         }
         self.execute(INSTRUMENT_JS, vec![]).await?;
         Ok(())
@@ -520,16 +650,36 @@ impl BrowserSession {
     pub async fn wipe(&mut self, origins: &[String]) -> Result<(), BrowserError> {
         self.check_alive()?;
         let old = self.refresh_tabs().await?;
+        // The tab commands went to may be gone (a popup the guard closed): the new one is
+        // opened from one still there.
+        for handle in &old {
+            if self.client.switch_to_window(handle.clone()).await.is_ok() {
+                break;
+            }
+        }
         let fresh = self.client.new_window(true).await?.handle;
         for handle in old {
-            self.client.switch_to_window(handle.clone()).await?;
-            self.client.close_window().await?;
+            // A tab may close while this runs (the guard closing popups beyond the cap):
+            // what counts is that none is left, checked below.
+            let closing = async {
+                self.client.switch_to_window(handle.clone()).await?;
+                self.client.close_window().await
+            };
+            if let Err(error) = closing.await {
+                tracing::debug!(%error, serial = self.serial, "a tab went before the wipe closed it");
+            }
             self.instrumented_tabs.remove(&String::from(handle));
         }
-        self.tabs = Vec::new();
+        self.tabs = vec![fresh.clone()];
         self.current_tab = None;
-        self.tabs.push(fresh.clone());
-        self.switch_tab(fresh).await?;
+        self.switch_tab(fresh.clone()).await?;
+        let left = self.client.windows().await?;
+        if left != [fresh] {
+            return Err(BrowserError::Command(format!(
+                "{} tabs were left open after the wipe",
+                left.len().saturating_sub(1)
+            )));
+        }
         self.cdp("Network.clearBrowserCookies", json!({})).await?;
         self.cdp("Network.clearBrowserCache", json!({})).await?;
         self.cdp("Browser.resetPermissions", json!({})).await?;
@@ -540,8 +690,12 @@ impl BrowserSession {
             )
             .await?;
         }
-        // Dialogs the last episode's pages opened are not the next episode's to see.
+        // Dialogs the last episode's pages opened are not the next episode's to see, nor
+        // are the files it uploaded.
         self.take_dialogs();
+        if let Some(stage) = &mut self.uploads {
+            stage.clear();
+        }
         Ok(())
     }
 

@@ -176,7 +176,9 @@ pub(super) struct Episode {
     settle: SettlePolicy,
     deadline: Duration,
     upload_dir: Option<PathBuf>,
-    /// Given back (the place under the episode cap freed) when the episode ends.
+    /// Given back (the place under the episode cap freed) as soon as the episode ends —
+    /// stopped, lost, or stopped at its deadline — while its record stays readable until
+    /// it is closed or reaped.
     slot: Option<tokio::sync::OwnedSemaphorePermit>,
     last_used: Instant,
     start: StartFacts,
@@ -465,6 +467,8 @@ impl Episode {
         };
         if let Some(answer) = outcome.stopped {
             self.answer = Some(answer);
+            // Ended: its place goes to the next episode; the browser stays for the evaluation.
+            self.slot = None;
             self.record(action.to_string(), None, None);
             return StepOutcome {
                 action: Some(action),
@@ -595,6 +599,7 @@ impl Episode {
         let error = ActionError::PageUnresponsive { waited: deadline };
         tracing::warn!(episode = %self.id, "the page did not answer within {deadline:?}; stopping its browser");
         self.lost = Some(error.to_string());
+        self.slot = None;
         if let Some(session) = self.session.take() {
             session.kill();
         }
@@ -606,6 +611,7 @@ impl Episode {
         if error.is_session_lost() {
             tracing::warn!(episode = %self.id, %error, "episode lost its browser");
             self.lost = Some(error.to_string());
+            self.slot = None;
             if let Some(session) = self.session.take() {
                 // Best effort: a browser that is merely unreachable is ended with its session.
                 tokio::spawn(session.close());

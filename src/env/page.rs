@@ -6,6 +6,7 @@ use crate::act::InteractionError;
 use crate::browser::{BrowserError, BrowserSession, SettlePolicy, Viewport, settle};
 use crate::fence::AllowList;
 use evaluators::aes::Interaction;
+use evaluators::aes::state::RecordedError;
 use evaluators::js_value::{JsValue, encoding_script};
 use evaluators::{Page, PageError, Window};
 use serde_json::{Value, json};
@@ -27,7 +28,7 @@ pub struct EpisodePage<'a> {
     http: reqwest::Client,
     /// The episode's viewport while another window is emulated.
     episode_viewport: Option<Viewport>,
-    /// Each page opened starts a history of its own ([`EpisodePage::measuring`]).
+    /// Each page is opened as a first visit finds it ([`EpisodePage::measuring`]).
     fresh_history: bool,
     /// The measuring world of the current document: its loader id and execution context.
     world: Option<(String, u64)>,
@@ -62,8 +63,10 @@ impl<'a> EpisodePage<'a> {
     }
 
     /// For measuring pages one after another in one tab (a target, then the agent's page):
-    /// each page opened starts a history of its own, so no page can go back to the one
-    /// measured before it.
+    /// each page is opened as a first visit of it finds it
+    /// ([`BrowserSession::open_as_first_visit`]): a history of its own, so no page can go
+    /// back to the one measured before it, and nothing stored — as the agent's view of its
+    /// WebUI page is opened, so the page cannot tell the two apart.
     pub fn measuring(mut self) -> Self {
         self.fresh_history = true;
         self
@@ -133,20 +136,15 @@ impl Page for EpisodePage<'_> {
             url: url.to_owned(),
             message,
         };
-        if self.fresh_history {
-            self.session
-                .goto("about:blank")
-                .await
-                .map_err(|error| navigation_error(error.to_string()))?;
-            self.session
-                .cdp("Page.resetNavigationHistory", json!({}))
-                .await
-                .map_err(|error| navigation_error(error.to_string()))?;
-        }
-        self.session
-            .goto(url)
-            .await
-            .map_err(|error| navigation_error(error.to_string()))?;
+        let opened = match self.fresh_history {
+            true => {
+                self.session
+                    .open_as_first_visit(url, &[kit::TENANT_COOKIE])
+                    .await
+            }
+            false => self.session.goto(url).await,
+        };
+        opened.map_err(|error| navigation_error(error.to_string()))?;
         settle(self.session, self.policy)
             .await
             .map_err(|error| navigation_error(error.to_string()))?;
@@ -199,6 +197,17 @@ impl Page for EpisodePage<'_> {
             .execute_in(context, function_body, args)
             .await
             .map_err(browser_error)
+    }
+
+    async fn page_errors(&mut self) -> Result<Vec<RecordedError>, PageError> {
+        let errors = self.session.page_errors().await.map_err(browser_error)?;
+        Ok(errors
+            .into_iter()
+            .map(|error| RecordedError {
+                kind: error.kind.to_string(),
+                message: error.message,
+            })
+            .collect())
     }
 
     async fn interact(&mut self, interaction: &Interaction) -> Result<(), PageError> {

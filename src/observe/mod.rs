@@ -2,11 +2,15 @@
 //! accessibility tree and the tab header — exactly what the agent sees.
 
 mod axtree;
+mod bounds;
 mod capture;
 mod locate;
 mod paint;
 mod som;
 
+pub use bounds::{
+    MAX_AXTREE_BYTES, MAX_ELEMENTS, MAX_TEXT_CHARS, MAX_TEXTS, MAX_TITLE_CHARS, MAX_URL_CHARS,
+};
 use capture::{FrameMarks, mark_frame};
 pub use capture::{ImageFormat, Screenshot, capture, image_mime};
 pub use locate::{SOM_ATTRIBUTE, som_id_of, stable_selector};
@@ -124,7 +128,9 @@ pub struct Observation {
     pub scroll: ScrollState,
     /// The URL the fence refused, when the tab shows the fence's error page.
     pub blocked_url: Option<String>,
-    /// Uncaught errors and failed loads the page recorded (the WebUI workspace records them).
+    /// The document's uncaught exceptions, unhandled rejections and failed loads, as the
+    /// browser reported them (`exception: …`, `resource: …`; at most
+    /// [`crate::browser::MAX_PAGE_ERRORS`]; none for a remote browser).
     pub page_errors: Vec<String>,
     /// JavaScript dialogs pages opened since the last observation (each answered at once:
     /// `alert`/`confirm`/`prompt` dismissed, `beforeunload` accepted), at most
@@ -138,6 +144,9 @@ pub struct Observation {
     pub axtree: Option<String>,
     /// Where the time went.
     pub timings: ObserveTimings,
+    /// What was cut to keep the observation within its bounds (a long title, elements in
+    /// view beyond the list's length, …), in words; empty when nothing was.
+    pub cut: Vec<String>,
 }
 
 /// Scroll position of the active tab.
@@ -206,8 +215,6 @@ struct PageMarks {
     viewport: Viewport,
     scroll: ScrollState,
     blocked: Option<String>,
-    #[serde(default)]
-    page_errors: Vec<String>,
     /// devicePixelRatio: device pixels per CSS pixel.
     scale: f64,
     /// The page's layout stamp when marked (see the settle instrumentation; null without it).
@@ -215,6 +222,9 @@ struct PageMarks {
     /// The stamp the previous look at the page left.
     stamp_before: Value,
     script_ms: f64,
+    /// What the script left out to keep to the bounds.
+    #[serde(default)]
+    cut: bounds::ScriptCuts,
 }
 
 /// One marking of the page and the frame that goes with it.
@@ -228,7 +238,7 @@ struct MarkedFrame {
 
 async fn mark(session: &BrowserSession) -> Result<PageMarks, BrowserError> {
     let marks_value = session
-        .execute_fast(SOM_JS, vec![json!({ "maxText": 200 })])
+        .execute_fast(SOM_JS, vec![bounds::script_options()])
         .await?;
     serde_json::from_value(marks_value)
         .map_err(|error| BrowserError::Script(format!("Set-of-Marks result: {error}")))
@@ -397,7 +407,11 @@ pub async fn observe(
         };
     let drawn = Instant::now();
 
-    let tabs = tabs(session, &marks.title, &marks.url).await?;
+    let (tabs, page_errors) = tokio::join!(
+        tabs(session, &marks.title, &marks.url),
+        session.page_errors()
+    );
+    let (tabs, page_errors) = (tabs?, page_errors?);
     let axtree = if options.axtree {
         Some(axtree::format(
             &session
@@ -409,7 +423,7 @@ pub async fn observe(
     };
     let finished = Instant::now();
     let millis = |from: Instant, to: Instant| (to - from).as_secs_f64() * 1000.0;
-    Ok(Observation {
+    let mut observation = Observation {
         url: marks.url,
         title: marks.title,
         tabs,
@@ -418,7 +432,10 @@ pub async fn observe(
         viewport: marks.viewport,
         scroll: marks.scroll,
         blocked_url: marks.blocked,
-        page_errors: marks.page_errors,
+        page_errors: page_errors
+            .into_iter()
+            .map(|error| format!("{}: {}", error.kind, error.message))
+            .collect(),
         dialogs: session.take_dialogs(),
         som_screenshot,
         clean_screenshot,
@@ -432,7 +449,10 @@ pub async fn observe(
             extras_ms: millis(drawn, finished),
             total_ms: millis(started, finished),
         },
-    })
+        cut: marks.cut.notes(),
+    };
+    bounds::bound(&mut observation);
+    Ok(observation)
 }
 
 /// Every tab in order, with titles and URLs. With one tab the page's own title and URL are

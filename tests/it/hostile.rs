@@ -49,7 +49,11 @@ async fn running_share(browser_pid: u32, samples: u32) -> f64 {
     f64::from(running) / f64::from(samples)
 }
 
-async fn click(harness: &Harness, episode: &EpisodeHandle, css: &str) -> agora::env::StepOutcome {
+pub(crate) async fn click(
+    harness: &Harness,
+    episode: &EpisodeHandle,
+    css: &str,
+) -> agora::env::StepOutcome {
     let id = som_id(episode, css).await;
     harness.step(episode, &format!("click [{id}]")).await
 }
@@ -130,7 +134,7 @@ fn busy_loops_are_stopped_at_the_deadline_and_their_browsers_replaced() {
 }
 
 /// An episode at `url`.
-fn at(url: String) -> EpisodeSpec {
+pub(crate) fn at(url: String) -> EpisodeSpec {
     EpisodeSpec {
         start_urls: vec![url],
         ..EpisodeSpec::default()
@@ -156,7 +160,7 @@ fn short_deadlines() -> Config {
 }
 
 /// An environment of one browser (and otherwise `settings`), its pool warm.
-async fn one_browser(harness: &Harness, settings: Config) -> agora::env::Environment {
+pub(crate) async fn one_browser(harness: &Harness, settings: Config) -> agora::env::Environment {
     let config = Config {
         trajectory_dir: None,
         pool_size: 1,

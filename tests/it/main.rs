@@ -8,9 +8,12 @@
 mod support;
 
 mod actions;
+mod aes_integrity;
 mod api;
+mod bounds;
 mod classifieds;
 mod debugger;
+mod ended;
 mod evaluation_bounds;
 mod forgery;
 mod forum;
@@ -18,6 +21,7 @@ mod grid;
 mod hostile;
 mod isolation;
 mod observe;
+mod page_guard;
 mod processes;
 mod record;
 mod run;

@@ -565,3 +565,44 @@ fn runs_open_at_their_first_page_only_after_a_start_that_leaves_nothing() {
         );
     });
 }
+
+/// A task kept in a folder only its owner can read (a `mktemp -d` folder, root's home): its
+/// input image still uploads, since the browser gets a copy it can read, and its gold passes.
+#[test]
+fn an_upload_task_passes_from_a_folder_only_its_owner_can_read() {
+    run(|harness| async move {
+        use std::os::unix::fs::PermissionsExt;
+        let folder = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        let red = std::fs::read(crate::support::fixture_dir().join("uploads/red.png")).unwrap();
+        std::fs::write(folder.path().join("red.png"), &red).unwrap();
+        let config = json!({
+            "sites": ["fixtures"], "task_id": 1, "require_login": false,
+            "start_url": harness.url("actions.html"), "image": "red.png",
+            "intent": "Attach the picture", "intent_template": "", "instantiation_dict": {},
+            "require_reset": false,
+            "eval": {"eval_types": ["program_html"], "reference_answers": null, "reference_url": "",
+                "program_html": [{"url": "last",
+                    "locator": "document.getElementById('photo').files[0]?.size ?? 0",
+                    "required_contents": {"exact_match": red.len().to_string()}}]},
+            "agora": {"gold": [
+                {"action": "upload", "file": 0, "target": {"css": "#photo"}},
+                {"action": "stop", "answer": ""}
+            ]}
+        });
+        let (_, task) = evaluators::task::load_str(
+            &config.to_string(),
+            &harness.env.site_urls(),
+            &folder.path().join("task.json"),
+        )
+        .expect("the task parses")
+        .remove(0);
+        let context = agora::env::TaskContext {
+            name: agora::env::TaskName::new("fixtures/1"),
+            task: std::sync::Arc::new(task),
+            dir: folder.path().to_owned(),
+        };
+        let checks = check_tasks(&harness.env, vec![context], 1).await;
+        assert!(checks[0].passed(), "{}", checks[0].describe());
+    });
+}

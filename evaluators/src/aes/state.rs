@@ -43,7 +43,7 @@ impl MeasuredElement {
     }
 }
 
-/// An error the page recorded (`window.__agoraPageErrors`, kept by pages that record them).
+/// An error of the page's document, as the browser reported it ([`crate::Page::page_errors`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecordedError {
     /// `exception` (uncaught error or rejection) or `resource` (a load failure).
@@ -176,8 +176,48 @@ fn passes_filter(target: &MeasuredElement, generated: &MeasuredElement) -> bool 
     ) >= filter_threshold(property.kind)
 }
 
+/// The most of a state's weight one target may carry, with many targets: a full-screen
+/// backdrop or a page-wide wrapper would otherwise decide the state alone, however misplaced
+/// everything inside it is. With `n` targets the cap is the larger of this and `2 / (n + 1)`
+/// (two targets: two thirds), so a larger target still weighs more than a smaller one.
+pub const MAX_TARGET_SHARE: f64 = 0.25;
+
+/// `weights` with none above its share of their sum ([`MAX_TARGET_SHARE`]): the largest are
+/// lowered to one common level, the others keep theirs.
+pub fn capped_weights(weights: &[f64]) -> Vec<f64> {
+    let count = weights.len();
+    let share = MAX_TARGET_SHARE.max(2.0 / (count as f64 + 1.0));
+    let mut sorted = weights.to_vec();
+    sorted.sort_by(|a, b| b.total_cmp(a));
+    // With the `capped` largest at `level`: level = share × (capped × level + rest).
+    let mut rest: f64 = sorted.iter().sum();
+    for (capped, largest) in sorted.iter().enumerate() {
+        let level = share * rest / (1.0 - capped as f64 * share);
+        if *largest <= level {
+            return match capped {
+                0 => weights.to_vec(),
+                _ => {
+                    let level = share * rest / (1.0 - capped as f64 * share);
+                    weights.iter().map(|weight| weight.min(level)).collect()
+                }
+            };
+        }
+        rest -= largest;
+        if (capped + 1) as f64 * share >= 1.0 {
+            break;
+        }
+    }
+    // Every target at the cap: equal weights.
+    let level = sorted.last().copied().unwrap_or_default();
+    weights
+        .iter()
+        .map(|weight| weight.min(level).max(level))
+        .collect()
+}
+
 /// Scores `targets` against every element of the generated state: the weighted mean of the
-/// element scores, each target weighing area^β. `None` when there is no target.
+/// element scores, each target weighing area^β, none more than its share
+/// ([`capped_weights`]). `None` when there is no target.
 pub fn score_state(
     targets: &[&MeasuredElement],
     generated: &[MeasuredElement],
@@ -196,9 +236,16 @@ pub fn score_state(
         })
         .collect();
     let assignment = assign(&matrix, generated.len());
+    let weights = capped_weights(
+        &targets
+            .iter()
+            .map(|target| target.rect.area().max(1.0).powf(AREA_EXPONENT))
+            .collect::<Vec<_>>(),
+    );
     let mut reports = Vec::with_capacity(targets.len());
-    for ((target, properties), column) in targets.iter().zip(&properties).zip(assignment) {
-        let weight = target.rect.area().max(1.0).powf(AREA_EXPONENT);
+    for (((target, properties), column), weight) in
+        targets.iter().zip(&properties).zip(assignment).zip(weights)
+    {
         let matched = column
             .map(|column| &generated[column])
             .filter(|candidate| passes_filter(target, candidate));
@@ -349,15 +396,46 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn larger_targets_weigh_more() {
+    fn larger_targets_weigh_more_but_none_carries_a_state() {
         let big = target("big", (0.0, 0.0, 1000.0, 500.0), "Hero");
         let small = target("small", (0.0, 600.0, 50.0, 20.0), "Tiny");
+        let medium = target("medium", (0.0, 700.0, 300.0, 100.0), "Some");
         let only_big = [big.clone()];
-        let (score, reports) = score_state(&[&big, &small], &only_big).unwrap();
-        let big_weight = (1000.0_f64 * 500.0).powf(AREA_EXPONENT);
-        assert!((reports[0].weight - big_weight).abs() < 1e-6);
-        let expected = big_weight / (big_weight + (50.0_f64 * 20.0).powf(AREA_EXPONENT));
-        assert!((score.unwrap() - expected).abs() < 1e-12);
+        let (score, reports) = score_state(&[&big, &small, &medium], &only_big).unwrap();
+        let small_weight = (50.0_f64 * 20.0).powf(AREA_EXPONENT);
+        let medium_weight = (300.0_f64 * 100.0).powf(AREA_EXPONENT);
+        assert!(reports[0].weight > reports[2].weight && reports[2].weight > reports[1].weight);
+        assert!((reports[1].weight - small_weight).abs() < 1e-6);
+        // Three targets: the big one carries half the state, not 94 % of it.
+        assert!((reports[0].weight - (small_weight + medium_weight)).abs() < 1e-6);
+        assert!((score.unwrap() - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn capped_weights_keep_small_ones_and_lower_the_largest_to_one_level() {
+        // A full-screen backdrop over a dialog of five elements (the broken-modal shape).
+        let weights = [475_161.0, 20_000.0, 8_000.0, 6_000.0, 3_500.0, 2_649.0];
+        let capped = capped_weights(&weights);
+        let total: f64 = capped.iter().sum();
+        assert_eq!(&capped[2..], &weights[2..]);
+        let share = 2.0 / 7.0;
+        assert!((capped[0] / total - share).abs() < 1e-9, "{capped:?}");
+        assert!(capped[1] <= capped[0] + 1e-9);
+        // Nothing to cap, and equal weights stay equal.
+        assert_eq!(capped_weights(&[5.0, 5.0, 5.0, 5.0]), [5.0; 4]);
+        assert_eq!(capped_weights(&[7.0]), [7.0]);
+        assert!(capped_weights(&[]).is_empty());
+        for count in [2_usize, 3, 4, 7, 12] {
+            let mut many = vec![1.0; count];
+            many[0] = 1e9;
+            let capped = capped_weights(&many);
+            let total: f64 = capped.iter().sum();
+            let share = MAX_TARGET_SHARE.max(2.0 / (count as f64 + 1.0));
+            assert!(
+                (capped[0] / total - share).abs() < 1e-9,
+                "{count}: {capped:?}"
+            );
+        }
     }
 
     #[test]

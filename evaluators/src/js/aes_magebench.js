@@ -100,10 +100,17 @@ const overflowState = memo((element) => {
     ? { x: window.scrollX, y: window.scrollY }
     : { x: container.scrollLeft, y: container.scrollTop });
   const through = (container) => (overflowState(container) === HIDDEN ? HIDDEN : SCROLL);
+  // WebDriver's client rect of <html> is the viewport (less its scrollbars), not its box:
+  // a short page still shows what is fixed to the window below its end.
+  const clientRect = (container) => {
+    if (container !== root) return container.getBoundingClientRect();
+    const viewport = document.compatMode === 'CSS1Compat' ? root : (body || root);
+    return { left: 0, top: 0, width: viewport.clientWidth, height: viewport.clientHeight };
+  };
   for (let container = clipper(element); container; container = clipper(container)) {
     const overflow = axes(container);
     if (overflow.x === 'visible' && overflow.y === 'visible') continue;
-    const box = container.getBoundingClientRect();
+    const box = clientRect(container);
     if (box.width === 0 || box.height === 0) return HIDDEN;
     const beforeX = region.right < box.left;
     const beforeY = region.bottom < box.top;

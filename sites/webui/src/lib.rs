@@ -7,9 +7,9 @@
 //! Both reach the controller as capabilities of the kit's contract: the workspace episodes
 //! write into ([`workspace::TenantWorkspaces`]) and the staging of targets
 //! ([`staging::TenantStaging`]).
-//! Every HTML page served gets a small capture script (`src/capture.js`) that records
-//! uncaught errors and failed loads in `window.__agoraPageErrors`, for the agent's
-//! observation and for the AES rule "a page that throws on load scores 0".
+//! Pages are served exactly as written: their errors (for the agent's observation and the
+//! AES rule "a page that throws on load scores 0") are heard by the controller's page guard
+//! from the browser itself, out of the page's reach.
 
 pub mod error;
 pub mod routes;

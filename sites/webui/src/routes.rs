@@ -13,9 +13,6 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use kit::{PageError, Tenants};
 
-/// The capture script every served HTML page starts with.
-const CAPTURE_JS: &str = include_str!("capture.js");
-
 /// What the handlers share.
 #[derive(Debug, Clone)]
 pub struct WebUiState {
@@ -39,26 +36,6 @@ pub fn router(state: WebUiState) -> Router {
         // Room for a file at the cap, so an oversized one gets the workspace's own message.
         .layer(DefaultBodyLimit::max(2 * MAX_FILE_BYTES))
         .with_state(state)
-}
-
-/// `html` with the capture script as the first thing in its head (after the doctype, so
-/// the page keeps its rendering mode).
-pub fn with_capture(html: &str) -> String {
-    let lower = html.to_ascii_lowercase();
-    let after_tag = |tag: &str| {
-        lower
-            .find(tag)
-            .and_then(|start| lower[start..].find('>').map(|end| start + end + 1))
-    };
-    let at = after_tag("<head")
-        .or_else(|| after_tag("<html"))
-        .or_else(|| after_tag("<!doctype"))
-        .unwrap_or(0);
-    format!(
-        "{}<script>{CAPTURE_JS}</script>{}",
-        &html[..at],
-        &html[at..]
-    )
 }
 
 fn served(content_type: &str, body: impl IntoResponse) -> Response {
@@ -100,9 +77,6 @@ async fn workspace_file(
         workspace::read(&database, file).await
     };
     match read.await {
-        Ok(content) if file == WorkspaceFile::Html => {
-            served(file.content_type(), with_capture(&content))
-        }
         Ok(content) => served(file.content_type(), content),
         Err(error) => PageError::from(error).into_response(),
     }
@@ -153,10 +127,6 @@ async fn staged_file(
         return PageError::not_found("There is no such page here.").into_response();
     };
     match WorkspaceFile::named(&name) {
-        Ok(WorkspaceFile::Html) => served(
-            WorkspaceFile::Html.content_type(),
-            with_capture(target.html),
-        ),
         Ok(file) => served(file.content_type(), target.file(file)),
         Err(_) => resource(&name),
     }

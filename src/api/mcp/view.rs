@@ -159,6 +159,9 @@ impl View {
         for page_error in &body.page_errors {
             text.push_str(&format!("Page error: {page_error}\n"));
         }
+        for cut in &body.cut {
+            text.push_str(&format!("Cut to the observation's bounds: {cut}\n"));
+        }
         for dialog in &body.dialogs {
             text.push_str(&format!(
                 "The page opened a {} dialog (answered): {}\n",
@@ -196,6 +199,7 @@ impl View {
         structured["elements_total"] = json!(body.elements.len());
         structured["blocked_url"] = json!(body.blocked_url);
         structured["page_errors"] = json!(body.page_errors);
+        structured["cut"] = json!(body.cut);
         structured["dialogs"] = json!(body.dialogs);
         result(content, structured, error)
     }

@@ -1,12 +1,16 @@
 // Set-of-Marks: finds the interactable elements visible in the viewport (same-origin iframes
 // included), gives each a numeric id that it keeps while it stays in the DOM and collects the
 // visible static text. The boxes are drawn on the captured frame by the server, so nothing is
-// added to the page. Returns { elements, texts, url, title, viewport, scroll, blocked,
-// page_errors, scale, stamp_before, stamp, script_ms }.
+// added to the page. Every string and list the page controls is bounded (the bounds come
+// from observe/bounds.rs): the first `maxElements` elements and `maxTexts` texts in document
+// order are kept, and `cut` says how many more there were. Returns { elements, texts, url,
+// title, viewport, scroll, blocked, scale, stamp_before, stamp, script_ms, cut }.
 const [options] = arguments;
 const startedAt = performance.now();
 const ATTR = 'data-agora-som';
-const MAX_TEXT = options.maxText || 200;
+const MAX_TEXT = options.maxText;
+const MAX_ELEMENTS = options.maxElements;
+const MAX_TEXTS = options.maxTexts;
 const INTERACTABLE = [
   'a[href]', 'a[href] img', 'button', 'input:not([type=hidden])', 'textarea', 'select',
   '[tabindex]:not([tabindex="-1"])', '[contenteditable=true]', '[contenteditable=""]',
@@ -14,6 +18,7 @@ const INTERACTABLE = [
   ...['button', 'link', 'checkbox', 'menuitem', 'tab', 'radio', 'option', 'switch', 'combobox',
     'textbox', 'slider'].map((role) => `[role=${role}]`),
 ].join(',');
+const SKIPPED_TEXT_PARENTS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'OPTION']);
 const POINTER_CANDIDATES = 'div,span,li,img,svg,td,th,tr,p,i,em,strong,h1,h2,h3,h4,h5,h6,figure,article,section';
 
 const topWindow = window;
@@ -25,8 +30,12 @@ if (typeof topWindow.__agoraSomNext !== 'number') {
   Object.defineProperty(topWindow, '__agoraSomNext', { value: 0, writable: true, enumerable: false });
 }
 
-const clean = (text) => (text || '').replace(/\s+/g, ' ').trim();
-const clip = (text) => (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT - 1) + '…' : text);
+// Only a prefix is cleaned: a page's text of any length costs no more than its first part.
+const clean = (text) => (text || '').slice(0, 8 * MAX_TEXT).replace(/\s+/g, ' ').trim();
+const clipTo = (text, limit) => (text.length > limit ? text.slice(0, limit - 1) + '…' : text);
+const clip = (text) => clipTo(text, MAX_TEXT);
+const clipOrNull = (text) => (text === null ? null : clip(text));
+const cut = { elements_left_out: 0, texts_left_out: false };
 
 const implicitRole = (element) => {
   const tag = element.tagName.toLowerCase();
@@ -51,6 +60,25 @@ const implicitRole = (element) => {
   }
 };
 
+// Each document's labels by the control they label, found once: an element's own `labels`
+// searches the whole document the first time it is read (minutes for a page of 200,000
+// buttons).
+const labelMaps = new Map();
+const labelsOf = (doc) => {
+  let map = labelMaps.get(doc);
+  if (!map) {
+    map = new Map();
+    for (const label of doc.querySelectorAll('label')) {
+      const control = label.control;
+      if (!control) continue;
+      if (!map.has(control)) map.set(control, []);
+      map.get(control).push(label);
+    }
+    labelMaps.set(doc, map);
+  }
+  return map;
+};
+
 // `shown` is the element's rendered text, cleaned ('' for form fields).
 const accessibleName = (element, doc, shown) => {
   const labelledBy = element.getAttribute('aria-labelledby');
@@ -60,8 +88,9 @@ const accessibleName = (element, doc, shown) => {
   }
   const direct = element.getAttribute('aria-label') || element.getAttribute('alt');
   if (clean(direct)) return clean(direct);
-  if (element.labels && element.labels.length) {
-    const text = clean([...element.labels].map((label) => label.innerText).join(' '));
+  const labels = labelsOf(doc).get(element);
+  if (labels) {
+    const text = clean(labels.map((label) => label.innerText).join(' '));
     if (text) return text;
   }
   const tag = element.tagName.toLowerCase();
@@ -92,7 +121,8 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
     rect.left < Math.min(view.innerWidth, clipRect.right - offsetX) &&
     rect.top < Math.min(view.innerHeight, clipRect.bottom - offsetY);
   const marked = new Set();
-  const candidates = new Set(doc.querySelectorAll(INTERACTABLE));
+  const interactables = new Set(doc.querySelectorAll(INTERACTABLE));
+  const candidates = new Set(interactables);
   // Cheapest test first: cursor is inherited, so only the element where a pointer cursor
   // starts qualifies, and only then is the (costly) interactable-ancestor match run.
   for (const element of doc.querySelectorAll(POINTER_CANDIDATES)) {
@@ -105,6 +135,10 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
   for (const element of candidates) {
     const rect = element.getBoundingClientRect();
     if (rect.width < 1 || rect.height < 1 || !inView(rect)) continue;
+    if (elements.length >= MAX_ELEMENTS) {
+      cut.elements_left_out += 1;
+      continue;
+    }
     const tag = element.tagName.toLowerCase();
     if (tag === 'label' && !element.control) continue;
     if (element.closest('[aria-hidden=true]')) continue;
@@ -114,7 +148,9 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
     let id = element.getAttribute(ATTR);
     if (id === null || !/^\d+$/.test(id)) {
       id = String(topWindow.__agoraSomNext++);
-      element.setAttribute(ATTR, id);
+      // Written once everything is read: a write between two reads of the layout would
+      // have the browser lay the page out again for each element (minutes on a big page).
+      newIds.push([element, id]);
     }
     marked.add(element);
     const value = 'value' in element && typeof element.value === 'string' && tag !== 'button' ? element.value : null;
@@ -125,8 +161,8 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
       role: element.getAttribute('role') || implicitRole(element),
       name: clip(accessibleName(element, doc, shown)),
       text: clip(shown),
-      alt: element.getAttribute('alt'),
-      placeholder: element.getAttribute('placeholder'),
+      alt: clipOrNull(element.getAttribute('alt')),
+      placeholder: clipOrNull(element.getAttribute('placeholder')),
       value: value === null ? null : clip(value),
       input_type: tag === 'input' ? (element.getAttribute('type') || 'text').toLowerCase() : null,
       bbox: { x: rect.left + offsetX, y: rect.top + offsetY, width: rect.width, height: rect.height },
@@ -136,10 +172,15 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
   // Static text outside interactables, in document order, deduplicated.
   const walker = doc.createTreeWalker(doc.body || doc.documentElement, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (texts.length >= MAX_TEXTS) {
+      cut.texts_left_out = true;
+      break;
+    }
+    // Cheapest tests first (a page of 200,000 buttons has 200,000 texts inside them).
+    const parent = node.parentElement;
+    if (!parent || interactables.has(parent) || SKIPPED_TEXT_PARENTS.has(parent.tagName)) continue;
     const text = clean(node.textContent);
     if (!text || seenText.has(text)) continue;
-    const parent = node.parentElement;
-    if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'OPTION'].includes(parent.tagName)) continue;
     const range = doc.createRange();
     range.selectNodeContents(node);
     const rect = range.getBoundingClientRect();
@@ -172,21 +213,22 @@ const collectFrame = (doc, view, offsetX, offsetY, clipRect, framePath, elements
 
 const elements = [];
 const texts = [];
+const newIds = [];
 const viewportClip = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
 collectFrame(document, window, 0, 0, viewportClip, [], elements, texts, new Set());
+for (const [element, id] of newIds) element.setAttribute(ATTR, id);
 
 return {
   elements,
   texts,
-  url: location.href,
-  title: document.title,
+  url: clipTo(location.href, options.maxUrl),
+  title: clipTo(document.title, options.maxTitle),
   viewport: { width: window.innerWidth, height: window.innerHeight },
   scroll: { x: window.scrollX, y: window.scrollY, height: document.documentElement.scrollHeight },
   blocked: document.querySelector('meta[name="agora-fence-blocked"]')?.getAttribute('content') || null,
-  // Recorded by pages that keep window.__agoraPageErrors (the WebUI workspace does).
-  page_errors: (window.__agoraPageErrors || []).slice(0, 20).map((error) => `${error.kind}: ${error.message}`),
   scale: window.devicePixelRatio || 1,
   stamp_before: stampBefore,
   stamp: settleState ? (settleState.lastStamp = settleState.stamp()) : null,
   script_ms: performance.now() - startedAt,
+  cut: { ...cut, title_chars: document.title.length, url_chars: location.href.length },
 };

@@ -4,10 +4,11 @@
 const PROBES = [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75],
   [0.15, 0.15], [0.85, 0.15], [0.15, 0.85], [0.85, 0.85]];
 
-// Whether the topmost element at a point is `element` itself (or its content, or its label).
+// Whether the topmost element at a point is `element` itself (or its content, or its label;
+// not read from `element.labels`, which searches the whole document the first time).
 const hitsElement = (element, hit) => !!hit && (hit === element || element.contains(hit) ||
   hit.contains(element) && hit.tagName === 'LABEL' ||
-  (element.labels && [...element.labels].some((label) => label === hit || label.contains(hit))));
+  hit.closest('label')?.control === element);
 
 // A point (frame coordinates) of one of the element's client rects — each line of wrapped
 // text is one — that lies inside the viewport and the frame's clip and is not covered by
