@@ -60,6 +60,6 @@ async fn screenshot(session: &crate::browser::BrowserSession) -> Result<Vec<u8>,
     let pixels = image::load_from_memory_with_format(&captured.bytes, image::ImageFormat::Png)
         .map_err(|error| encode_error(error.to_string()))?
         .to_rgb8();
-    kit::imagery::encode_rgb_png(pixels.as_raw(), pixels.width(), pixels.height())
+    imagery::encode_rgb_png(pixels.as_raw(), pixels.width(), pixels.height())
         .map_err(|error| encode_error(error.to_string()))
 }

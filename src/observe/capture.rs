@@ -89,7 +89,7 @@ pub(super) fn mark_frame(
     marks: &FrameMarks,
     jpeg_quality: u8,
 ) -> Result<Screenshot, BrowserError> {
-    let font = kit::imagery::bold_face().map_err(|error| BrowserError::Marks(error.to_string()))?;
+    let font = imagery::bold_face().map_err(|error| BrowserError::Marks(error.to_string()))?;
     let plan = MarkPlan::new(&marks.elements, marks.viewport, marks.scale);
     let bytes = match frame.format {
         ImageFormat::Png => match banded_png(&frame.bytes, font, &plan)? {
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn a_png_frame_marked_band_by_band_decodes_to_the_same_pixels_as_one_marked_whole() {
-        let font = kit::imagery::bold_face().expect("fonts-dejavu-core installed");
+        let font = imagery::bold_face().expect("fonts-dejavu-core installed");
         for (colour, channels) in [(png::ColorType::Rgb, 3), (png::ColorType::Rgba, 4)] {
             let frame = png_frame(colour, channels);
             let plan = MarkPlan::new(&marks().elements, (320.0, 200.0), 1.0);

@@ -485,7 +485,7 @@ pub(super) mod tests {
 
     #[test]
     fn labels_carry_legible_white_digits() {
-        let font = kit::imagery::bold_face().expect("fonts-dejavu-core installed");
+        let font = imagery::bold_face().expect("fonts-dejavu-core installed");
         let (width, height) = (200u32, 100u32);
         let mut pixels = vec![255u8; (width * height * 4) as usize];
         let mut canvas = Canvas {
@@ -518,7 +518,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_frame_drawn_band_by_band_equals_one_drawn_at_once() {
-        let font = kit::imagery::bold_face().expect("fonts-dejavu-core installed");
+        let font = imagery::bold_face().expect("fonts-dejavu-core installed");
         let (width, height) = (160u32, 120u32);
         let elements = [
             element(3, 10.0, 20.0, 60.0, 25.0),

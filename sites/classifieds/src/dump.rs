@@ -2,7 +2,7 @@
 
 use crate::ClassifiedsError;
 use crate::seed::mentions_color;
-use kit::imagery::ImageSpec;
+use imagery::ImageSpec;
 use rusqlite::Connection;
 use serde::Serialize;
 use std::io::Write;
@@ -93,7 +93,7 @@ pub fn dump(connection: &Connection, out: &mut dyn Write) -> Result<u64, Classif
                         PhotoRecord {
                             id: photo_id,
                             url: crate::db::photos::url_path(photo_id),
-                            drawing: spec.kind.template_name(spec.template),
+                            drawing: spec.model.name(),
                             spec,
                         },
                     ));

@@ -20,12 +20,12 @@ use crate::db::search::{self, Direction, Order, SearchQuery};
 use crate::db::{categories::CategoryFilter, places};
 use crate::seed::vocabulary::GOODS;
 use crate::{ClassifiedsSite, DEFAULT_EMAIL};
+use imagery::{ImageSpec, Picture};
 use kit::content::SiteDefinition;
 use kit::ground_truth::{
     Candidate, GroundTruth, GroundTruthError, Item, PhotoFact, PictureFile, ResultPage, Slots,
     dollars, drawing, parse_query, photo_slots, plain_amount,
 };
-use kit::imagery::{ImageSpec, Picture};
 use rusqlite::Connection;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};

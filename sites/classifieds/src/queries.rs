@@ -7,7 +7,7 @@ use crate::db::photos;
 use crate::db::search::{self, ListingSummary, SearchQuery};
 use crate::db::users::{self, User};
 use evaluators::{EvalError, QueryFuture, SiteQueries};
-use kit::imagery::ImageSpec;
+use imagery::ImageSpec;
 use kit::{Database, TenantDatabase};
 
 /// Queries over one tenant's classifieds database (copied on the first query, if the tenant

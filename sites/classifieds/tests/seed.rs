@@ -111,7 +111,7 @@ fn goods_of(category: i64, title: &str) -> &'static classifieds::seed::vocabular
 
 #[test]
 fn photos_show_the_drawing_the_title_names_and_every_colour_of_the_ground_truth() {
-    use kit::imagery::{ImageSpec, check};
+    use imagery::{ImageSpec, check};
     let (_, records) = dump_of(ClassifiedsSite::DEFAULT_SEED, 400);
     let (mut families, mut second_colours) = (0, 0);
     for record in records.iter().step_by(3) {
@@ -120,14 +120,10 @@ fn photos_show_the_drawing_the_title_names_and_every_colour_of_the_ground_truth(
         let drawing = goods.drawing().unwrap();
         for photo in record["photos"].as_array().unwrap() {
             let spec: ImageSpec = serde_json::from_value(photo["spec"].clone()).unwrap();
-            assert_eq!(
-                photo["drawing"],
-                spec.kind.template_name(spec.template),
-                "{title}"
-            );
+            assert_eq!(photo["drawing"], spec.model.name(), "{title}");
             // The goods' noun calls for this drawing ("patio chair": no office chairs).
             assert!(
-                drawing.includes(spec.kind, spec.template),
+                drawing.includes(spec.model),
                 "{title}: a {} drawn as a {}",
                 goods.subject,
                 photo["drawing"]
@@ -136,7 +132,7 @@ fn photos_show_the_drawing_the_title_names_and_every_colour_of_the_ground_truth(
             let named = classifieds::seed::vocabulary::FAMILIES
                 .iter()
                 .filter(|(model, name)| {
-                    spec.kind.template_named(name).is_some()
+                    spec.kind().model_named(name).is_some()
                         && format!(" {title} ")
                             .split([',', ' '])
                             .collect::<Vec<_>>()
@@ -147,7 +143,7 @@ fn photos_show_the_drawing_the_title_names_and_every_colour_of_the_ground_truth(
             if let Some((model, name)) = named {
                 families += 1;
                 assert_eq!(
-                    spec.kind.template_name(spec.template),
+                    spec.model.name(),
                     *name,
                     "{title}: a {model} is drawn as a {name}"
                 );

@@ -8,7 +8,7 @@
 use crate::ForumError;
 use crate::db::images::url_path;
 use crate::db::submissions::slug_of;
-use kit::imagery::Picture;
+use imagery::Picture;
 use rusqlite::Connection;
 use serde::Serialize;
 use std::io::Write;
@@ -49,8 +49,8 @@ impl Facts {
                 ..Facts::default()
             },
             Picture::Meme(meme) => Facts {
-                printed_top: Some(kit::imagery::MemeSpec::printed(&meme.top)),
-                printed_bottom: Some(kit::imagery::MemeSpec::printed(&meme.bottom)),
+                printed_top: Some(imagery::MemeSpec::printed(&meme.top)),
+                printed_bottom: Some(imagery::MemeSpec::printed(&meme.bottom)),
                 ..Facts::default()
             },
             Picture::Landscape(scene) => Facts {
@@ -58,10 +58,9 @@ impl Facts {
                 ..Facts::default()
             },
             Picture::Product(spec) => Facts {
-                drawing: Some(spec.kind.template_name(spec.template)),
+                drawing: Some(spec.model.name()),
                 ..Facts::default()
             },
-            _ => Facts::default(),
         }
     }
 }

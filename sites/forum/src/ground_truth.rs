@@ -17,12 +17,12 @@ use crate::db::listing::{self, Scope, Sort, Window};
 use crate::db::submissions::Submission;
 use crate::db::{comments, forums, images, users};
 use crate::{DEFAULT_USERNAME, ForumSite};
+use imagery::Picture;
 use kit::content::SiteDefinition;
 use kit::ground_truth::{
     Candidate, GroundTruth, GroundTruthError, NearMiss, PhotoFact, PictureFile, Slots, parse_query,
     picture_slots,
 };
-use kit::imagery::Picture;
 use rusqlite::Connection;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -165,11 +165,10 @@ fn alike(a: &Picture, b: &Picture) -> bool {
 /// A coarse key that look-alike pictures share (their drawing, title, captions or scene).
 fn bucket(picture: &Picture) -> String {
     match picture {
-        Picture::Product(spec) => format!("product {:?} {}", spec.kind, spec.template),
+        Picture::Product(spec) => format!("product {:?}", spec.model),
         Picture::Chart(chart) => format!("chart {}", chart.title),
         Picture::Meme(meme) => format!("meme {} {}", meme.top, meme.bottom),
         Picture::Landscape(scene) => format!("landscape {:?} {}", scene.animal, scene.count),
-        _ => String::new(),
     }
 }
 

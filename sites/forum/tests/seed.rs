@@ -104,7 +104,7 @@ fn the_same_seed_gives_the_same_data_and_the_shapes_tasks_rely_on() {
 
 #[test]
 fn product_pictures_show_the_drawing_their_title_names_and_every_fact_of_the_dump() {
-    use kit::imagery::{ImageSpec, check, drawing_for};
+    use imagery::{ImageSpec, check, drawing_for};
     let data = tempfile::tempdir().unwrap();
     let report = kit::content::seed::<ForumSite>(data.path(), Scale::Small(900), 4)
         .unwrap()
@@ -122,7 +122,7 @@ fn product_pictures_show_the_drawing_their_title_names_and_every_fact_of_the_dum
         let title = record["title"].as_str().unwrap().to_lowercase();
         let picture = &record["picture"];
         let spec: ImageSpec = serde_json::from_value(picture.clone()).unwrap();
-        assert_eq!(picture["drawing"], spec.kind.template_name(spec.template));
+        assert_eq!(picture["drawing"], spec.model.name());
         // Some words of the title ("my mechanical keyboard") call for this drawing.
         let named = title
             .split(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '\'')
@@ -132,8 +132,7 @@ fn product_pictures_show_the_drawing_their_title_names_and_every_fact_of_the_dum
                 let phrase = phrase.join(" ");
                 let singular = phrase.strip_suffix('s').unwrap_or(&phrase).to_owned();
                 [phrase, singular].iter().any(|noun| {
-                    drawing_for(noun)
-                        .is_some_and(|drawing| drawing.includes(spec.kind, spec.template))
+                    drawing_for(noun).is_some_and(|drawing| drawing.includes(spec.model))
                 })
             })
         });

@@ -1,4 +1,4 @@
-//! What every Agora site shares: SQLite tenancy, auth, templates, uploads, errors and imagery.
+//! What every Agora site shares: SQLite tenancy, auth, templates, uploads and errors.
 //!
 //! A site keeps its state in one SQLite database. `agora seed` builds a *base* database per
 //! site; [`Tenants`] hands each episode its own in-memory copy of a site's base on the
@@ -21,7 +21,6 @@ pub mod error_page;
 pub mod fetch;
 pub mod form;
 pub mod ground_truth;
-pub mod imagery;
 pub mod money;
 pub mod multipart;
 pub mod names;

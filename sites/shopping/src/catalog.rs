@@ -7,7 +7,7 @@
 //! kit could not draw were replaced by drawable ones in the same places (a "Car Mounts"
 //! slot now holds "Wireless Chargers"), so no other product moved.
 
-use kit::imagery::{Drawing, drawing_for};
+use imagery::{Drawing, drawing_for};
 
 /// A top-level department and its groups.
 #[derive(Debug)]
@@ -1447,8 +1447,8 @@ mod tests {
             match drawing(leaf) {
                 Some(drawing) => {
                     let noun = noun(leaf).to_lowercase();
-                    for template in drawing.templates() {
-                        let shows = drawing.kind().templates()[usize::from(*template)].shows;
+                    for model in drawing.models() {
+                        let shows = model.shows();
                         assert!(
                             shows
                                 .iter()

@@ -4,7 +4,7 @@
 use crate::ShoppingError;
 use crate::db::options::{Chosen, ProductOption};
 use crate::db::products::image_url;
-use kit::imagery::ImageSpec;
+use imagery::ImageSpec;
 use rusqlite::Connection;
 use serde::Serialize;
 use serde_json::json;
@@ -104,7 +104,7 @@ pub fn dump(connection: &Connection, out: &mut dyn Write) -> Result<u64, Shoppin
                     let spec: ImageSpec = serde_json::from_str(&spec)?;
                     Ok(Photo {
                         url: image_url(photo),
-                        drawing: spec.kind.template_name(spec.template),
+                        drawing: spec.model.name(),
                         spec,
                     })
                 })

@@ -24,12 +24,12 @@ use crate::db::listing::{self, ListQuery, Order, Scope};
 use crate::db::options::ProductOption;
 use crate::db::{customers, orders, products, reviews};
 use crate::{DEFAULT_EMAIL, ShoppingSite};
+use imagery::{ImageSpec, Picture};
 use kit::content::SiteDefinition;
 use kit::ground_truth::{
     Candidate, GroundTruth, GroundTruthError, Item, NearMiss, PhotoFact, PictureFile, ResultPage,
     Slots, dollars, parse_query, photo_slots, plain_amount,
 };
-use kit::imagery::{ImageSpec, Picture};
 use rusqlite::Connection;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};

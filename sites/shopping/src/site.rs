@@ -2,9 +2,9 @@
 
 use crate::db::{customers, products};
 use crate::{ShoppingError, ShoppingQueries};
+use imagery::Picture;
 use kit::content::{Build, Dump, ImageRoute, ImageSource, Routes, SiteDefinition};
 use kit::ground_truth::{GroundTruth, GroundTruthError};
-use kit::imagery::Picture;
 use kit::{Directory, Migrations, SiteName, TenantDatabase, Tenants};
 use rusqlite::Connection;
 use std::collections::HashMap;

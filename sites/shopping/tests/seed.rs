@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 use axum::http::StatusCode;
-use kit::imagery::{ImageSpec, NamedColor, Pattern, check};
+use imagery::{ImageSpec, NamedColor, Pattern, check};
 use kit::testing::{CSRF_FIELD, TestSite, body_text};
 use kit::{Directory, Listing, Site};
 use scraper::{Html, Selector};
@@ -102,26 +102,26 @@ fn every_photo_shows_the_drawing_its_product_name_calls_for() {
         let photos = product["photos"].as_array().unwrap();
         let first = spec(&photos[0]);
         // The name's own noun is among the things the drawing says it shows.
-        let template = &first.kind.templates()[usize::from(first.template)];
+        let model = first.model;
         let noun = noun.to_lowercase();
         assert!(
-            template
-                .shows
+            model
+                .shows()
                 .iter()
                 .any(|phrase| noun == *phrase || noun.ends_with(&format!(" {phrase}"))),
             "{name} is drawn as a {}",
-            template.name
+            model.name()
         );
         for photo in photos {
             let spec = spec(photo);
-            assert_eq!(photo["drawing"], template.name, "{name}");
-            assert_eq!((spec.kind, spec.template), (first.kind, first.template));
+            assert_eq!(photo["drawing"], model.name(), "{name}");
+            assert_eq!(spec.model, first.model);
         }
         // The details describe that object: a material of its kind, no bamboo laptops.
-        let words = words(first.kind);
+        let words = words(first.kind());
         let material = detail(product, words.row).unwrap();
         assert!(
-            words.build(template.name).materials.contains(&material),
+            words.build(model.name()).materials.contains(&material),
             "{name}: {material}"
         );
         assert!(detail(product, "Product Dimensions").is_some(), "{name}");

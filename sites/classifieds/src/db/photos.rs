@@ -1,7 +1,7 @@
 //! Listing photos: specs rendered on demand, or uploaded PNG bytes.
 
+use imagery::{ImageSpec, Picture};
 use kit::content::ImageSource;
-use kit::imagery::{ImageSpec, Picture};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The photo ids of a listing in display order.

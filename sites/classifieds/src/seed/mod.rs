@@ -5,8 +5,8 @@ pub mod vocabulary;
 
 use crate::ClassifiedsError;
 use crate::catalog::{self, CATEGORIES, REGIONS};
+use imagery::{Backdrop, ImageSpec, NamedColor, Pattern};
 use kit::Scale;
-use kit::imagery::{ImageSpec, NamedColor, Pattern};
 use kit::names::{EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -268,18 +268,17 @@ fn insert_listings(
         }
         let photo_count = rng.random_range(1..=3u8);
         // Drawn even when the model decides, so the rest of the data stays as it was.
-        let any_template = rng.random_range(0..3u8);
-        let template = ad.template.unwrap_or_else(|| drawing.pick(any_template));
+        let any_model = rng.random_range(0..3u8);
+        let model = ad.model.unwrap_or_else(|| drawing.pick(any_model));
         for position in 0..photo_count {
             let spec = ImageSpec {
-                kind: drawing.kind(),
-                template,
+                model,
                 primary: ad.color,
                 secondary: ad.secondary,
                 count: ad.count,
                 pattern: ad.pattern,
                 text: if position == 0 { printed.clone() } else { None },
-                background: rng.random_range(0..6u8),
+                backdrop: Backdrop::at(usize::from(rng.random_range(0..6u8))),
                 variation: rng.random(),
             };
             photo_statement.execute(params![

@@ -2,7 +2,7 @@
 
 use super::vocabulary::{CLOSINGS, CONDITIONS, Goods, OPENINGS, family};
 use super::{random_color, random_pattern};
-use kit::imagery::{Drawing, NamedColor, ObjectKind, Pattern};
+use imagery::{Drawing, Model, NamedColor, ObjectKind, Pattern};
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
@@ -17,8 +17,8 @@ pub struct Ad {
     pub secondary: Option<NamedColor>,
     pub pattern: Pattern,
     pub count: u8,
-    /// The drawing the model's name calls for, if it calls for one.
-    pub template: Option<u8>,
+    /// The model of object the listing's model name calls for, if it calls for one.
+    pub model: Option<Model>,
     /// Whether the title or description names the colour.
     pub color_in_text: bool,
 }
@@ -173,7 +173,7 @@ pub fn compose(goods: &Goods, drawing: &Drawing, rng: &mut ChaCha8Rng) -> Ad {
         secondary,
         pattern,
         count,
-        template: family(drawing, model),
+        model: family(drawing, model),
         color_in_text,
     }
 }

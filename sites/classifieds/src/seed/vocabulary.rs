@@ -4,7 +4,7 @@
 //! No phrase may name a colour: a listing's colour appears in its text only when the
 //! generator decides to say it, so "colour only in the photo" listings stay truthful.
 
-use kit::imagery::{Drawing, drawing_for};
+use imagery::{Drawing, Model, drawing_for};
 
 /// What one kind of goods in one category looks like in ads.
 #[derive(Debug)]
@@ -827,13 +827,12 @@ impl Goods {
     }
 }
 
-/// The template `model`'s photos use, if its name says one and it is one of `drawing`'s.
-pub fn family(drawing: &Drawing, model: &str) -> Option<u8> {
+/// The model of object `model`'s photos show, if its name says one and it is one of
+/// `drawing`'s.
+pub fn family(drawing: &Drawing, model: &str) -> Option<Model> {
     let (_, name) = FAMILIES.iter().find(|(known, _)| *known == model)?;
-    let template = drawing.kind().template_named(name)?;
-    drawing
-        .includes(drawing.kind(), template)
-        .then_some(template)
+    let shown = drawing.kind().model_named(name)?;
+    drawing.includes(shown).then_some(shown)
 }
 
 /// How a seller opens an ad; `{item}` is the make, model and noun.
@@ -945,7 +944,7 @@ mod tests {
             for goods in goods {
                 let drawing = goods.drawing().expect("a drawing");
                 assert_eq!(
-                    family(&drawing, model).map(|t| drawing.kind().template_name(t)),
+                    family(&drawing, model).map(|shown| shown.name()),
                     Some(*name),
                     "{model}: a {} has no drawing called {name}",
                     goods.subject

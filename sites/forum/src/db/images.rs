@@ -1,7 +1,7 @@
 //! Submission pictures: seeded ones rendered from their spec, uploads stored as PNG.
 
+use imagery::{ImageSpec, Picture};
 use kit::content::ImageSource;
-use kit::imagery::{ImageSpec, Picture};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The picture stored under `name`, or `None`.

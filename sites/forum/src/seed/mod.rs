@@ -6,8 +6,8 @@ pub mod vocabulary;
 
 use crate::ForumError;
 use crate::db::submissions::slug_of;
+use imagery::{Backdrop, ImageSpec, NamedColor, ObjectKind, Pattern, Picture};
 use kit::Scale;
-use kit::imagery::{ImageSpec, NamedColor, ObjectKind, Pattern, Picture};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -280,8 +280,9 @@ fn fill(template: &str, topic: &str, thing: &str) -> String {
     template.replace("{topic}", topic).replace("{thing}", thing)
 }
 
-/// A random product-style picture.
-fn picture(rng: &mut ChaCha8Rng) -> ImageSpec {
+/// A random product-style picture, and the draw that picked its model among the first
+/// three of its kind (a forum's own thing is picked by the same draw).
+fn picture(rng: &mut ChaCha8Rng) -> (ImageSpec, u8) {
     let kind = pictures::PRODUCT_KINDS
         .choose(rng)
         .copied()
@@ -290,9 +291,9 @@ fn picture(rng: &mut ChaCha8Rng) -> ImageSpec {
         .choose(rng)
         .copied()
         .unwrap_or(NamedColor::Red);
-    ImageSpec {
-        kind,
-        template: rng.random_range(0..3),
+    let pick: u8 = rng.random_range(0..3);
+    let spec = ImageSpec {
+        model: kind.model_at(usize::from(pick)),
         primary,
         secondary: rng.random_bool(0.3).then(|| {
             NamedColor::BASIC
@@ -307,9 +308,10 @@ fn picture(rng: &mut ChaCha8Rng) -> ImageSpec {
         },
         pattern: Pattern::Solid,
         text: None,
-        background: rng.random_range(0..6),
+        backdrop: Backdrop::at(usize::from(rng.random_range(0..6u8))),
         variation: rng.random(),
-    }
+    };
+    (spec, pick)
 }
 
 /// Words describing what a picture of `thing` shows ("my red bicycle", "3 blue chairs");
@@ -343,7 +345,8 @@ fn draft_submissions(rng: &mut ChaCha8Rng, scale: Scale, users: u32) -> Vec<Draf
     let author = |rng: &mut ChaCha8Rng| rng.random_range(2..=i64::from(users));
     for _ in 0..scale.image_posts() {
         let forum = weighted(rng, &picture_weights);
-        let (spec, thing) = pictures::product_photo(FORUMS[forum].name, picture(rng));
+        let (drawn, pick) = picture(rng);
+        let (spec, thing) = pictures::product_photo(FORUMS[forum].name, drawn, pick);
         let template = IMAGE_TITLES.choose(rng).copied().unwrap_or("{thing}");
         let topic = FORUMS[forum].topics.choose(rng).copied().unwrap_or("this");
         let (upvotes, downvotes) = votes(rng, 3.0);

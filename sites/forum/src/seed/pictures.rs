@@ -7,7 +7,7 @@
 use super::vocabulary::{
     CHART_COLOURS, CHART_SERIES, LANDSCAPE_TITLES, MEME_BOTTOMS, MEME_TITLES, MEME_TOPS, Series,
 };
-use kit::imagery::{
+use imagery::{
     Animal, ChartKind, ChartSpec, ImageSpec, LandscapeSpec, MAX_ANIMALS, MemeSpec, NamedColor,
     ObjectKind, Picture, TimeOfDay, Weather,
 };
@@ -116,23 +116,23 @@ fn things(forum: &str) -> &'static [&'static str] {
 }
 
 /// A product photo for `forum` from the seed's draw `spec` (whose kind is one of
-/// [`PRODUCT_KINDS`]): the forum's thing in the same place of its list, drawn in one of
-/// its honest drawings, with a second colour that stands out. Returns the photo and the
-/// thing's noun for the title. No random draw: the seed's stream is untouched.
-pub fn product_photo(forum: &str, spec: ImageSpec) -> (ImageSpec, &'static str) {
+/// [`PRODUCT_KINDS`]) and the draw `pick` that chose its model: the forum's thing in the
+/// same place of its list, as the honest model `pick` chooses, with a second colour that
+/// stands out. Returns the photo and the thing's noun for the title. No random draw: the
+/// seed's stream is untouched.
+pub fn product_photo(forum: &str, spec: ImageSpec, pick: u8) -> (ImageSpec, &'static str) {
     let things = things(forum);
     let place = PRODUCT_KINDS
         .iter()
-        .position(|&kind| kind == spec.kind)
+        .position(|&kind| kind == spec.kind())
         .unwrap_or(0);
     let thing = things[place % things.len()];
-    let Some(drawing) = kit::imagery::drawing_for(thing) else {
-        let noun = spec.kind.noun();
+    let Some(drawing) = imagery::drawing_for(thing) else {
+        let noun = spec.kind().noun();
         return (spec, noun);
     };
     let photo = ImageSpec {
-        kind: drawing.kind(),
-        template: drawing.pick(spec.template),
+        model: drawing.pick(pick),
         secondary: spec.secondary.map(|colour| spec.primary.accent(colour)),
         ..spec
     };
@@ -217,9 +217,9 @@ fn meme_spec(rng: &mut ChaCha8Rng, product: &ImageSpec) -> MemeSpec {
     MemeSpec {
         top: top.to_owned(),
         bottom: bottom.to_owned(),
-        subject: product.kind,
+        subject: product.kind(),
         colour: product.primary,
-        background: product.background,
+        backdrop: product.backdrop,
         variation: product.variation,
     }
 }
@@ -293,7 +293,7 @@ mod tests {
         for forum in super::super::vocabulary::FORUMS {
             for thing in things(forum.name) {
                 assert!(
-                    kit::imagery::drawing_for(thing).is_some(),
+                    imagery::drawing_for(thing).is_some(),
                     "{}: nothing draws a {thing}",
                     forum.name
                 );

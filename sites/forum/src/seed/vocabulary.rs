@@ -1,6 +1,6 @@
 //! Words the seed composes forums, titles, bodies and comments from.
 
-use kit::imagery::NamedColor;
+use imagery::NamedColor;
 
 /// A seeded forum: its name (the `/f/<name>` path), title, description, the things people
 /// post about there, and how much of it is pictures (0–10).

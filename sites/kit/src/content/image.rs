@@ -2,12 +2,12 @@
 //! (cached, with ETags).
 
 use super::{AppState, SiteDefinition};
-use crate::imagery::Picture;
 use crate::visitor::Visitor;
 use crate::{KitError, PageError};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
+use imagery::Picture;
 use std::collections::HashMap;
 
 /// Where a site serves its stored images and how.

@@ -4,11 +4,11 @@ use super::SiteDefinition;
 use crate::assets::Asset;
 use crate::auth::throttle::LoginThrottle;
 use crate::fetch::OwnOrigins;
-use crate::imagery::ImageCache;
 use crate::{Directory, Tenants};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
+use imagery::ImageCache;
 use std::marker::PhantomData;
 use std::sync::Arc;
 

@@ -13,7 +13,7 @@ mod page;
 
 pub use page::{Item, ResultPage};
 
-use crate::imagery::{ImageSpec, ImageryError, NamedColor, ObjectKind, Pattern, Picture};
+use imagery::{ImageSpec, ImageryError, NamedColor, ObjectKind, Pattern, Picture};
 use rusqlite::{Connection, OpenFlags};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -80,7 +80,7 @@ pub struct PictureFile {
 impl PictureFile {
     /// The PNG bytes.
     pub fn render(&self) -> Result<Vec<u8>, ImageryError> {
-        crate::imagery::render_picture_png(&self.picture, self.width, self.height)
+        imagery::render_picture_png(&self.picture, self.width, self.height)
     }
 }
 
@@ -153,8 +153,8 @@ impl PhotoFact {
             PhotoFact::Colour => confusable(a.primary, b.primary),
             PhotoFact::Pattern => a.pattern == b.pattern,
             PhotoFact::Text => a.text == b.text,
-            PhotoFact::Drawing => a.kind == b.kind && drawing(a) == drawing(b),
-            PhotoFact::Kind => a.kind == b.kind,
+            PhotoFact::Drawing => a.model == b.model,
+            PhotoFact::Kind => a.kind() == b.kind(),
             PhotoFact::Look => {
                 PhotoFact::Drawing.same(a, b)
                     && confusable(a.primary, b.primary)
@@ -187,7 +187,7 @@ fn secondary_alike(a: &ImageSpec, b: &ImageSpec) -> bool {
 
 /// The drawing a person would name ("pickup truck").
 pub fn drawing(spec: &ImageSpec) -> &'static str {
-    spec.kind.template_name(spec.template)
+    spec.model.name()
 }
 
 /// Whether people mistake one colour for the other (or they are the same): gray, silver and
@@ -223,7 +223,7 @@ pub fn photo_slots(spec: &ImageSpec, prefix: &str, slots: &mut Slots) {
     put("pattern", pattern_name(spec.pattern).to_owned());
     put("sign", spec.text.clone().unwrap_or_default());
     put("drawing", drawing(spec).to_owned());
-    put("kind", kind_noun(spec.kind).to_owned());
+    put("kind", kind_noun(spec.kind()).to_owned());
     put("count", spec.count.to_string());
 }
 
@@ -260,8 +260,8 @@ pub fn picture_slots(picture: &Picture, slots: &mut Slots) {
         }
         Picture::Meme(meme) => {
             put("picture_type", "meme".into());
-            put("top", crate::imagery::MemeSpec::printed(&meme.top));
-            put("bottom", crate::imagery::MemeSpec::printed(&meme.bottom));
+            put("top", imagery::MemeSpec::printed(&meme.top));
+            put("bottom", imagery::MemeSpec::printed(&meme.bottom));
         }
         Picture::Landscape(scene) => {
             put("picture_type", "landscape".into());
@@ -277,12 +277,7 @@ pub fn picture_slots(picture: &Picture, slots: &mut Slots) {
 
 /// A pattern's name as a person says it ("checkered").
 pub fn pattern_name(pattern: Pattern) -> &'static str {
-    match pattern {
-        Pattern::Solid => "solid",
-        Pattern::Striped => "striped",
-        Pattern::Dotted => "dotted",
-        Pattern::Checkered => "checkered",
-    }
+    pattern.name()
 }
 
 /// The noun for a kind of object as templates use it ("car", "sports gear").
@@ -335,17 +330,17 @@ pub fn plain_amount(cents: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use imagery::{Backdrop, CarModel, Model};
 
     fn spec(primary: NamedColor) -> ImageSpec {
         ImageSpec {
-            kind: ObjectKind::Car,
-            template: 0,
+            model: Model::Car(CarModel::Sedan),
             primary,
             secondary: None,
             count: 1,
             pattern: Pattern::Solid,
             text: None,
-            background: 0,
+            backdrop: Backdrop::Studio,
             variation: 1,
         }
     }

@@ -6,7 +6,7 @@ use super::{
     Candidate, NearMiss, PhotoFact, PictureFile, Slots, confusable, describe, dollars, kind_noun,
     photo_slots,
 };
-use crate::imagery::{ImageSpec, NamedColor};
+use imagery::{ImageSpec, NamedColor};
 
 /// An item of a site (listing, product) as result pages show it.
 pub trait Item {
@@ -316,7 +316,7 @@ impl<'a, I: Item> ResultPage<'a, I> {
                     .filter(|spec| confusable(spec.primary, *colour))
                     .count();
                 let mut slots = self.slots.clone();
-                slots.insert("kind".into(), kind_noun(first.kind).into());
+                slots.insert("kind".into(), kind_noun(first.kind()).into());
                 slots.insert("colour".into(), colour.name().into());
                 slots.insert("colours_shown".into(), shown.join(", "));
                 let mut candidate = Candidate::new(slots);

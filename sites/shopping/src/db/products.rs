@@ -2,7 +2,7 @@
 
 use super::options::{self, ProductOption};
 use crate::ShoppingError;
-use kit::imagery::ImageSpec;
+use imagery::ImageSpec;
 use rusqlite::{Connection, OptionalExtension};
 
 /// A product as its page shows it.

@@ -9,7 +9,7 @@ use super::{Leaf, SeedCounts, shot_backdrop, sku_of, text};
 use crate::ShoppingError;
 use crate::catalog::{self, DEPARTMENTS, Label, SIZES};
 use crate::db::options::ProductOption;
-use kit::imagery::{ImageSpec, NamedColor, Pattern};
+use imagery::{ImageSpec, NamedColor, Pattern};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -131,7 +131,7 @@ pub(super) fn insert(
         let line = LINES.choose(rng).copied().unwrap_or("Nova");
         let remaining = usize::try_from(last - id + 1).unwrap_or(1);
         let members = rng.random_range(4..=6usize).min(remaining);
-        let template = leaf.drawing.pick(rng.random_range(0..3u8));
+        let model = leaf.drawing.pick(rng.random_range(0..3u8));
         let kind = leaf.drawing.kind();
         let (low, high) = group.price;
         let price_cents = i64::from(rng.random_range(low..=high)) * 100 - 1;
@@ -166,7 +166,7 @@ pub(super) fn insert(
                 .map(|word| format!("{brand} {word}").to_uppercase());
             let draft =
                 text::line_member(rng, group, leaf.name, (brand, line), look.color, printed);
-            let text = draft.finish(kind, kind.template_name(template));
+            let text = draft.finish(kind, model.name());
             let mut key = catalog::url_key(&text.name);
             if !keys.insert(key.clone()) {
                 key = format!("{key}-{id}");
@@ -189,14 +189,13 @@ pub(super) fn insert(
             for position in 0..rng.random_range(1..=3u8) {
                 let variation: u64 = rng.random();
                 let spec = ImageSpec {
-                    kind,
-                    template,
+                    model,
                     primary: look.color,
                     secondary: look.secondary,
                     count: 1,
                     pattern: look.pattern,
                     text: text.printed.clone(),
-                    background: shot_backdrop(position, variation),
+                    backdrop: shot_backdrop(position, variation),
                     variation,
                 };
                 image.execute(params![

@@ -8,8 +8,8 @@ pub mod vocabulary;
 use crate::ShoppingError;
 use crate::catalog::{self, DEPARTMENTS, Edition, SIZES};
 use crate::db::options::ProductOption;
+use imagery::{Backdrop, Drawing, ImageSpec, NamedColor, Pattern};
 use kit::Scale;
-use kit::imagery::{Drawing, ImageSpec, NamedColor, Pattern};
 use kit::names::{EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -339,8 +339,8 @@ pub fn sku_of(id: i64) -> String {
 
 /// The backdrop of a product's `position`-th photo: each shot in its own setting, the first
 /// photo's setting varying from product to product with its variation seed.
-fn shot_backdrop(position: u8, variation: u64) -> u8 {
-    ((variation >> 32) % 3) as u8 + position
+fn shot_backdrop(position: u8, variation: u64) -> Backdrop {
+    Backdrop::at((variation >> 32) as usize % 3 + usize::from(position))
 }
 
 /// Products with these ids, in `leaves`; `keys` holds the URL keys taken so far.
@@ -445,9 +445,9 @@ fn insert_products(
         };
         // Every photo shows the same object (one of the leaf's honest drawings) from its
         // own shot.
-        let template = leaf.drawing.pick(rng.random_range(0..3u8));
+        let model = leaf.drawing.pick(rng.random_range(0..3u8));
         let kind = leaf.drawing.kind();
-        let text = draft.finish(kind, kind.template_name(template));
+        let text = draft.finish(kind, model.name());
         product.execute(params![
             id,
             sku_of(id),
@@ -482,14 +482,13 @@ fn insert_products(
         for position in 0..photos {
             let variation: u64 = rng.random();
             let spec = ImageSpec {
-                kind,
-                template,
+                model,
                 primary: color,
                 secondary,
                 count: pack,
                 pattern,
                 text: text.printed.clone(),
-                background: shot_backdrop(position, variation),
+                backdrop: shot_backdrop(position, variation),
                 variation,
             };
             image.execute(params![

@@ -3,7 +3,7 @@
 
 use super::vocabulary::{FEATURE_SLOTS, MATERIAL_SLOTS, words};
 use crate::catalog::{ADJECTIVES, Department, Group, Label, TITLE_WORDS, noun};
-use kit::imagery::{NamedColor, ObjectKind};
+use imagery::{NamedColor, ObjectKind};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;

@@ -2,7 +2,7 @@
 //! the per-kind words a product's description and details table are composed from, so a
 //! laptop is aluminum and weighs pounds, a sofa is upholstered and weighs a hundred.
 
-use kit::imagery::ObjectKind;
+use imagery::ObjectKind;
 
 /// How many material slots the seed draws from (every list's length divides it, so each
 /// material of a kind is equally likely).
@@ -1452,7 +1452,7 @@ mod tests {
             }
             for (name, _) in words.drawings {
                 assert!(
-                    kind.template_named(name).is_some(),
+                    kind.model_named(name).is_some(),
                     "{kind:?} has no drawing {name}"
                 );
             }
