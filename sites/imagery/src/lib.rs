@@ -13,6 +13,7 @@
 mod backdrop;
 mod bench;
 mod cache;
+mod camera;
 mod chart;
 pub mod check;
 mod drawing;
@@ -30,9 +31,11 @@ mod scene;
 mod shapes;
 mod sign;
 mod spec;
+mod stats;
 
 pub use bench::{BENCH_HEIGHT, BENCH_WIDTH, sample_spec};
 pub use cache::{ImageCache, RenderedImage, etag};
+pub use camera::Shot;
 pub use chart::{
     ChartKind, ChartSpec, MAX_CHART_ENTRIES, MAX_CHART_TEXT, MAX_CHART_VALUE, PIE_PALETTE,
     slice_colour,
@@ -46,6 +49,7 @@ pub use meme::{MAX_CAPTION, MemeSpec};
 pub use model::*;
 pub use picture::Picture;
 pub use spec::{Backdrop, ImageSpec, NamedColor, ObjectKind, Pattern};
+pub use stats::{PhotoStats, STATS_SIDE};
 
 /// Renders the photo `spec` describes at `width`×`height` pixels as a PNG.
 ///
@@ -64,6 +68,40 @@ pub fn render_picture_png(
 ) -> Result<Vec<u8>, ImageryError> {
     let pixmap = picture::render(picture, width, height)?;
     encode::png(&pixmap)
+}
+
+/// Renders `picture` as a camera would have taken it, as a PNG: the drawing developed
+/// through the [`Shot`] the picture is taken as (light and surface unevenness, lens softness,
+/// vignetting, exposure, white balance, sensor noise and the JPEG a phone or shop saves).
+/// The same picture and size always give byte-identical output.
+///
+/// Not yet what the sites serve: the first stage of issue #50's photographic renderer,
+/// measured against the drawings by [`PhotoStats`].
+pub fn render_photo_png(
+    picture: &Picture,
+    width: u32,
+    height: u32,
+) -> Result<Vec<u8>, ImageryError> {
+    let seed = picture_seed(picture);
+    let pixmap = match picture {
+        Picture::Product(spec) => scene::render_photo(spec, width, height, seed)?,
+        Picture::Landscape(_) => {
+            let mut pixmap = picture::render(picture, width, height)?;
+            camera::texture_landscape(&mut pixmap, seed);
+            pixmap
+        }
+        _ => picture::render(picture, width, height)?,
+    };
+    let rgb = camera::develop(&pixmap, Shot::of(picture), seed);
+    encode::encode_rgb_png(&rgb, width, height)
+}
+
+/// A stable seed for everything a picture shows (its JSON's SHA-256).
+fn picture_seed(picture: &Picture) -> u64 {
+    use sha2::{Digest, Sha256};
+    let json = serde_json::to_vec(picture).unwrap_or_default();
+    let digest = Sha256::digest(&json);
+    u64::from_le_bytes(digest[..8].try_into().unwrap_or([0; 8]))
 }
 
 /// Runs of columns holding opaque pixels: how many separate figures a test drew side by side.

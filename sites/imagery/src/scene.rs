@@ -173,6 +173,43 @@ pub(crate) fn render(spec: &ImageSpec, width: u32, height: u32) -> Result<Pixmap
     Ok(pixmap)
 }
 
+/// Renders the photo a spec describes with real surfaces, for the camera to develop: the
+/// backdrop's surfaces textured, and the objects drawn on a layer of their own that takes
+/// a material's micro-texture before it is set on the floor.
+pub(crate) fn render_photo(
+    spec: &ImageSpec,
+    width: u32,
+    height: u32,
+    seed: u64,
+) -> Result<Pixmap, ImageryError> {
+    validate(spec, width, height)?;
+    let blank = || Pixmap::new(width, height).ok_or(ImageryError::SizeOutOfRange { width, height });
+    let mut pixmap = blank()?;
+    let layout = layout(spec, width, height);
+    layout.backdrop.paint(&mut pixmap, layout.finish.light);
+    crate::camera::texture_backdrop(&mut pixmap, layout.backdrop, seed);
+    for place in &layout.placements {
+        floor_shadow(&mut pixmap, place, layout.finish.light);
+    }
+    let mut layer = blank()?;
+    for place in &layout.placements {
+        draw_object(&mut layer, spec, place, layout.finish)?;
+    }
+    crate::camera::texture_material(&mut layer, seed);
+    pixmap.draw_pixmap(
+        0,
+        0,
+        layer.as_ref(),
+        &tiny_skia::PixmapPaint::default(),
+        Transform::identity(),
+        None,
+    );
+    if let Some(text) = sign_text(spec) {
+        sign::paint(&mut pixmap, text)?;
+    }
+    Ok(pixmap)
+}
+
 /// Draws one object through its placement (no backdrop, no shadow).
 pub(crate) fn draw_object(
     pixmap: &mut Pixmap,
