@@ -318,6 +318,7 @@ mod tests {
             clean_screenshot: None,
             axtree: None,
             timings: Default::default(),
+            cut: Vec::new(),
         })
     }
 
