@@ -192,8 +192,7 @@ pub fn build(
         &first,
         &mut keys,
         &mut report,
-        &writer,
-        &mut facts,
+        (&writer, &mut facts),
     )?;
     report.customers = insert_customers(&transaction, &mut rng, scale.customers())?;
     report.reviews = insert_reviews(
@@ -222,8 +221,7 @@ pub fn build(
         &second,
         &mut keys,
         &mut report,
-        &writer,
-        &mut facts,
+        (&writer, &mut facts),
     )?;
     let second_end = *second_products.end();
     report.reviews += insert_reviews(
@@ -393,8 +391,7 @@ fn insert_products(
     leaves: &[Leaf],
     keys: &mut HashSet<String>,
     report: &mut SeedCounts,
-    writer: &text::Writer,
-    facts: &mut HashMap<i64, text::Facts>,
+    (writer, facts): (&text::Writer, &mut HashMap<i64, text::Facts>),
 ) -> Result<(), ShoppingError> {
     let mut product = connection.prepare(
         "INSERT INTO products (id, sku, url_key, name, description, price_cents, stock, department_id,
