@@ -21,6 +21,9 @@ pub enum ForumError {
         /// Why it failed.
         source: std::io::Error,
     },
+    /// A seed grammar file is malformed or refers to a rule nothing defines.
+    #[error("forum seed grammar: {0}")]
+    Grammar(#[from] kit::prose::GrammarError),
     /// No user has this name.
     #[error("no forum user is called `{0}`")]
     UnknownUser(String),

@@ -7,6 +7,12 @@ pub enum ShoppingError {
     /// The shared site machinery failed.
     #[error(transparent)]
     Kit(#[from] kit::KitError),
+    /// The seed's own facts disagree (a bug in the seed).
+    #[error("shopping seed: {0}")]
+    Seed(String),
+    /// A seed grammar file is malformed or refers to a rule nothing defines.
+    #[error("shopping seed grammar: {0}")]
+    Grammar(#[from] kit::prose::GrammarError),
     /// SQLite refused a statement.
     #[error("shopping database error: {0}")]
     Sqlite(#[from] rusqlite::Error),

@@ -7,6 +7,7 @@
 
 use axum::http::StatusCode;
 use imagery::{ImageSpec, NamedColor, Pattern, check};
+use kit::content::SiteDefinition;
 use kit::testing::{CSRF_FIELD, TestSite, body_text};
 use kit::{Directory, Listing, Site};
 use scraper::{Html, Selector};
@@ -298,4 +299,60 @@ fn the_in_stock_slot_is_set_exactly_for_products_with_units_left() {
         seen.0 > 0 && seen.1 > 0,
         "in stock / out of stock: {seen:?}"
     );
+}
+
+/// The text targets on the small store: no sentence is shared by more than 1 % of
+/// product descriptions (none ends in the same boilerplate), review titles are mostly their
+/// own, and a review's words match its stars.
+#[test]
+fn descriptions_and_reviews_are_varied_and_match_their_stars() {
+    let report = &seeded().report;
+    let figures = report.description_text.clone().unwrap();
+    assert!(
+        figures.most_shared_share() <= 0.01,
+        "a description sentence is shared too widely: {:?} of {}",
+        figures.most_shared,
+        figures.texts
+    );
+    assert!(
+        report.review_titles * 10 >= report.reviews * 4,
+        "{} distinct titles over {} reviews",
+        report.review_titles,
+        report.reviews
+    );
+    let connection =
+        rusqlite::Connection::open(seeded().data.path().join(ShoppingSite::BASE_FILE)).unwrap();
+    let mut statement = connection
+        .prepare("SELECT title, detail, rating FROM reviews")
+        .unwrap();
+    let rows = statement
+        .query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, u8>(2)?,
+            ))
+        })
+        .unwrap();
+    for row in rows {
+        let (title, detail, rating) = row.unwrap();
+        let text = format!("{title} {detail}").to_lowercase();
+        assert!(!text.contains('<') && !text.contains('{'), "{text}");
+        if rating == 5 {
+            assert!(
+                !["returned it", "waste of money", "do not buy", "avoid"]
+                    .iter()
+                    .any(|bad| text.contains(bad)),
+                "a five-star review reads like a one-star one: {text}"
+            );
+        }
+        if rating == 1 {
+            assert!(
+                !["highly recommend", "love it", "worth every penny"]
+                    .iter()
+                    .any(|good| text.contains(good)),
+                "a one-star review reads like a five-star one: {text}"
+            );
+        }
+    }
 }

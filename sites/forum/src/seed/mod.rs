@@ -2,6 +2,7 @@
 //! trees, subscriptions and messages, from a seed.
 
 pub mod pictures;
+pub mod text;
 pub mod vocabulary;
 
 use crate::ForumError;
@@ -79,7 +80,7 @@ impl Amounts for Scale {
 }
 
 /// What a seed built.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct SeedCounts {
     /// Forums.
     pub forums: u32,
@@ -96,7 +97,13 @@ pub struct SeedCounts {
     /// Image posts whose picture shows a fact their words do not: a chart's values, a
     /// meme's captions, a scene's count of animals, or a product's colour the title leaves out.
     pub picture_only: u32,
+    /// How varied the comments' words are: distinct sentences per [`TEXT_WINDOW`] comments,
+    /// the most shared sentence, the vocabulary.
+    pub comment_text: Option<kit::prose::Figures>,
 }
+
+/// The run of consecutive comments the distinct share of sentences is taken over.
+pub const TEXT_WINDOW: usize = 10_000;
 
 impl SeedCounts {
     /// The share of posts whose deciding fact is only in their picture.
@@ -117,7 +124,11 @@ impl fmt::Display for SeedCounts {
             kit::money::group_digits(u64::from(self.comments)),
             self.max_depth,
             self.users,
-        )
+        )?;
+        if let Some(figures) = &self.comment_text {
+            write!(formatter, "; comments: {figures}")?;
+        }
+        Ok(())
     }
 }
 
@@ -129,6 +140,12 @@ struct Draft {
     url: Option<String>,
     body: String,
     image: Option<Picture>,
+    /// The noun of the thing an image post's product photo shows ("bicycle").
+    thing: &'static str,
+    /// The topic a text or link post is about.
+    topic: &'static str,
+    /// What a text or link post is (questions get answers, stories get stories).
+    kind: text::TextKind,
     created: i64,
     upvotes: i64,
     downvotes: i64,
@@ -166,16 +183,27 @@ pub fn build(
         comments: 0,
         max_depth: 0,
         picture_only: 0,
+        comment_text: None,
     };
     let transaction = connection.transaction()?;
     insert_users(&transaction, &mut rng, report.users)?;
     insert_forums(&transaction, &mut rng, report.users)?;
-    let drafts = draft_submissions(&mut rng, scale, report.users);
+    let writer = text::Writer::new(seed)?;
+    let drafts = draft_submissions(&mut rng, &writer, scale, report.users)?;
     report.picture_only = drafts.iter().filter(|draft| draft.picture_only()).count() as u32;
     insert_submissions(&transaction, &drafts)?;
-    let (comments, depth) = insert_comments(&transaction, &mut rng, &drafts, scale, report.users)?;
+    let mut corpus = kit::prose::Corpus::new();
+    let (comments, depth) = insert_comments(
+        &transaction,
+        &mut rng,
+        &writer,
+        &drafts,
+        (scale, report.users),
+        &mut corpus,
+    )?;
     report.comments = comments;
     report.max_depth = depth;
+    report.comment_text = Some(corpus.figures(TEXT_WINDOW));
     insert_messages(&transaction, &mut rng, report.users)?;
     transaction.commit()?;
     connection.execute_batch("ANALYZE;")?;
@@ -339,7 +367,12 @@ fn sentences(rng: &mut ChaCha8Rng, topic: &str, count: usize) -> String {
         .join(" ")
 }
 
-fn draft_submissions(rng: &mut ChaCha8Rng, scale: Scale, users: u32) -> Vec<Draft> {
+fn draft_submissions(
+    rng: &mut ChaCha8Rng,
+    writer: &text::Writer,
+    scale: Scale,
+    users: u32,
+) -> Result<Vec<Draft>, ForumError> {
     let picture_weights: Vec<u32> = FORUMS.iter().map(|forum| forum.pictures).collect();
     let mut drafts = Vec::new();
     let author = |rng: &mut ChaCha8Rng| rng.random_range(2..=i64::from(users));
@@ -359,36 +392,40 @@ fn draft_submissions(rng: &mut ChaCha8Rng, scale: Scale, users: u32) -> Vec<Draf
             url: None,
             body: String::new(),
             image: Some(drawn.picture),
+            thing,
+            topic,
+            kind: text::TextKind::Link,
             created: NEWEST - rng.random_range(0..TWO_YEARS),
             upvotes,
             downvotes,
         });
     }
-    for _ in 0..scale.other_posts() {
+    for item in 0..scale.other_posts() {
         let forum = rng.random_range(0..FORUMS.len());
         let topic = FORUMS[forum].topics.choose(rng).copied().unwrap_or("this");
         let template = TEXT_TITLES.choose(rng).copied().unwrap_or("{topic}");
+        let title = fill(template, topic, topic);
         let link = rng.random_bool(0.25);
         let length = rng.random_range(2..6);
+        let item = u64::from(item);
+        let kind = writer.text_kind(item, &title, link);
+        // The main stream draws the words it used to draw, so every later fact (authors,
+        // times, votes) stays where it was; the words come from the post's own stream.
         let body = if link {
             String::new()
         } else {
-            let mut body = sentences(rng, topic, length);
-            if rng.random_bool(0.3) {
-                body.push_str(&format!(
-                    "\n\n**Edit:** {}\n\n- {}\n- {}",
-                    sentences(rng, topic, 1),
-                    sentences(rng, topic, 1),
-                    sentences(rng, topic, 1)
-                ));
+            let _ = sentences(rng, topic, length);
+            let edited = rng.random_bool(0.3);
+            if edited {
+                let _ = sentences(rng, topic, 3);
             }
-            body
+            writer.text_body(item, &FORUMS[forum], topic, kind, length as u32, edited)?
         };
         let (upvotes, downvotes) = votes(rng, 1.5);
         drafts.push(Draft {
             forum,
             user: author(rng),
-            title: fill(template, topic, topic),
+            title,
             url: link.then(|| {
                 format!(
                     "https://news.example.org/{}/{}",
@@ -398,6 +435,9 @@ fn draft_submissions(rng: &mut ChaCha8Rng, scale: Scale, users: u32) -> Vec<Draf
             }),
             body,
             image: None,
+            thing: "",
+            topic,
+            kind,
             created: NEWEST - rng.random_range(0..TWO_YEARS),
             upvotes,
             downvotes,
@@ -410,7 +450,7 @@ fn draft_submissions(rng: &mut ChaCha8Rng, scale: Scale, users: u32) -> Vec<Draf
             draft.user = 1;
         }
     }
-    drafts
+    Ok(drafts)
 }
 
 /// The stored name of a seeded picture: a SHA-256 of the seed's spec and position, as
@@ -502,9 +542,10 @@ fn comment_counts(rng: &mut ChaCha8Rng, submissions: usize, total: u32) -> Vec<u
 fn insert_comments(
     connection: &Connection,
     rng: &mut ChaCha8Rng,
+    writer: &text::Writer,
     drafts: &[Draft],
-    scale: Scale,
-    users: u32,
+    (scale, users): (Scale, u32),
+    corpus: &mut kit::prose::Corpus,
 ) -> Result<(u32, u32), ForumError> {
     let mut statement = connection.prepare(
         "INSERT INTO comments (id, submission_id, parent_id, user_id, body, created_at, upvotes, downvotes, net_score)
@@ -525,8 +566,15 @@ fn insert_comments(
             .choose(rng)
             .copied()
             .unwrap_or("this");
-        // (id, level) of this thread's comments so far.
+        let forum = &FORUMS[draft.forum];
+        let talk = match &draft.image {
+            Some(picture) => writer.picture_thread(forum, picture, draft.thing),
+            None => writer.text_thread(forum, draft.topic, draft.kind),
+        };
+        // (id, level) of this thread's comments so far, and what each said.
         let mut thread: Vec<(i64, u32)> = Vec::with_capacity(count as usize);
+        let mut said: Vec<text::Said> = Vec::with_capacity(count as usize);
+        let first_id = next_id;
         let mut time = draft.created;
         for position in 0..count {
             time += rng.random_range(60..7_200);
@@ -553,18 +601,24 @@ fn insert_comments(
             };
             let (upvotes, downvotes) = votes(rng, 0.6);
             let length = rng.random_range(1..4);
+            // The main stream draws the words it used to, so later facts stay put.
+            let _ = sentences(rng, topic, length);
+            let answered = parent.map(|(id, _)| &said[(id - first_id) as usize]);
+            let written = writer.comment(next_id as u64, &talk, answered, user)?;
+            corpus.add(&written.text);
             statement.execute(params![
                 next_id,
                 index as i64 + 1,
                 parent.map(|(id, _)| id),
                 user,
-                sentences(rng, topic, length),
+                written.text,
                 time,
                 upvotes,
                 downvotes,
                 upvotes - downvotes
             ])?;
             thread.push((next_id, level));
+            said.push(written.said);
             next_id += 1;
         }
         update.execute(params![index as i64 + 1, count, time])?;

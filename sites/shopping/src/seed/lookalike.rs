@@ -109,6 +109,7 @@ pub(super) fn insert(
     leaves: &[&Leaf],
     keys: &mut HashSet<String>,
     report: &mut SeedCounts,
+    writer: &text::Writer,
 ) -> Result<(), ShoppingError> {
     let mut product = connection.prepare(
         "INSERT INTO products (id, sku, url_key, name, description, price_cents, stock, department_id,
@@ -166,7 +167,7 @@ pub(super) fn insert(
                 .map(|word| format!("{brand} {word}").to_uppercase());
             let draft =
                 text::line_member(rng, group, leaf.name, (brand, line), look.color, printed);
-            let text = draft.finish(kind, model.name());
+            let text = draft.finish(kind, model.name(), writer, id)?;
             let mut key = catalog::url_key(&text.name);
             if !keys.insert(key.clone()) {
                 key = format!("{key}-{id}");

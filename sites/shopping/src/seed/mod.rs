@@ -15,6 +15,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rusqlite::{Connection, params};
+use std::collections::HashMap;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -106,7 +107,7 @@ impl Amounts for Scale {
 }
 
 /// What a seed built.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct SeedCounts {
     /// Categories over the three levels.
     pub categories: u32,
@@ -122,6 +123,10 @@ pub struct SeedCounts {
     pub orders: u32,
     /// Products whose colour is not in their name.
     pub color_only_in_photo: u32,
+    /// Distinct review titles.
+    pub review_titles: u32,
+    /// How varied the product descriptions' sentences are (the most shared one above all).
+    pub description_text: Option<kit::prose::Figures>,
 }
 
 impl fmt::Display for SeedCounts {
@@ -137,7 +142,21 @@ impl fmt::Display for SeedCounts {
             self.orders,
             self.color_only_in_photo,
             100.0 * self.picture_only_share(),
-        )
+        )?;
+        write!(
+            formatter,
+            "; {} distinct review titles",
+            kit::money::group_digits(u64::from(self.review_titles))
+        )?;
+        if let Some(figures) = &self.description_text {
+            write!(
+                formatter,
+                "; descriptions: the commonest sentence in {:.3} % of them, {} distinct sentences",
+                100.0 * figures.most_shared_share(),
+                kit::money::group_digits(figures.distinct_sentences as u64),
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -163,6 +182,8 @@ pub fn build(
         .into_iter()
         .partition(|leaf| leaf.edition == Edition::First);
     let mut keys = HashSet::new();
+    let writer = text::Writer::new(seed)?;
+    let mut facts = HashMap::new();
     let first_products = 1..=i64::from(scale.products());
     insert_products(
         &transaction,
@@ -171,6 +192,7 @@ pub fn build(
         &first,
         &mut keys,
         &mut report,
+        (&writer, &mut facts),
     )?;
     report.customers = insert_customers(&transaction, &mut rng, scale.customers())?;
     report.reviews = insert_reviews(
@@ -179,6 +201,7 @@ pub fn build(
         scale.reviews(),
         first_products.clone(),
         report.customers,
+        (&writer, &facts, 0),
     )?;
     report.orders = insert_orders(
         &transaction,
@@ -198,6 +221,7 @@ pub fn build(
         &second,
         &mut keys,
         &mut report,
+        (&writer, &mut facts),
     )?;
     let second_end = *second_products.end();
     report.reviews += insert_reviews(
@@ -206,6 +230,7 @@ pub fn build(
         scale.second_edition_reviews(),
         second_products,
         report.customers,
+        (&writer, &facts, 1 << 40),
     )?;
     // The look-alike lines draw from their own stream, after both editions.
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(LOOKALIKE_SALT));
@@ -217,7 +242,22 @@ pub fn build(
         &all,
         &mut keys,
         &mut report,
+        &writer,
     )?;
+    report.review_titles =
+        transaction.query_row("SELECT count(DISTINCT title) FROM reviews", [], |row| {
+            row.get(0)
+        })?;
+    let mut corpus = kit::prose::Corpus::new();
+    {
+        let mut descriptions =
+            transaction.prepare("SELECT description FROM products ORDER BY id")?;
+        let mut rows = descriptions.query([])?;
+        while let Some(row) = rows.next()? {
+            corpus.add(row.get_ref(0)?.as_str().unwrap_or_default());
+        }
+    }
+    report.description_text = Some(corpus.figures(usize::MAX));
     transaction.execute_batch(
         "UPDATE products SET review_count = s.n, rating_sum = s.total
          FROM (SELECT product_id, count(*) AS n, sum(rating) AS total FROM reviews GROUP BY product_id) AS s
@@ -351,6 +391,7 @@ fn insert_products(
     leaves: &[Leaf],
     keys: &mut HashSet<String>,
     report: &mut SeedCounts,
+    (writer, facts): (&text::Writer, &mut HashMap<i64, text::Facts>),
 ) -> Result<(), ShoppingError> {
     let mut product = connection.prepare(
         "INSERT INTO products (id, sku, url_key, name, description, price_cents, stock, department_id,
@@ -447,7 +488,8 @@ fn insert_products(
         // own shot.
         let model = leaf.drawing.pick(rng.random_range(0..3u8));
         let kind = leaf.drawing.kind();
-        let text = draft.finish(kind, model.name());
+        let text = draft.finish(kind, model.name(), writer, id)?;
+        facts.insert(id, text.facts.clone());
         product.execute(params![
             id,
             sku_of(id),
@@ -598,6 +640,7 @@ fn insert_reviews(
     count: u32,
     products: std::ops::RangeInclusive<i64>,
     customers: u32,
+    (writer, facts, first_item): (&text::Writer, &HashMap<i64, text::Facts>, u64),
 ) -> Result<u32, ShoppingError> {
     let (first, last) = (*products.start(), *products.end());
     let span = (last - first + 1) as f64;
@@ -605,10 +648,7 @@ fn insert_reviews(
         "INSERT INTO reviews (product_id, customer_id, nickname, title, detail, rating, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
-    let mut names = connection.prepare(
-        "SELECT c.name FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = ?1",
-    )?;
-    for _ in 0..count {
+    for item in 0..count {
         // Popular products gather most reviews: the square of a uniform draw skews low ids.
         let draw: f64 = rng.random();
         let product = first + ((draw * draw) * span) as i64;
@@ -617,9 +657,14 @@ fn insert_reviews(
             .choose(rng)
             .copied()
             .unwrap_or(4);
-        let leaf: String = names.query_row([product], |row| row.get(0))?;
-        let (title, detail) = text::review(rng, &catalog::noun(&leaf), rating);
+        // The words come from the review's own stream; the main stream draws what it did.
+        text::legacy_review_draws(rng, rating);
         let customer = rng.random_range(2..=i64::from(customers.max(2)));
+        let facts = facts.get(&product).ok_or_else(|| {
+            ShoppingError::Seed(format!("product {product} has no facts to review"))
+        })?;
+        let (title, detail) =
+            writer.review(first_item + u64::from(item), facts, rating, customer)?;
         let nickname = FIRST_NAMES.choose(rng).copied().unwrap_or("Sam");
         statement.execute(params![
             product,

@@ -4,6 +4,7 @@
 use super::vocabulary::{FEATURE_SLOTS, MATERIAL_SLOTS, words};
 use crate::catalog::{ADJECTIVES, Department, Group, Label, TITLE_WORDS, noun};
 use imagery::{NamedColor, ObjectKind};
+use kit::prose::{Bindings, Grammar, GrammarError, Name, Register, Scope};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -21,6 +22,8 @@ pub struct ProductText {
     pub printed: Option<String>,
     /// Whether the name states the colour.
     pub names_color: bool,
+    /// What its reviews may say about it.
+    pub facts: Facts,
 }
 
 /// A product's text as drawn from the random stream, before the photo's drawing (which is
@@ -204,27 +207,31 @@ impl Draft {
         self.names_color
     }
 
-    /// The finished text for photos of `kind` in the drawing called `drawing`: the
+    /// The finished text of product `id` for photos of `kind` in the drawing called `drawing`: the
     /// material, features, size and weight come from that drawing's vocabulary. The details
     /// name the colour only when the name does, so a colour the name leaves out is only in
     /// the photo.
-    pub fn finish(self, kind: ObjectKind, drawing: &str) -> ProductText {
+    pub fn finish(
+        self,
+        kind: ObjectKind,
+        drawing: &str,
+        writer: &Writer,
+        id: i64,
+    ) -> Result<ProductText, GrammarError> {
         let words = words(kind);
         let build = words.build(drawing);
         let material = build.materials[self.material % build.materials.len()];
         let [first, second] = self
             .features
             .map(|slot| words.features[slot % words.features.len()]);
-        let description = format!(
-            "The {} {} {} {} is part of our {} range. {} {} and {first}, it is {second}. Please check the product details before ordering.",
-            self.brand,
-            self.adjective,
-            self.noun,
-            self.model,
-            self.group.to_lowercase(),
-            words.made,
-            material.to_lowercase(),
-        );
+        let description = writer.description(id, &self, kind, material, [first, second])?;
+        let facts = Facts {
+            noun: self.noun.to_lowercase(),
+            family: family(kind),
+            brand: self.brand,
+            material: material.to_lowercase(),
+            feature: first,
+        };
         // Heavier items are the bigger ones of their kind.
         let share =
             (self.weight - WEIGHT_DRAWS.0) as f32 / (WEIGHT_DRAWS.1 - WEIGHT_DRAWS.0) as f32;
@@ -251,86 +258,249 @@ impl Draft {
             ("Date First Available".to_owned(), self.available),
         ]);
         attributes.extend(self.label);
-        ProductText {
+        Ok(ProductText {
             name: self.name,
             description,
             attributes,
             printed: self.printed,
             names_color: self.names_color,
-        }
+            facts,
+        })
     }
 }
 
-const REVIEW_TITLES: [&[&str]; 5] = [
-    &[
-        "Very disappointed",
-        "Broke quickly",
-        "Not as described",
-        "Would not buy again",
-    ],
-    &[
-        "Not great",
-        "Meh",
-        "Expected better",
-        "Only okay for the price",
-    ],
-    &[
-        "It's fine",
-        "Average",
-        "Does the job",
-        "Decent but not perfect",
-    ],
-    &[
-        "Good value",
-        "Pretty good",
-        "Happy with it",
-        "Solid purchase",
-    ],
-    &[
-        "Love it!",
-        "Excellent",
-        "Perfect",
-        "Highly recommend",
-        "Five stars",
-    ],
+/// The grammar files of descriptions and reviews, in load order.
+pub const FILES: [(&str, &str); 2] = [
+    (
+        "reviews.grammar",
+        include_str!("../../data/reviews.grammar"),
+    ),
+    (
+        "descriptions.grammar",
+        include_str!("../../data/descriptions.grammar"),
+    ),
 ];
 
-const REVIEW_BODIES: [&[&str]; 5] = [
-    &[
-        "The {noun} arrived damaged and customer service was slow to respond.",
-        "Stopped working after two weeks. Returning this {noun}.",
-    ],
-    &[
-        "The {noun} works but feels cheaper than the photos suggest.",
-        "Smaller than I expected and the finish scratches easily.",
-    ],
-    &[
-        "The {noun} is okay. Nothing special, nothing terrible.",
-        "Does what it says. Shipping took longer than promised.",
-    ],
-    &[
-        "Good quality {noun} for the money. The colour matches the pictures.",
-        "Works well so far and was easy to set up.",
-    ],
-    &[
-        "This {noun} is exactly what I wanted. Great quality and fast shipping!",
-        "Bought a second one as a gift. Everyone loves it.",
-    ],
-];
+/// Salts of the text streams: one per kind of text.
+const DESCRIPTION_SALT: u64 = 0x5E0D_0001;
+const REVIEW_SALT: u64 = 0x5E0D_0002;
 
-/// A review's title and body for a product called by `noun`, at `rating` stars (1–5).
-pub fn review(rng: &mut ChaCha8Rng, noun: &str, rating: u8) -> (String, String) {
-    let index = usize::from(rating.clamp(1, 5) - 1);
-    let title = REVIEW_TITLES[index]
-        .choose(rng)
-        .copied()
-        .unwrap_or("Review");
-    let body = REVIEW_BODIES[index]
-        .choose(rng)
-        .copied()
-        .unwrap_or("")
-        .replace("{noun}", &noun.to_lowercase());
-    (title.to_owned(), body)
+/// The family of review and description words (`f/<family>`) for photos of `kind`.
+pub fn family(kind: ObjectKind) -> &'static str {
+    use ObjectKind::*;
+    match kind {
+        Car | Bicycle | Motorcycle | Kayak => "ride",
+        Phone | Laptop | Television | Headphones | Camera | Keyboard | Mouse | Monitor
+        | Speaker | Amplifier | MediaPlayer | Watch | Tablet | Gadget => "tech",
+        Sofa | Chair | Table | Stand => "furniture",
+        Lamp | Light => "lighting",
+        Jacket | Shoes | Shirt | Bag => "wear",
+        Guitar => "instrument",
+        Package => "pantry",
+        Cosmetic => "beauty",
+        Kitchenware => "kitchen",
+        Toy | ToyVehicle => "play",
+        Tool => "tool",
+        Book => "book",
+        SportsGear => "sport",
+        // A kind added later speaks in the shop's general words.
+        _ => "",
+    }
+}
+
+/// What a product's reviews may say about it: its own facts, never its photo's.
+#[derive(Debug, Clone)]
+pub struct Facts {
+    /// Its category noun, lower case ("folding bike").
+    pub noun: String,
+    /// Its family of words.
+    pub family: &'static str,
+    /// Its brand.
+    pub brand: &'static str,
+    /// What it is made of, lower case.
+    pub material: String,
+    /// One feature its description names.
+    pub feature: &'static str,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Names {
+    brand: Name,
+    line: Name,
+    noun: Name,
+    model: Name,
+    range: Name,
+    made: Name,
+    material: Name,
+    feature: Name,
+    feature2: Name,
+    intro: Name,
+    body: Name,
+    perk_sentence: Name,
+    use_sentence: Name,
+    titles: [Name; 5],
+    bodies: [Name; 5],
+}
+
+/// The shop's grammar of descriptions and reviews, loaded once per seed.
+#[derive(Debug)]
+pub struct Writer {
+    grammar: Grammar,
+    names: Names,
+    seed: u64,
+}
+
+impl Writer {
+    /// The grammar of every file, for the seed `seed`.
+    pub fn new(seed: u64) -> Result<Self, GrammarError> {
+        let mut grammar = Grammar::new();
+        for (file, text) in FILES {
+            grammar.load(file, text)?;
+        }
+        let names = Names {
+            brand: grammar.name("brand"),
+            line: grammar.name("line"),
+            noun: grammar.name("noun"),
+            model: grammar.name("model"),
+            range: grammar.name("range"),
+            made: grammar.name("made"),
+            material: grammar.name("material"),
+            feature: grammar.name("feature"),
+            feature2: grammar.name("feature2"),
+            intro: grammar.name("intro"),
+            body: grammar.name("body"),
+            perk_sentence: grammar.name("perk_sentence"),
+            use_sentence: grammar.name("use_sentence"),
+            titles: [1, 2, 3, 4, 5].map(|stars| grammar.name(&format!("title_{stars}"))),
+            bodies: [1, 2, 3, 4, 5].map(|stars| grammar.name(&format!("body_{stars}"))),
+        };
+        Ok(Self {
+            grammar,
+            names,
+            seed,
+        })
+    }
+
+    /// The grammar (for tests over every family).
+    pub fn grammar(&self) -> &Grammar {
+        &self.grammar
+    }
+
+    fn scope(&self, family: &str) -> Scope {
+        self.grammar.scope(&[&format!("f/{family}")])
+    }
+
+    /// The description paragraph of product `id`: what it is for, what it is made of and
+    /// its features, in sentences that name the product's own facts.
+    fn description(
+        &self,
+        id: i64,
+        draft: &Draft,
+        kind: ObjectKind,
+        material: &str,
+        features: [&str; 2],
+    ) -> Result<String, GrammarError> {
+        let mut rng = kit::prose::stream(self.seed, DESCRIPTION_SALT, id as u64);
+        let words = words(kind);
+        let scope = self.scope(family(kind));
+        let names = &self.names;
+        let mut bindings = Bindings::new();
+        bindings
+            .set_one(names.brand, draft.brand)
+            .set_one(names.line, draft.adjective)
+            .set_one(names.noun, draft.noun.to_lowercase())
+            .set_one(names.model, draft.model.clone())
+            .set_one(names.range, draft.group.to_lowercase())
+            .set_one(names.made, words.made)
+            .set_one(names.material, material.to_lowercase())
+            .set_one(names.feature, features[0])
+            .set_one(names.feature2, features[1]);
+        let mut sentences = vec![
+            self.grammar
+                .expand(names.intro, &scope, &bindings, &mut rng)?,
+            self.grammar
+                .expand(names.body, &scope, &bindings, &mut rng)?,
+        ];
+        if rng.random_bool(0.6) {
+            sentences.push(self.grammar.expand(
+                names.perk_sentence,
+                &scope,
+                &bindings,
+                &mut rng,
+            )?);
+        }
+        if rng.random_bool(0.7) {
+            sentences.push(
+                self.grammar
+                    .expand(names.use_sentence, &scope, &bindings, &mut rng)?,
+            );
+        }
+        Ok(sentences
+            .iter()
+            .map(|sentence| finished(&capitalised(sentence)))
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    /// Review number `item` of a product with `facts`, at `rating` stars (1–5), by
+    /// customer `writer`: a title and a body whose sentiment matches the rating, about the
+    /// product's kind, features, faults and delivery, in the writer's register.
+    pub fn review(
+        &self,
+        item: u64,
+        facts: &Facts,
+        rating: u8,
+        writer: i64,
+    ) -> Result<(String, String), GrammarError> {
+        let mut rng = kit::prose::stream(self.seed, REVIEW_SALT, item);
+        let index = usize::from(rating.clamp(1, 5) - 1);
+        let scope = self.scope(facts.family);
+        let names = &self.names;
+        let mut bindings = Bindings::new();
+        bindings
+            .set_one(names.brand, facts.brand)
+            .set_one(names.noun, facts.noun.clone())
+            .set_one(names.material, facts.material.clone())
+            .set_one(names.feature, facts.feature);
+        let title = capitalised(&self.grammar.expand(
+            names.titles[index],
+            &scope,
+            &bindings,
+            &mut rng,
+        )?);
+        let body = self
+            .grammar
+            .expand(names.bodies[index], &scope, &bindings, &mut rng)?;
+        let register = Register::of_writer((writer as u64) ^ REVIEW_SALT);
+        Ok((title, register.write(&finished(&body), &mut rng)))
+    }
+}
+
+/// Draws from the main stream what the seed's first review texts drew (a title of four or
+/// five and a body of two per rating), so every later fact of the seed stays where it was.
+pub fn legacy_review_draws(rng: &mut ChaCha8Rng, rating: u8) {
+    const TITLES: [usize; 5] = [4, 4, 4, 4, 5];
+    let titles = TITLES[usize::from(rating.clamp(1, 5) - 1)];
+    let _ = [(); 5][..titles].choose(rng);
+    let _ = [(); 2].choose(rng);
+}
+
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut characters = text.chars();
+    characters
+        .next()
+        .map(|first| first.to_uppercase().chain(characters).collect())
+        .unwrap_or_default()
+}
+
+/// `text` ending in a full stop unless it ends in a mark already.
+fn finished(text: &str) -> String {
+    if text.ends_with(['.', '!', '?']) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
 }
 
 #[cfg(test)]
