@@ -27,6 +27,7 @@ pub mod multipart;
 pub mod names;
 pub mod notice;
 pub mod pager;
+pub mod picture_facts;
 pub mod reset;
 pub mod samples;
 pub mod site;
