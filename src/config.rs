@@ -162,6 +162,10 @@ pub struct Config {
     /// Vision judge model.
     #[arg(long, env = "AGORA_VISION_JUDGE_MODEL", default_value = "gpt-4o")]
     pub vision_judge_model: String,
+    /// In `vwa` mode, answer visual questions about pictures Agora drew from their spec (the
+    /// ground-truth judge) instead of asking the vision judge (`correct` mode always does).
+    #[arg(long, env = "AGORA_VQA_GROUND_TRUTH")]
+    pub vqa_ground_truth: bool,
     /// Environment variable holding the judges' API key.
     #[arg(
         long,
@@ -201,10 +205,12 @@ impl Config {
                 config
             })
         };
-        evaluators::Judges::from_configs(
+        let mut judges = evaluators::Judges::from_configs(
             judge(&self.judge_url, &self.judge_model),
             judge(&self.vision_judge_url, &self.vision_judge_model),
-        )
+        )?;
+        judges.truth_in_vwa = self.vqa_ground_truth;
+        Ok(judges)
     }
 
     /// What one action may do.

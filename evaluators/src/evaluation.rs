@@ -142,6 +142,10 @@ pub struct CheckReport {
     /// The result.
     #[serde(flatten)]
     pub status: CheckStatus,
+    /// Which judge answered, for checks a judge answers: `ground_truth` (a picture's spec,
+    /// no model) or `vision` (the configured vision model); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge: Option<String>,
 }
 
 /// The part of a long selection a check report shows, in characters.
@@ -228,7 +232,14 @@ impl CheckReport {
             excerpt,
             images: None,
             status,
+            judge: None,
         }
+    }
+
+    /// The same report, answered by `judge`.
+    pub fn judged_by(mut self, judge: Option<&str>) -> Self {
+        self.judge = judge.map(str::to_owned);
+        self
     }
 
     /// This report with the compared images attached.

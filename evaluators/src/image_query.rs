@@ -89,14 +89,17 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
         // VWA resets the score for each query, so only the last query's checks count.
         let mut query_outcome = Outcome::Score(1.0);
         for question in query.eval_vqa.iter().flatten() {
-            let status = ask(judges, &images, question, mode).await;
-            query_outcome = query_outcome.times(status.outcome());
-            checks.push(CheckReport::new(
-                CheckKind::VisualQuestion,
-                format!("{} → {}", question.question, question.answer),
-                format!("{} image(s)", images.len()),
-                status,
-            ));
+            let asked = ask(judges, queries, &images, question, mode).await;
+            query_outcome = query_outcome.times(asked.status.outcome());
+            checks.push(
+                CheckReport::new(
+                    CheckKind::VisualQuestion,
+                    format!("{} → {}", question.question, question.answer),
+                    format!("{} image(s): {}", images.len(), asked.actual),
+                    asked.status,
+                )
+                .judged_by(asked.judge),
+            );
         }
         if let Some(references) = query
             .eval_fuzzy_image_match
@@ -316,17 +319,76 @@ async fn load_reference<P: Page>(
     image::load_from_memory(&bytes).map_err(|error| bad(error.to_string()))
 }
 
-async fn ask(
+/// Which judge answered a visual question, as the check report records it.
+pub const GROUND_TRUTH_JUDGE: &str = "ground_truth";
+/// The configured vision model answered.
+pub const VISION_JUDGE: &str = "vision";
+
+/// What asking one question about a page's images concluded.
+struct Asked {
+    status: CheckStatus,
+    /// What each image answered, and why a judge was missing or failed.
+    actual: String,
+    /// Who decided: the judge of the answer that passed, else of the last answer.
+    judge: Option<&'static str>,
+}
+
+/// Asks `question` about each page image until one gives the expected answer (VWA passes a
+/// question when any image does). A picture Agora drew is answered by the ground-truth
+/// judge from its spec (in `correct` mode, and in `vwa` mode when [`Judges::truth_in_vwa`]
+/// says so); any other image, or a question the ground truth cannot answer, goes to the
+/// vision judge; with none configured the check needs a judge and says which question.
+async fn ask<Q: SiteQueries + ?Sized>(
     judges: &Judges,
+    queries: &Q,
     images: &[PageImage],
     question: &VisualQuestion,
     mode: EvalMode,
-) -> CheckStatus {
-    let Some(judge) = &judges.vision else {
-        return CheckStatus::NeedsJudge;
-    };
+) -> Asked {
+    let use_truth = mode != EvalMode::Vwa || judges.truth_in_vwa;
+    let mut answers = Vec::new();
     let mut failure = None;
+    let mut unjudged = Vec::new();
+    let mut judge = None;
     for page_image in images {
+        let mut why_not_truth = None;
+        if use_truth {
+            match queries.picture_facts(&page_image.source).await {
+                Ok(Some(facts)) => match crate::judge::truth::ask(&question.question, &facts) {
+                    Ok(answer) => {
+                        judge = Some(GROUND_TRUTH_JUDGE);
+                        answers.push(format!(
+                            "{}: {} (ground truth)",
+                            page_image.source, answer.text
+                        ));
+                        if answer.answers(&question.answer, mode) {
+                            return Asked {
+                                status: CheckStatus::Pass,
+                                actual: answers.join("; "),
+                                judge,
+                            };
+                        }
+                        continue;
+                    }
+                    Err(unanswered) => why_not_truth = Some(unanswered.to_string()),
+                },
+                Ok(None) => why_not_truth = Some("not a picture Agora drew".to_owned()),
+                Err(error) if error.is_site_not_available() => {
+                    why_not_truth = Some("no site drew it".to_owned());
+                }
+                Err(error) => {
+                    failure = Some(format!("{}: {error}", page_image.source));
+                    continue;
+                }
+            }
+        }
+        let Some(vision) = &judges.vision else {
+            unjudged.push(match why_not_truth {
+                Some(why) => format!("{} ({why})", page_image.source),
+                None => page_image.source.clone(),
+            });
+            continue;
+        };
         let mut png = Vec::new();
         if let Err(error) = page_image
             .image
@@ -335,15 +397,38 @@ async fn ask(
             failure = Some(error.to_string());
             continue;
         }
-        match judge.visual_question(&png, &question.question).await {
-            Ok(reply) if reply_answers(&reply, &question.answer, mode) => return CheckStatus::Pass,
-            Ok(_) => {}
+        judge = Some(VISION_JUDGE);
+        match vision.visual_question(&png, &question.question).await {
+            Ok(reply) => {
+                answers.push(format!("{}: {reply} (vision)", page_image.source));
+                if reply_answers(&reply, &question.answer, mode) {
+                    return Asked {
+                        status: CheckStatus::Pass,
+                        actual: answers.join("; "),
+                        judge,
+                    };
+                }
+            }
             Err(error) => failure = Some(error.to_string()),
         }
     }
-    match failure {
+    let mut actual = answers;
+    if !unjudged.is_empty() {
+        actual.push(format!(
+            "no vision judge is configured to answer \"{}\" about {}",
+            question.question,
+            unjudged.join(", ")
+        ));
+    }
+    let status = match failure {
         Some(reason) => CheckStatus::JudgeFailed(reason),
+        None if !unjudged.is_empty() => CheckStatus::NeedsJudge,
         None => CheckStatus::Fail,
+    };
+    Asked {
+        status,
+        actual: actual.join("; "),
+        judge,
     }
 }
 

@@ -3,10 +3,14 @@
 //!
 //! Replies must be in the judge's answer vocabulary; anything else is a [`JudgeError`], never
 //! a silent score. Verdicts are cached on disk so re-evaluation is free and deterministic.
+//!
+//! Beside them, [`truth`] is the ground-truth judge: questions about pictures Agora drew,
+//! answered from their spec with no model.
 
 mod cache;
 mod client;
 mod prompt;
+pub mod truth;
 
 pub use cache::VerdictCache;
 pub use client::JudgeClient;
@@ -123,6 +127,9 @@ pub struct Judges {
     pub text: Option<JudgeClient>,
     /// Judge for questions about images.
     pub vision: Option<JudgeClient>,
+    /// In `vwa` mode, answer visual questions about pictures Agora drew with the
+    /// ground-truth judge ([`truth`]) instead of the vision model (`correct` always does).
+    pub truth_in_vwa: bool,
 }
 
 impl Judges {
@@ -139,6 +146,7 @@ impl Judges {
         Ok(Judges {
             text: text.map(JudgeClient::new).transpose()?,
             vision: vision.map(JudgeClient::new).transpose()?,
+            truth_in_vwa: false,
         })
     }
 }

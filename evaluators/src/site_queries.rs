@@ -7,6 +7,7 @@
 //! turn, so a new site adds its answers without the evaluators knowing it.
 
 use crate::error::EvalError;
+use crate::judge::truth::facts::PictureFacts;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -48,6 +49,14 @@ pub trait SiteQueries: Send + Sync {
     ) -> QueryFuture<'_, Option<String>> {
         let _ = (listing_id, author);
         unavailable("classifieds")
+    }
+
+    /// What a person can tell from the picture served at `url` (absolute), when this site
+    /// drew it from a spec; `None` when the site serves something else there (an upload,
+    /// nothing). The ground-truth VQA judge answers from these facts.
+    fn picture_facts(&self, url: &str) -> QueryFuture<'_, Option<PictureFacts>> {
+        let _ = url;
+        unavailable("pictures")
     }
 }
 
@@ -100,6 +109,21 @@ impl SiteQuerySet {
 }
 
 impl SiteQueries for SiteQuerySet {
+    /// The first site that drew the picture at `url` answers; `None` when none did.
+    fn picture_facts(&self, url: &str) -> QueryFuture<'_, Option<PictureFacts>> {
+        let url = url.to_owned();
+        Box::pin(async move {
+            for queries in &self.sites {
+                match queries.picture_facts(&url).await {
+                    Err(error) if error.is_site_not_available() => continue,
+                    Ok(None) => continue,
+                    answer => return answer,
+                }
+            }
+            Ok(None)
+        })
+    }
+
     fn shopping_latest_order_url(&self) -> QueryFuture<'_, String> {
         Box::pin(self.first_answer("shopping", |queries| queries.shopping_latest_order_url()))
     }

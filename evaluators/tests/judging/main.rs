@@ -4,3 +4,4 @@
 mod client;
 mod modes;
 mod server;
+mod vqa;

@@ -58,7 +58,7 @@ async fn text_judges(script: Vec<Scripted>) -> Judges {
     let (url, _server) = judge_server(script).await;
     Judges {
         text: Some(client(&url, None)),
-        vision: None,
+        ..Judges::none()
     }
 }
 

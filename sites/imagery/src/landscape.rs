@@ -17,7 +17,6 @@ pub const MAX_ANIMALS: u8 = 6;
 /// When the scene is set; it decides the sky's colour and the light.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[non_exhaustive]
 pub enum TimeOfDay {
     /// Low sun, pale sky warm at the horizon.
     Morning,
@@ -32,7 +31,6 @@ pub enum TimeOfDay {
 /// The weather over the meadow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[non_exhaustive]
 pub enum Weather {
     /// No cover.
     Clear,

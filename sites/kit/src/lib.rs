@@ -26,6 +26,7 @@ pub mod multipart;
 pub mod names;
 pub mod notice;
 pub mod pager;
+pub mod picture_facts;
 pub mod prose;
 pub mod reset;
 pub mod samples;

@@ -10,6 +10,7 @@
 //! [`crate::notice`] and the router-test fixture in `crate::testing`.
 
 mod image;
+mod pictures;
 mod seed;
 mod state;
 
@@ -270,6 +271,12 @@ impl<D: SiteDefinition> HostedSite for Hosted<D> {
 
     fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn SiteQueries>, SiteError> {
         let queries = Hosted::queries(self, tenant).map_err(site_error::<D>)?;
-        Ok(Arc::new(queries))
+        // The site's own answers, then the facts of the pictures it drew.
+        let pictures = pictures::SitePictures::<D>::new(
+            self.tenants.handle(*tenant, D::NAME),
+            self.directory.url_of(D::NAME).unwrap_or_default(),
+        );
+        let answers: Vec<Arc<dyn SiteQueries>> = vec![Arc::new(queries), Arc::new(pictures)];
+        Ok(Arc::new(evaluators::SiteQuerySet::new(answers)))
     }
 }
