@@ -1,6 +1,6 @@
 //! `agora tasks generate`: tasks instantiated from templates over the sites' ground truth.
 
-use crate::generate::{Options, Split, Truths, generate, load_templates};
+use crate::generate::{Options, Split, Truths, generate_reporting, load_templates};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -55,7 +55,13 @@ pub fn generate_command(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         first_id: args.first_id,
     };
     let mut truths = Truths::new(&args.data_dir);
-    let (suite, reports) = generate(&templates, &mut truths, &options)?;
+    let progress = super::progress::bar(templates.len(), "templates");
+    let generated = generate_reporting(&templates, &mut truths, &options, &mut |report| {
+        progress.set_message(report.name.clone());
+        progress.inc(1);
+    });
+    progress.finish_and_clear();
+    let (suite, reports) = generated?;
     let short: Vec<&str> = reports
         .iter()
         .filter(|report| report.generated < args.per_template)

@@ -1,6 +1,6 @@
-//! Progress of the long commands (`seed`, `tasks check`): done of total, rate and ETA on
-//! standard error (indicatif), drawn only on a terminal, so logs, CI output and the lines
-//! other tools parse stay exactly as they are.
+//! Progress of the long commands (`seed`, `tasks check`, `tasks generate`): done of total,
+//! rate and ETA on standard error (indicatif), drawn only on a terminal, so logs, CI output
+//! and the lines other tools parse stay exactly as they are.
 
 use indicatif::{ProgressBar, ProgressStyle};
 

@@ -217,10 +217,22 @@ pub fn generate(
     truths: &mut Truths<'_>,
     options: &Options,
 ) -> Result<(Suite, Vec<TemplateReport>), GenerateError> {
+    generate_reporting(templates, truths, options, &mut |_| {})
+}
+
+/// [`generate`], telling `instantiated` of each template as soon as its instances are made
+/// (the CLI's progress bar).
+pub fn generate_reporting(
+    templates: &[LoadedTemplate],
+    truths: &mut Truths<'_>,
+    options: &Options,
+    instantiated: &mut dyn FnMut(&TemplateReport),
+) -> Result<(Suite, Vec<TemplateReport>), GenerateError> {
     let mut reports = Vec::new();
     let mut instances = Vec::new();
     for template in templates {
         let (mut made, report) = instantiate(template, truths, options)?;
+        instantiated(&report);
         instances.append(&mut made);
         reports.push(report);
     }
