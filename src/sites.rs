@@ -90,13 +90,53 @@ impl FromStr for PortChoice {
     }
 }
 
+/// `--data-dir`: where the sites' base databases live (`AGORA_DATA_DIR`), one flag shared
+/// by every command that reads or writes them. It reads as the folder's [`Path`].
+#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
+pub struct DataDir {
+    /// Where the sites' base databases live (`agora seed` writes them there; a command that
+    /// hosts the sites seeds those missing there first). Global: it may stand before or
+    /// after a subcommand (`agora sites --data-dir D dump shopping`).
+    #[arg(
+        long,
+        value_name = "DIR",
+        default_value = "data",
+        env = "AGORA_DATA_DIR",
+        global = true
+    )]
+    data_dir: PathBuf,
+}
+
+impl DataDir {
+    /// The data dir at `path`.
+    pub fn new(path: impl Into<PathBuf>) -> Self {
+        Self {
+            data_dir: path.into(),
+        }
+    }
+}
+
+impl std::ops::Deref for DataDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.data_dir
+    }
+}
+
+impl AsRef<Path> for DataDir {
+    fn as_ref(&self) -> &Path {
+        &self.data_dir
+    }
+}
+
 /// Where the sites' data lives and which ports they listen on; shared by every command that
 /// hosts sites.
 #[derive(Debug, Clone, clap::Args)]
 pub struct SiteOptions {
-    /// Where the base databases live (seeded there when missing).
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR", global = true)]
-    pub data_dir: PathBuf,
+    /// Where the base databases live.
+    #[command(flatten)]
+    pub data_dir: DataDir,
     /// A site's port, `NAME=PORT` (repeatable; 0 picks a free one). Defaults are VWA's:
     /// classifieds=9980, shopping=7770, forum=9999, homepage=4399, webui=7780.
     #[arg(long = "port", value_name = "NAME=PORT", global = true)]
@@ -111,7 +151,7 @@ impl SiteOptions {
     /// Every site on a free port, data in `data_dir` (for checks and tests).
     pub fn free_ports(data_dir: impl Into<PathBuf>) -> Self {
         Self {
-            data_dir: data_dir.into(),
+            data_dir: DataDir::new(data_dir),
             ports: SITES
                 .iter()
                 .map(|site| PortChoice {
@@ -434,7 +474,7 @@ pub async fn start_sites(
             .collect(),
     });
     let context = OpenContext {
-        data_dir: options.data_dir.clone(),
+        data_dir: options.data_dir.to_path_buf(),
         tenants: Tenants::new(),
         directory: Arc::clone(&directory),
         reset_token: options.reset_token.clone(),
@@ -474,8 +514,8 @@ pub async fn start_sites(
 #[derive(Debug, clap::Args)]
 pub struct SeedArgs {
     /// Where the base databases are written.
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: PathBuf,
+    #[command(flatten)]
+    pub data_dir: DataDir,
     /// Seed only these sites (repeatable; default: all).
     #[arg(long = "site", value_name = "NAME")]
     pub sites: Vec<SiteChoice>,
@@ -573,57 +613,6 @@ pub async fn run(args: SitesArgs) -> anyhow::Result<std::process::ExitCode> {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-/// How one VWA site is logged in: its login form and the default account.
-#[derive(Debug, Clone, Copy)]
-pub struct LoginForm {
-    /// VWA's name of the site (`reddit`).
-    pub site: &'static str,
-    /// The form's page and action (`GET` then `POST`).
-    pub path: &'static str,
-    /// The field carrying the user name or email.
-    pub user_field: &'static str,
-    /// The field carrying the password.
-    pub password_field: &'static str,
-    /// The default account (VWA's).
-    pub user: &'static str,
-    /// Its password.
-    pub password: &'static str,
-    /// The site's registered name (its session cookie, `<name>_session`, proves a login).
-    pub site_name: kit::SiteName,
-}
-
-/// The sites with accounts, by VWA's name, in VWA's order of names (`agora tasks export`
-/// logs them in as VWA's auto-login does).
-pub const LOGIN_FORMS: [LoginForm; 3] = [
-    LoginForm {
-        site: "classifieds",
-        path: "/index.php?page=login",
-        user_field: "email",
-        password_field: "password",
-        user: classifieds::DEFAULT_EMAIL,
-        password: classifieds::DEFAULT_PASSWORD,
-        site_name: classifieds::SITE,
-    },
-    LoginForm {
-        site: "reddit",
-        path: "/login",
-        user_field: "_username",
-        password_field: "_password",
-        user: forum::DEFAULT_USERNAME,
-        password: forum::DEFAULT_PASSWORD,
-        site_name: forum::SITE,
-    },
-    LoginForm {
-        site: "shopping",
-        path: "/customer/account/login/",
-        user_field: "login[username]",
-        password_field: "login[password]",
-        user: shopping::DEFAULT_EMAIL,
-        password: shopping::DEFAULT_PASSWORD,
-        site_name: shopping::SITE,
-    },
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -642,7 +631,7 @@ mod tests {
         let error = "gitlab=1".parse::<PortChoice>().unwrap_err();
         assert!(error.contains("classifieds"), "{error}");
         let options = SiteOptions {
-            data_dir: PathBuf::from("data"),
+            data_dir: DataDir::new("data"),
             ports: vec![
                 "classifieds=1".parse().unwrap(),
                 "classifieds=2".parse().unwrap(),
@@ -818,7 +807,7 @@ mod tests {
         static LIST: [&dyn Site; 2] = [&Notes, &homepage::HomepageSite];
         let data = tempfile::tempdir().unwrap();
         let options = SiteOptions {
-            data_dir: data.path().to_owned(),
+            data_dir: DataDir::new(data.path()),
             ports: vec!["homepage=0".parse().unwrap()],
             reset_token: kit::reset::ResetToken::default(),
         };

@@ -6,13 +6,15 @@ use crate::error::EvalError;
 use crate::evaluation::{
     CheckKind, CheckReport, CheckStatus, ComparedImages, EvaluatorReport, Outcome,
 };
+use crate::judge::truth::copies::Look;
+use crate::judge::truth::facts::PictureFacts;
 use crate::judge::{Judges, normalize_reply};
 use crate::mode::EvalMode;
 use crate::page::Page;
 use crate::program_html::navigate;
 use crate::site_queries::SiteQueries;
 use crate::ssim::image_ssim;
-use crate::task::{EvalType, ImageQuery, OR_SEPARATOR, VisualQuestion, is_remote};
+use crate::task::{EvalType, ImageQuery, InputPicture, OR_SEPARATOR, VisualQuestion, is_remote};
 use image::DynamicImage;
 use serde_json::Value;
 use std::path::Path;
@@ -43,15 +45,26 @@ pub fn resolve_source(page_url: &str, source: &str) -> String {
         .unwrap_or_else(|_| source.to_owned())
 }
 
-/// Runs every query; `task_dir` resolves local reference images.
+/// Runs every query; `task_dir` resolves local reference images and the task's input
+/// images, `inputs` the specs of those Agora drew (a page image that is a copy of one is
+/// answered from its spec).
 pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
     queries_spec: &[ImageQuery],
     task_dir: &Path,
+    inputs: &[InputPicture],
     page: &mut P,
     queries: &Q,
     judges: &Judges,
     mode: EvalMode,
 ) -> Result<EvaluatorReport, EvalError> {
+    let asks = queries_spec
+        .iter()
+        .any(|query| query.eval_vqa.iter().flatten().next().is_some());
+    let copies = if asks {
+        input_copies(task_dir, inputs)
+    } else {
+        Vec::new()
+    };
     let mut query_outcomes = Vec::new();
     let mut checks = Vec::new();
     for (index, query) in queries_spec.iter().enumerate() {
@@ -89,7 +102,7 @@ pub async fn evaluate_images<P: Page, Q: SiteQueries + ?Sized>(
         // VWA resets the score for each query, so only the last query's checks count.
         let mut query_outcome = Outcome::Score(1.0);
         for question in query.eval_vqa.iter().flatten() {
-            let asked = ask(judges, queries, &images, question, mode).await;
+            let asked = ask(judges, queries, &images, &copies, question, mode).await;
             query_outcome = query_outcome.times(asked.status.outcome());
             checks.push(
                 CheckReport::new(
@@ -319,6 +332,78 @@ async fn load_reference<P: Page>(
     image::load_from_memory(&bytes).map_err(|error| bad(error.to_string()))
 }
 
+/// A task's input image Agora drew: its file, look and spec.
+struct InputCopy<'a> {
+    image: &'a str,
+    look: Look,
+    picture: &'a Value,
+}
+
+/// The looks of the task's drawn input images (one that cannot be read is left out: its
+/// copies go to the vision judge).
+fn input_copies<'a>(task_dir: &Path, inputs: &'a [InputPicture]) -> Vec<InputCopy<'a>> {
+    inputs
+        .iter()
+        .filter_map(|input| {
+            let read = crate::local_file::file_inside(task_dir, &input.image)
+                .map_err(|refused| refused.to_string())
+                .and_then(|path| std::fs::read(path).map_err(|error| error.to_string()))
+                .and_then(|bytes| {
+                    image::load_from_memory(&bytes).map_err(|error| error.to_string())
+                });
+            match read {
+                Ok(image) => Look::of(&image).map(|look| InputCopy {
+                    image: &input.image,
+                    look,
+                    picture: &input.picture,
+                }),
+                Err(error) => {
+                    tracing::warn!(image = %input.image, %error, "an input picture could not be read");
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+/// Where the ground truth of a page image came from, or why there is none.
+enum Truth {
+    /// The facts, and the input image the page image is a copy of (none: a site drew it).
+    Facts(PictureFacts, Option<String>),
+    /// No ground truth, and why.
+    Unknown(String),
+    /// A site failed.
+    Failed(String),
+}
+
+/// The facts of `page_image`: the site that drew it tells them; else, when it is a copy of
+/// one of the task's drawn input images, its spec does.
+async fn truth_of<Q: SiteQueries + ?Sized>(
+    queries: &Q,
+    page_image: &PageImage,
+    copies: &[InputCopy<'_>],
+) -> Truth {
+    let why = match queries.picture_facts(&page_image.source).await {
+        Ok(Some(facts)) => return Truth::Facts(facts, None),
+        Ok(None) => "not a picture Agora drew",
+        Err(error) if error.is_site_not_available() => "no site drew it",
+        Err(error) => return Truth::Failed(format!("{}: {error}", page_image.source)),
+    };
+    if !copies.is_empty()
+        && let Some(look) = Look::of(&page_image.image)
+    {
+        for copy in copies.iter().filter(|copy| copy.look.is_copy(&look)) {
+            match queries.facts_of_spec(copy.picture).await {
+                Ok(Some(facts)) => return Truth::Facts(facts, Some(copy.image.to_owned())),
+                Ok(None) => {}
+                Err(error) if error.is_site_not_available() => {}
+                Err(error) => return Truth::Failed(format!("{}: {error}", copy.image)),
+            }
+        }
+    }
+    Truth::Unknown(why.to_owned())
+}
+
 /// Which judge answered a visual question, as the check report records it.
 pub const GROUND_TRUTH_JUDGE: &str = "ground_truth";
 /// The configured vision model answered.
@@ -342,6 +427,7 @@ async fn ask<Q: SiteQueries + ?Sized>(
     judges: &Judges,
     queries: &Q,
     images: &[PageImage],
+    copies: &[InputCopy<'_>],
     question: &VisualQuestion,
     mode: EvalMode,
 ) -> Asked {
@@ -353,31 +439,34 @@ async fn ask<Q: SiteQueries + ?Sized>(
     for page_image in images {
         let mut why_not_truth = None;
         if use_truth {
-            match queries.picture_facts(&page_image.source).await {
-                Ok(Some(facts)) => match crate::judge::truth::ask(&question.question, &facts) {
-                    Ok(answer) => {
-                        judge = Some(GROUND_TRUTH_JUDGE);
-                        answers.push(format!(
-                            "{}: {} (ground truth)",
-                            page_image.source, answer.text
-                        ));
-                        if answer.answers(&question.answer, mode) {
-                            return Asked {
-                                status: CheckStatus::Pass,
-                                actual: answers.join("; "),
-                                judge,
+            match truth_of(queries, page_image, copies).await {
+                Truth::Facts(facts, copy_of) => {
+                    match crate::judge::truth::ask(&question.question, &facts) {
+                        Ok(answer) => {
+                            judge = Some(GROUND_TRUTH_JUDGE);
+                            let source = match copy_of {
+                                Some(input) => format!(
+                                    "ground truth: a copy of the task's input image {input}"
+                                ),
+                                None => "ground truth".to_owned(),
                             };
+                            answers
+                                .push(format!("{}: {} ({source})", page_image.source, answer.text));
+                            if answer.answers(&question.answer, mode) {
+                                return Asked {
+                                    status: CheckStatus::Pass,
+                                    actual: answers.join("; "),
+                                    judge,
+                                };
+                            }
+                            continue;
                         }
-                        continue;
+                        Err(unanswered) => why_not_truth = Some(unanswered.to_string()),
                     }
-                    Err(unanswered) => why_not_truth = Some(unanswered.to_string()),
-                },
-                Ok(None) => why_not_truth = Some("not a picture Agora drew".to_owned()),
-                Err(error) if error.is_site_not_available() => {
-                    why_not_truth = Some("no site drew it".to_owned());
                 }
-                Err(error) => {
-                    failure = Some(format!("{}: {error}", page_image.source));
+                Truth::Unknown(why) => why_not_truth = Some(why),
+                Truth::Failed(reason) => {
+                    failure = Some(reason);
                     continue;
                 }
             }

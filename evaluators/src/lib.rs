@@ -90,9 +90,15 @@ pub async fn evaluate<P: Page>(
                     .await?
             }
             EvalType::PageImageQuery => {
+                let inputs = task
+                    .agora
+                    .as_ref()
+                    .map(|agora| agora.input_pictures.as_slice())
+                    .unwrap_or_default();
                 image_query::evaluate_images(
                     &spec.page_image_query,
                     task_dir,
+                    inputs,
                     page,
                     sites.queries,
                     judges,

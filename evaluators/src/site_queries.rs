@@ -58,6 +58,14 @@ pub trait SiteQueries: Send + Sync {
         let _ = url;
         unavailable("pictures")
     }
+
+    /// What a person can tell from a picture drawn from `spec` (an `imagery::Picture` as
+    /// JSON, as a task records its input images); `None` when `spec` is not one. The
+    /// ground-truth judge asks it for a page image that is a copy of a task's input image.
+    fn facts_of_spec(&self, spec: &serde_json::Value) -> QueryFuture<'_, Option<PictureFacts>> {
+        let _ = spec;
+        unavailable("pictures")
+    }
 }
 
 fn unavailable<'a, T: 'a>(site: &'static str) -> QueryFuture<'a, T> {
@@ -121,6 +129,14 @@ impl SiteQueries for SiteQuerySet {
                 }
             }
             Ok(None)
+        })
+    }
+
+    fn facts_of_spec(&self, spec: &serde_json::Value) -> QueryFuture<'_, Option<PictureFacts>> {
+        let spec = spec.clone();
+        Box::pin(async move {
+            self.first_answer("pictures", |queries| queries.facts_of_spec(&spec))
+                .await
         })
     }
 

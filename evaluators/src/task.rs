@@ -272,9 +272,24 @@ pub struct AgoraExtension {
     /// What in an image the task hinges on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub visual_fact: Option<String>,
+    /// The specs of the task's input images Agora drew, so the ground-truth VQA judge
+    /// answers for a copy of one the agent uploaded (resized or re-encoded as it may be).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub input_pictures: Vec<InputPicture>,
     /// Fields this model does not know.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+/// An input image Agora drew: its file (as the task's `image` names it) and the spec it was
+/// drawn from (the `imagery` crate's `Picture`, as JSON: the evaluators read it only
+/// through [`crate::SiteQueries::facts_of_spec`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InputPicture {
+    /// The input image's path relative to the task file (`images/forum_picture_12.png`).
+    pub image: String,
+    /// The picture's spec.
+    pub picture: Value,
 }
 
 /// A wrong end state a task must not accept: a trajectory written like `gold` (ending with a

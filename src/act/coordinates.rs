@@ -125,9 +125,7 @@ pub(super) async fn type_keys(session: &BrowserSession, text: &str) -> Result<()
 /// Inserts `text` at the focus in one go, as an input method would.
 pub(super) async fn insert_text(session: &BrowserSession, text: &str) -> Result<(), ActionError> {
     if !text.is_empty() {
-        session
-            .cdp("Input.insertText", serde_json::json!({ "text": text }))
-            .await?;
+        session.insert_text(text).await?;
     }
     Ok(())
 }

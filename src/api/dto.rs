@@ -317,7 +317,7 @@ impl EpisodeSummary {
                 .map(|observation| observation.url.clone()),
             answer: episode.answer,
             lost: episode.lost,
-            trajectory: episode.trajectory,
+            trajectory: std::sync::Arc::unwrap_or_clone(episode.trajectory),
         }
     }
 }

@@ -23,15 +23,12 @@ pub struct BrowserBenchArgs {
     /// Directory of the fixture pages.
     #[arg(long, default_value = "tests/fixtures")]
     pub fixtures: PathBuf,
-    /// Where the sites' base databases live (seeded at full scale if missing).
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: PathBuf,
     /// Which pages to measure on.
     #[arg(long, value_delimiter = ',', default_value = "fixtures,sites")]
     pub pages: Vec<PageSet>,
-    /// Controller settings.
+    /// The data dir and controller settings.
     #[command(flatten)]
-    pub config: Config,
+    pub setup: super::BenchSetup,
 }
 
 /// A set of pages the browser benchmarks measure on.
@@ -70,7 +67,7 @@ async fn start(args: &BrowserBenchArgs) -> anyhow::Result<(Environment, String)>
     allowed.allow(Origin::of_url(&base).context("fixture origin")?);
     let config = Config {
         pool_size: 1,
-        ..args.config.clone()
+        ..args.setup.config.clone()
     };
     let env = Environment::start(Arc::new(config), allowed).await?;
     Ok((env, base))
@@ -114,7 +111,7 @@ pub async fn observe(args: BrowserBenchArgs) -> anyhow::Result<ExitCode> {
         observe_fixtures(&args).await?;
     }
     if args.pages.contains(&PageSet::Sites) {
-        let bench = pages::ApiBench::start(&args.data_dir, &args.config).await?;
+        let bench = pages::ApiBench::start(&args.setup.data_dir, &args.setup.config).await?;
         for viewport in VIEWPORTS {
             pages::observe(&bench, viewport, args.samples).await?;
         }
@@ -133,7 +130,7 @@ pub async fn step(args: BrowserBenchArgs) -> anyhow::Result<ExitCode> {
         step_fixtures(&args).await?;
     }
     if args.pages.contains(&PageSet::Sites) {
-        let bench = pages::ApiBench::start(&args.data_dir, &args.config).await?;
+        let bench = pages::ApiBench::start(&args.setup.data_dir, &args.setup.config).await?;
         for viewport in VIEWPORTS {
             pages::step(&bench, viewport, args.samples).await?;
         }

@@ -11,6 +11,9 @@ pub struct ImageBenchArgs {
     /// Measurements per figure.
     #[arg(long, default_value_t = 300)]
     pub samples: usize,
+    /// Pictures per site-like sample for the photo statistics and timings (`bench imagery`).
+    #[arg(long, default_value_t = 24)]
+    pub photo_samples: usize,
 }
 
 /// Render and cache-hit times of listing photos at 400×300.
@@ -26,7 +29,57 @@ pub async fn imagery(args: ImageBenchArgs) -> anyhow::Result<ExitCode> {
     println!("  render + PNG encode   {render}");
     println!("  cache hit             {cached}");
     println!("  mean PNG size         {mean_png_bytes} bytes");
+    let per_site = args.photo_samples;
+    let (stats, timings) = tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+        Ok((
+            imagery::site_statistics(per_site)?,
+            photo_timings(per_site)?,
+        ))
+    })
+    .await??;
+    println!(
+        "photographic renderer (issue #50) — {per_site} pictures per site, statistics at 256 px, medians"
+    );
+    println!(
+        "  real photos            flat 0.30-0.36  high-pass 0.85-1.27  colours 1270-1560  jpeg85 1.70-2.12 bpp"
+    );
+    for s in &stats {
+        println!("  {:12} drawing  {}", s.site, s.drawing);
+        println!("  {:12} photo    {}", s.site, s.photo);
+    }
+    for (label, samples) in timings {
+        println!("  {label:40} {samples}");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Render + encode times of drawings and photos at the issue's two budget sizes (one core):
+/// the old drawings as the same-run baseline, every kind's photo, and the photos of models
+/// drawn with form.
+fn photo_timings(n: usize) -> anyhow::Result<Vec<(String, Samples)>> {
+    let mut out = Vec::new();
+    for (w, h) in [(256, 192), (1000, 750)] {
+        let mut drawing = Samples::new();
+        let mut photo = Samples::new();
+        let mut solid = Samples::new();
+        for i in 0..n {
+            let picture = imagery::Picture::Product(imagery::sample_spec(i * 11 + 3));
+            let start = Instant::now();
+            imagery::render_picture_png(&picture, w, h)?;
+            drawing.push(start.elapsed());
+            let start = Instant::now();
+            imagery::render_photo_png(&picture, w, h)?;
+            photo.push(start.elapsed());
+            let picture = imagery::Picture::Product(imagery::solid_sample_spec(i));
+            let start = Instant::now();
+            imagery::render_photo_png(&picture, w, h)?;
+            solid.push(start.elapsed());
+        }
+        out.push((format!("{w}x{h} drawing (baseline)"), drawing));
+        out.push((format!("{w}x{h} photo, every kind"), photo));
+        out.push((format!("{w}x{h} photo, models with form"), solid));
+    }
+    Ok(out)
 }
 
 /// Renders `samples` varied specs through a fresh cache, then fetches each again: the

@@ -9,7 +9,6 @@
 use super::Samples;
 use crate::config::Config;
 use crate::env::{Environment, EpisodeSpec};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -28,12 +27,9 @@ pub struct LoadArgs {
     /// Episodes each client runs, one after another.
     #[arg(long, default_value_t = 3)]
     pub rounds: usize,
-    /// Where the sites' base databases live.
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: PathBuf,
-    /// Controller settings (`--pool-size` is raised to the largest level).
+    /// The data dir and controller settings.
     #[command(flatten)]
-    pub config: Config,
+    pub setup: super::BenchSetup,
 }
 
 /// What one client measured.
@@ -49,13 +45,13 @@ struct ClientFigures {
 pub async fn load(args: LoadArgs) -> anyhow::Result<ExitCode> {
     let most = args.parallel.iter().copied().max().unwrap_or(1).max(1);
     let config = Config {
-        pool_size: most.max(args.config.pool_size),
-        max_browsers: args.config.max_browsers.max(most * 3),
+        pool_size: most.max(args.setup.config.pool_size),
+        max_browsers: args.setup.config.max_browsers.max(most * 3),
         trajectory_dir: None,
         task_dirs: Vec::new(),
-        ..args.config.clone()
+        ..args.setup.config.clone()
     };
-    let env = crate::sites::start_with_environment(&args.data_dir, config).await?;
+    let env = crate::sites::start_with_environment(&args.setup.data_dir, config).await?;
     let start_url = env
         .hosted_sites()
         .into_iter()

@@ -12,7 +12,22 @@ mod throughput;
 
 pub use kit::samples::Samples;
 
+use crate::config::Config;
+use crate::sites::DataDir;
+
 use std::process::ExitCode;
+
+/// What every benchmark over the sites takes: their data dir and the controller's settings
+/// (a benchmark raises `--pool-size` and `--max-browsers` to what it runs at once).
+#[derive(Debug, clap::Args)]
+pub struct BenchSetup {
+    /// Where the sites' base databases live (seeded at full scale when missing).
+    #[command(flatten)]
+    pub data_dir: DataDir,
+    /// Controller settings.
+    #[command(flatten)]
+    pub config: Config,
+}
 
 /// Arguments of `agora bench`.
 #[derive(Debug, clap::Args)]

@@ -11,7 +11,6 @@ use super::Samples;
 use crate::config::Config;
 use crate::env::{Environment, EpisodeHandle, EpisodeSpec};
 use crate::observe::{ObserveOptions, ScreenshotKind};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -26,12 +25,7 @@ const PAGES: [(&str, &str); 6] = [
 ];
 
 /// The boxes of the `<img>` elements that meet the viewport, and whether each is broken.
-const IMAGES_IN_VIEW: &str = "const [w, h] = [innerWidth, innerHeight];
-return [...document.images].map((image) => [image, image.getBoundingClientRect()])
-  .filter(([image, box]) => box.width >= 8 && box.height >= 8 && box.bottom > 0 && box.right > 0
-    && box.top < h && box.left < w && getComputedStyle(image).visibility !== 'hidden')
-  .map(([image, box]) => ({ x: box.left, y: box.top, width: box.width, height: box.height,
-    broken: image.complete && image.naturalWidth === 0, src: image.currentSrc }));";
+const IMAGES_IN_VIEW: &str = include_str!("js/images_in_view.js");
 
 /// Arguments of `agora bench paint`.
 #[derive(Debug, clap::Args)]
@@ -42,12 +36,9 @@ pub struct PaintArgs {
     /// Episodes each client runs, one after another.
     #[arg(long, default_value_t = 2)]
     pub rounds: usize,
-    /// Where the sites' base databases live.
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: PathBuf,
-    /// Controller settings (`--pool-size` is raised to `--parallel`).
+    /// The data dir and controller settings.
     #[command(flatten)]
-    pub config: Config,
+    pub setup: super::BenchSetup,
 }
 
 /// What the clients measured with one kind of observation.
@@ -87,13 +78,13 @@ struct ImageBox {
 pub async fn paint(args: PaintArgs) -> anyhow::Result<ExitCode> {
     let parallel = args.parallel.max(1);
     let config = Config {
-        pool_size: parallel.max(args.config.pool_size),
-        max_browsers: args.config.max_browsers.max(parallel * 2),
+        pool_size: parallel.max(args.setup.config.pool_size),
+        max_browsers: args.setup.config.max_browsers.max(parallel * 2),
         trajectory_dir: None,
         task_dirs: Vec::new(),
-        ..args.config.clone()
+        ..args.setup.config.clone()
     };
-    let env = crate::sites::start_with_environment(&args.data_dir, config).await?;
+    let env = crate::sites::start_with_environment(&args.setup.data_dir, config).await?;
     let sites = env.hosted_sites();
     let pages: Vec<String> = PAGES
         .iter()

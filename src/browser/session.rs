@@ -316,8 +316,9 @@ impl BrowserSession {
             .map_err(|error| BrowserError::Command(error.to_string()))
     }
 
-    /// Runs a Chrome DevTools Protocol command on the current tab.
-    pub async fn cdp(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
+    /// Runs a Chrome DevTools Protocol command on the current tab (only `browser/` speaks
+    /// the protocol: callers outside it get typed methods).
+    pub(super) async fn cdp(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
         self.check_alive()?;
         Ok(self
             .client
@@ -336,7 +337,11 @@ impl BrowserSession {
     /// way, a closed or crashed tab), the command is sent again through chromedriver, which
     /// waits for navigations and tells a lost browser from a closed tab: the same outcome
     /// as without the link. Only read-only commands use this path, so a retry is safe.
-    pub async fn cdp_concurrent(&self, method: &str, params: Value) -> Result<Value, BrowserError> {
+    pub(super) async fn cdp_concurrent(
+        &self,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, BrowserError> {
         self.check_alive()?;
         let Some(link) = self.tab_link().await else {
             return self.cdp(method, params).await;
@@ -479,19 +484,11 @@ impl BrowserSession {
         self.goto("about:blank").await?;
         self.execute(FIRST_VISIT_JS, vec![]).await?;
         self.cdp("Page.resetNavigationHistory", json!({})).await?;
-        let cookies = self
-            .cdp("Network.getCookies", json!({ "urls": [url] }))
-            .await?;
-        for cookie in cookies["cookies"].as_array().into_iter().flatten() {
-            let name = cookie["name"].as_str().unwrap_or_default();
-            if cookie["httpOnly"] == true && keep.contains(&name) {
+        for cookie in self.cookies(url).await? {
+            if cookie.http_only && keep.contains(&cookie.name.as_str()) {
                 continue;
             }
-            self.cdp(
-                "Network.deleteCookies",
-                json!({ "name": name, "domain": cookie["domain"], "path": cookie["path"] }),
-            )
-            .await?;
+            self.delete_cookie(&cookie).await?;
         }
         self.cdp(
             "Storage.clearDataForOrigin",
@@ -774,8 +771,10 @@ impl BrowserSession {
         Ok(())
     }
 
-    /// Ends the session and its browser.
-    pub async fn close(self) {
+    /// Ends the session and its browser; the page guard stops first, so the browser's
+    /// leaving is not reported as the guard's failure.
+    pub async fn close(mut self) {
+        drop(self.guard.take());
         if let Err(error) = self.client.close().await {
             tracing::debug!(%error, serial = self.serial, "closing a browser session failed");
         }

@@ -36,9 +36,9 @@ pub struct GenerateArgs {
     /// exits with status 1 if any does.
     #[arg(long, conflicts_with = "replace")]
     pub check: bool,
-    /// Where the sites' base databases live (`agora seed --data-dir …`).
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: PathBuf,
+    /// Where the sites' base databases live.
+    #[command(flatten)]
+    pub data_dir: crate::sites::DataDir,
 }
 
 /// Runs `agora tasks generate`.

@@ -217,7 +217,7 @@ mod tests {
             let Command::Sites(sites) = cli.command else {
                 panic!("sites")
             };
-            assert_eq!(sites.options.data_dir, std::path::Path::new("elsewhere"));
+            assert_eq!(&*sites.options.data_dir, std::path::Path::new("elsewhere"));
         }
     }
 }

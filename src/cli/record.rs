@@ -27,9 +27,9 @@ pub struct RecordArgs {
     /// Write the task with its new gold path here (default: back into the task file).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Where the sites' base databases live (seeded there when missing).
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: PathBuf,
+    /// Where the sites' base databases live.
+    #[command(flatten)]
+    pub data_dir: crate::sites::DataDir,
     /// A site's port, `NAME=PORT` (repeatable); every other site listens on a free port.
     #[arg(long = "port", value_name = "NAME=PORT")]
     pub ports: Vec<crate::sites::PortChoice>,
@@ -51,7 +51,7 @@ pub async fn record_command(args: RecordArgs) -> anyhow::Result<ExitCode> {
         task_dirs: Vec::new(),
         ..args.config.clone()
     };
-    let mut sites = crate::sites::SiteOptions::free_ports(&args.data_dir);
+    let mut sites = crate::sites::SiteOptions::free_ports(args.data_dir.to_path_buf());
     sites.ports.extend(args.ports.iter().copied());
     let env = crate::sites::start_with_options(&sites, config).await?;
     let outcome = record_and_prove(&env, &args, lines).await;

@@ -56,9 +56,9 @@ pub struct RunArgs {
     /// The task root: task names (`classifieds/3`) are paths under it.
     #[arg(long, default_value = "tasks")]
     pub task_root: PathBuf,
-    /// Where the sites' base databases live (seeded there when missing; in-process only).
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: PathBuf,
+    /// Where the sites' base databases live.
+    #[command(flatten)]
+    pub data_dir: crate::sites::DataDir,
     /// The model agent's settings (`--agent openai`).
     #[command(flatten, next_help_heading = "Model agent (--agent openai)")]
     pub model: ModelArgs,

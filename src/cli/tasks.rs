@@ -122,9 +122,9 @@ pub struct WebuiArgs {
     /// Write only the JSON and Markdown files, not the screenshots (no browser needed).
     #[arg(long)]
     pub no_screenshots: bool,
-    /// Where the sites' base databases live (the WebUI site's is seeded there when missing).
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: PathBuf,
+    /// Where the sites' base databases live.
+    #[command(flatten)]
+    pub data_dir: crate::sites::DataDir,
     /// Controller settings.
     #[command(flatten, next_help_heading = "Controller")]
     pub config: crate::config::Config,
@@ -143,9 +143,9 @@ pub struct CheckArgs {
     /// a failure (`./dev test FILTER` narrows every phase this way).
     #[arg(long, value_name = "TEXT")]
     pub matching: Option<String>,
-    /// Where the sites' base databases live (seeded there when missing).
-    #[arg(long, default_value = "data", env = "AGORA_DATA_DIR")]
-    pub data_dir: PathBuf,
+    /// Where the sites' base databases live.
+    #[command(flatten)]
+    pub data_dir: crate::sites::DataDir,
     /// Controller settings.
     #[command(flatten, next_help_heading = "Controller")]
     pub config: crate::config::Config,

@@ -111,8 +111,8 @@ pub struct Summary {
     pub answer: Option<String>,
     /// Why the browser is gone, if it is.
     pub lost: Option<String>,
-    /// Steps so far.
-    pub trajectory: Vec<TrajectoryStep>,
+    /// Steps so far, shared with the episode (a summary copies none of them).
+    pub trajectory: Arc<Vec<TrajectoryStep>>,
     /// The task's local input images, for `upload`.
     pub input_images: Vec<PathBuf>,
     /// How its start went.
@@ -168,7 +168,7 @@ pub(super) struct Episode {
     viewport: Viewport,
     options: ObserveOptions,
     observation: Option<Arc<Observation>>,
-    trajectory: Vec<TrajectoryStep>,
+    trajectory: Arc<Vec<TrajectoryStep>>,
     answer: Option<String>,
     lost: Option<String>,
     input_images: Vec<PathBuf>,
@@ -231,7 +231,7 @@ impl Episode {
             viewport,
             options: setup.options,
             observation: Some(observation),
-            trajectory: Vec::new(),
+            trajectory: Arc::default(),
             answer: None,
             lost: None,
             input_images: setup.input_images,
@@ -534,7 +534,8 @@ impl Episode {
         let screenshot = self.pending_screenshot.take();
         self.journal
             .end_step(error, settle.as_ref(), self.observation.as_ref());
-        self.trajectory.push(TrajectoryStep {
+        // Copied only when a summary still holds the steps so far.
+        Arc::make_mut(&mut self.trajectory).push(TrajectoryStep {
             action,
             url,
             error: error.map(|error| error.code().to_owned()),

@@ -9,7 +9,7 @@ use evaluators::aes::Interaction;
 use evaluators::aes::state::RecordedError;
 use evaluators::js_value::{JsValue, encoding_script};
 use evaluators::{Page, PageError, Window};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The most an evaluator fetches for one image (`eval_image_url`, page images); a larger
 /// response is an evaluation error, not a download.
@@ -234,21 +234,8 @@ impl Page for EpisodePage<'_> {
         let viewport = match window {
             Some(window) => {
                 if self.episode_viewport.is_none() {
-                    let size = self
-                        .session
-                        .execute("return [window.innerWidth, window.innerHeight];", vec![])
-                        .await
-                        .map_err(browser_error)?;
-                    let side = |index: usize| {
-                        size[index]
-                            .as_u64()
-                            .and_then(|side| u32::try_from(side).ok())
-                            .unwrap_or_default()
-                    };
-                    self.episode_viewport = Some(Viewport {
-                        width: side(0),
-                        height: side(1),
-                    });
+                    self.episode_viewport =
+                        Some(self.session.inner_size().await.map_err(browser_error)?);
                 }
                 Viewport {
                     width: window.width,
@@ -274,20 +261,12 @@ impl Page for EpisodePage<'_> {
         self.check_allowed(url)?;
         let cookies = self
             .session
-            .cdp("Network.getCookies", json!({ "urls": [url] }))
+            .cookies(url)
             .await
             .map_err(|error| fetch_error(error.to_string()))?;
-        let header = cookies["cookies"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|cookie| {
-                Some(format!(
-                    "{}={}",
-                    cookie["name"].as_str()?,
-                    cookie["value"].as_str()?
-                ))
-            })
+        let header = cookies
+            .iter()
+            .map(|cookie| format!("{}={}", cookie.name, cookie.value))
             .collect::<Vec<_>>()
             .join("; ");
         let mut request = self.http.get(url);

@@ -5,7 +5,9 @@
 
 use super::{EnvError, Environment, EpisodeTenant, SiteCookie, StartKey, Tenancy};
 use crate::act::ActionError;
-use crate::browser::{BrowserError, BrowserSession, Lease, SettlePolicy, Viewport, settle};
+use crate::browser::{
+    BrowserCookie, BrowserError, BrowserSession, Lease, NewCookie, SettlePolicy, Viewport, settle,
+};
 use crate::observe::{Observation, ScreenshotKind, observe};
 use std::time::Duration;
 
@@ -175,13 +177,6 @@ impl Environment {
     }
 }
 
-/// How many things the page's origin keeps for later pages: local and session storage
-/// entries, caches, IndexedDB databases, service workers.
-const STORED_JS: &str = "(async () => localStorage.length + sessionStorage.length \
-    + (globalThis.caches ? (await caches.keys()).length : 0) \
-    + (globalThis.indexedDB ? (await indexedDB.databases()).length : 0) \
-    + (navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 0))()";
-
 impl Environment {
     /// Whether opening `start` in a fresh private tenant leaves nothing a later page could
     /// tell: no row of the sites' data written, no cookie but the episode's own (as it set
@@ -210,35 +205,21 @@ impl Environment {
         };
         let visitor_ids = sites.visitor_cookies();
         // Each cookie in the browser is one the episode set, as it set it, or a visitor id.
-        let known = |cookie: &serde_json::Value| {
-            let (Some(name), Some(value)) = (cookie["name"].as_str(), cookie["value"].as_str())
-            else {
-                return false;
-            };
+        let known = |cookie: &BrowserCookie| {
             cookies
                 .iter()
-                .any(|set| set.name == name && set.value == value)
-                || visitor_ids.iter().any(|id| id == name)
+                .any(|set| set.name == cookie.name && set.value == cookie.value)
+                || visitor_ids.contains(&cookie.name)
         };
         let left = async {
             let unchanged = sites.changes(&tenant.id)? == before;
-            let planted = opened
-                .session
-                .cdp("Network.getAllCookies", serde_json::json!({}))
-                .await?;
-            let only_known = planted["cookies"]
-                .as_array()
-                .is_some_and(|all| all.iter().all(known));
-            let stored = opened
-                .session
-                .cdp(
-                    "Runtime.evaluate",
-                    serde_json::json!({
-                        "expression": STORED_JS, "awaitPromise": true, "returnByValue": true,
-                    }),
-                )
-                .await?;
-            let nothing_stored = stored["result"]["value"].as_u64() == Some(0);
+            let only_known = opened.session.all_cookies().await?.iter().all(known);
+            // A page whose script cannot count what it keeps is not taken to keep nothing.
+            let nothing_stored = match opened.session.origin_storage_entries().await {
+                Ok(entries) => entries == 0,
+                Err(BrowserError::Script(_)) => false,
+                Err(error) => return Err(error.into()),
+            };
             Ok::<_, EnvError>(unchanged && only_known && nothing_stored)
         }
         .await;
@@ -284,18 +265,11 @@ pub(super) async fn set_cookies(
     // no cross-site request carries them.
     let cookies: Vec<_> = cookies
         .iter()
-        .map(|cookie| {
-            serde_json::json!({
-                "url": cookie.url, "name": cookie.name, "value": cookie.value, "path": "/",
-                "httpOnly": true, "sameSite": "Lax",
-            })
+        .map(|cookie| NewCookie {
+            url: &cookie.url,
+            name: &cookie.name,
+            value: &cookie.value,
         })
         .collect();
-    session
-        .cdp(
-            "Network.setCookies",
-            serde_json::json!({ "cookies": cookies }),
-        )
-        .await?;
-    Ok(())
+    session.set_cookies(&cookies).await
 }

@@ -5,16 +5,17 @@
 //! The sessions live in the running sites' shared tenant, so the files stay valid until those
 //! sites restart (VWA's `run.py` logs in again before every task anyway).
 
-use crate::sites::{LOGIN_FORMS, LoginForm};
 use anyhow::{Context, bail};
+use kit::auth::SiteLogin;
 use reqwest::header::{COOKIE, SET_COOKIE};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The login form of the site VWA calls `site`, if it has accounts.
-pub fn login_form(site: &str) -> Option<&'static LoginForm> {
-    LOGIN_FORMS.iter().find(|form| form.site == site)
+/// How the site VWA calls `site` is logged in, if it has accounts (each site's own form and
+/// default account, [`kit::Site::login`]).
+pub fn login_form(site: &str) -> Option<SiteLogin> {
+    crate::sites::find(site)?.login()
 }
 
 /// The file name VWA gives the storage state of a combination of sites (sorted names joined by
@@ -65,8 +66,9 @@ fn form_token(html: &str) -> Option<&str> {
 pub async fn log_in(
     client: &reqwest::Client,
     base: &str,
-    form: &LoginForm,
+    login: &SiteLogin,
 ) -> anyhow::Result<BTreeMap<String, String>> {
+    let form = &login.form;
     let url = format!("{}{}", base.trim_end_matches('/'), form.path);
     let mut jar = BTreeMap::new();
     let page = client
@@ -87,19 +89,19 @@ pub async fn log_in(
         .header(COOKIE, cookie_header(&jar))
         .form(&[
             (kit::csrf::FIELD, csrf),
-            (form.user_field, form.user),
-            (form.password_field, form.password),
+            (form.login_field, login.user),
+            (form.password_field, login.password),
         ])
         .send()
         .await
         .with_context(|| format!("posting the login form to {url}"))?;
     let status = response.status();
     absorb(&mut jar, &response);
-    if !jar.contains_key(&kit::visitor::SiteCookies::of(form.site_name).session) {
+    if !jar.contains_key(&kit::visitor::SiteCookies::of(login.site).session) {
         bail!(
             "logging {} in at {url} failed (HTTP {status}): is the {} site running there?",
-            form.user,
-            form.site
+            login.user,
+            login.site
         );
     }
     Ok(jar)
@@ -115,7 +117,8 @@ pub async fn write_state(
 ) -> anyhow::Result<()> {
     let mut cookies: Vec<Value> = Vec::new();
     for site in sites {
-        let form = login_form(site).with_context(|| format!("VWA's site `{site}` has no login"))?;
+        let login =
+            login_form(site).with_context(|| format!("VWA's site `{site}` has no login"))?;
         let base = urls
             .get(site)
             .with_context(|| format!("no URL for the {site} site"))?;
@@ -123,7 +126,7 @@ pub async fn write_state(
             .ok()
             .and_then(|url| url.host_str().map(str::to_owned))
             .with_context(|| format!("`{base}` is not an http URL"))?;
-        for (name, value) in log_in(client, base, form).await? {
+        for (name, value) in log_in(client, base, &login).await? {
             cookies.push(json!({
                 "name": name,
                 "value": value,

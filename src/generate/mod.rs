@@ -552,11 +552,23 @@ fn task_of(
         )?);
     }
     let mut images = Vec::new();
+    // A task that asks visual questions records the specs of its input images, so the
+    // ground-truth judge answers for a copy of one the agent uploads.
+    let asks = eval
+        .get("page_image_query")
+        .and_then(Value::as_array)
+        .is_some_and(|queries| queries.iter().any(|query| query.get("eval_vqa").is_some()));
+    let mut input_pictures = Vec::new();
     for name in &template.image {
         let file = picture_files
             .get(name)
             .ok_or_else(|| format!("the candidate has no picture `{name}` for `image`"))?;
-        images.push(Value::String(fill::picture_path(file)));
+        let path = fill::picture_path(file);
+        if asks && let Some(picture) = candidate.pictures.get(name) {
+            let spec = serde_json::to_value(&picture.picture).map_err(|error| error.to_string())?;
+            input_pictures.push(json!({"image": path, "picture": spec}));
+        }
+        images.push(Value::String(path));
         used.insert(name.clone());
     }
     let image = match images.len() {
@@ -594,6 +606,9 @@ fn task_of(
     agora.insert("tags".into(), json!(tags));
     if let Some(notes) = &template.notes {
         agora.insert("notes".into(), json!(filler.text(notes)?));
+    }
+    if !input_pictures.is_empty() {
+        agora.insert("input_pictures".into(), Value::Array(input_pictures));
     }
     agora.insert("gold".into(), Value::Array(gold));
     if !decoys.is_empty() {

@@ -5,11 +5,9 @@ use super::paint::{Canvas, MarkPlan};
 use super::som::SomElement;
 use crate::browser::{BrowserError, BrowserSession};
 use ab_glyph::FontVec;
-use base64::Engine;
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 /// Image encoding of screenshots.
 #[derive(
@@ -59,21 +57,11 @@ pub async fn capture(
     format: ImageFormat,
     jpeg_quality: u8,
 ) -> Result<Screenshot, BrowserError> {
-    let params = match format {
-        ImageFormat::Png => json!({ "format": "png", "optimizeForSpeed": true }),
-        ImageFormat::Jpeg => {
-            json!({ "format": "jpeg", "quality": jpeg_quality.min(100), "optimizeForSpeed": true })
-        }
+    let quality = match format {
+        ImageFormat::Png => None,
+        ImageFormat::Jpeg => Some(jpeg_quality),
     };
-    let reply = session
-        .cdp_concurrent("Page.captureScreenshot", params)
-        .await?;
-    let data = reply["data"]
-        .as_str()
-        .ok_or_else(|| BrowserError::Command("Page.captureScreenshot returned no data".into()))?;
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(data)
-        .map_err(|error| BrowserError::Command(format!("screenshot is not base64: {error}")))?;
+    let bytes = session.capture_viewport(quality).await?;
     Ok(Screenshot { format, bytes })
 }
 

@@ -19,7 +19,7 @@ pub use som::{BoundingBox, SomElement, SomId, som_text};
 
 use crate::browser::{BrowserError, BrowserSession, Viewport};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::time::Instant;
 
 const SOM_JS: &str = concat!(
@@ -413,11 +413,7 @@ pub async fn observe(
     );
     let (tabs, page_errors) = (tabs?, page_errors?);
     let axtree = if options.axtree {
-        Some(axtree::format(
-            &session
-                .cdp("Accessibility.getFullAXTree", json!({}))
-                .await?,
-        ))
+        Some(axtree::format(&session.full_ax_tree().await?))
     } else {
         None
     };
@@ -476,29 +472,19 @@ pub async fn tabs(
         .cloned()
         .map(String::from)
         .unwrap_or_default();
-    let targets = session.cdp("Target.getTargets", json!({})).await?;
-    let target_list = targets["targetInfos"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let targets = session.targets().await?;
     Ok(handles
         .into_iter()
         .enumerate()
         .map(|(index, handle)| {
             let handle = String::from(handle);
-            let target = target_list
-                .iter()
-                .find(|target| target["targetId"].as_str() == Some(handle.as_str()));
+            let target = targets.iter().find(|target| target.id == handle);
             TabInfo {
                 index,
                 title: target
-                    .and_then(|target| target["title"].as_str())
-                    .unwrap_or("")
-                    .to_owned(),
-                url: target
-                    .and_then(|target| target["url"].as_str())
-                    .unwrap_or("")
-                    .to_owned(),
+                    .map(|target| target.title.clone())
+                    .unwrap_or_default(),
+                url: target.map(|target| target.url.clone()).unwrap_or_default(),
                 active: handle == current,
             }
         })

@@ -1,9 +1,9 @@
 //! The HTTP API over real browsers, the fence around the agent's browser, and recovery.
 
-use crate::support::{js, observation, run};
+use crate::support::{Hosting, js, observation, own_environment, own_environment_hosting, run};
 use agora::config::Config;
 use agora::env::Environment;
-use agora::fence::{AllowList, Origin};
+use agora::fence::AllowList;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,16 +14,6 @@ pub(crate) async fn serve_api(env: Environment, token: Option<String>) -> String
     let listener = agora::api::ShapedListener::new(listener);
     tokio::spawn(async move { axum::serve(listener, agora::api::router(env, token)).await });
     base
-}
-
-/// An environment of the test's own (its own pool and settings) that may open the fixtures.
-pub(crate) async fn own_environment(
-    harness: &crate::support::Harness,
-    config: Config,
-) -> Environment {
-    let allowed = AllowList::default();
-    allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
-    Environment::start(Arc::new(config), allowed).await.unwrap()
 }
 
 #[test]
@@ -921,12 +911,7 @@ fn the_task_list_survives_a_broken_file_and_reloads() {
             pool_size: 0,
             ..Config::default()
         };
-        let allowed = AllowList::default();
-        allowed.allow(Origin::of_url(&harness.fixtures).unwrap());
-        let host: Arc<dyn agora::env::SiteHost> = harness.sites.clone();
-        let env = Environment::start_with_sites(Arc::new(config), allowed, Some(host))
-            .await
-            .unwrap();
+        let env = own_environment_hosting(harness, config, Hosting::Sites).await;
         let base = serve_api(env.clone(), None).await;
         let list: Value = reqwest::get(format!("{base}/tasks"))
             .await

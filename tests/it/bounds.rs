@@ -124,7 +124,7 @@ fn a_page_of_200_000_buttons_is_observed_in_time_with_a_bounded_list() {
             step_deadline_s: 300,
             ..agora::config::Config::default()
         };
-        let env = crate::api::own_environment(harness, config).await;
+        let env = crate::support::own_environment(harness, config).await;
         let within = Duration::from_secs(agora::config::Config::default().step_deadline_s);
         let started = Instant::now();
         let episode = env

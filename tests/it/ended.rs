@@ -2,7 +2,8 @@
 //! step deadline — gives its place under `--max-episodes` to the next at once, while its
 //! record stays readable until it is deleted.
 
-use crate::api::{own_environment, serve_api};
+use crate::api::serve_api;
+use crate::support::own_environment;
 use crate::support::run;
 use agora::config::Config;
 use serde_json::{Value, json};

@@ -2,7 +2,8 @@
 //! (`invalid_task`), a task script that runs on is stopped at its limit and a whole evaluation
 //! at its deadline (`evaluation_timeout`), and the server and the episode carry on.
 
-use crate::api::{own_environment, serve_api};
+use crate::api::serve_api;
+use crate::support::own_environment;
 use crate::support::run;
 use agora::config::Config;
 use serde_json::{Value, json};

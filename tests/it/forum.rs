@@ -285,15 +285,15 @@ async fn vote_state(episode: &EpisodeHandle, id: &str) -> (i64, String) {
     )
 }
 
-/// Runs a DevTools command in the episode's tab.
-async fn devtools(episode: &EpisodeHandle, method: &str, params: Value) {
+/// Makes the episode's tab fail the requests whose URLs match `patterns` (none: all pass).
+async fn block_urls(episode: &EpisodeHandle, patterns: &[&str]) {
     episode
         .browser()
         .await
         .expect("live session")
-        .cdp(method, params)
+        .block_urls(patterns)
         .await
-        .unwrap_or_else(|error| panic!("{method}: {error}"));
+        .unwrap_or_else(|error| panic!("blocking {patterns:?}: {error}"));
 }
 
 #[test]
@@ -327,19 +327,13 @@ fn a_listing_vote_moves_the_score_in_place_and_without_the_script_the_form_post_
         );
 
         // Without the page script the arrow posts its form and comes back to the listing.
-        devtools(&episode, "Network.enable", json!({})).await;
-        devtools(
-            &episode,
-            "Network.setBlockedURLs",
-            json!({"urls": ["*/static/forum.js"]}),
-        )
-        .await;
+        block_urls(&episode, &["*/static/forum.js"]).await;
         step(&episode, &format!("goto [{listing}]")).await;
         let (score, _) = vote_state(&episode, second).await;
         js(&episode, "window.agoraSamePage = true").await;
         let up = som_id(&episode, &format!("#{second} .vote__up")).await;
         step(&episode, &format!("click [{up}]")).await;
-        devtools(&episode, "Network.setBlockedURLs", json!({"urls": []})).await;
+        block_urls(&episode, &[]).await;
         assert_eq!(
             observation(&episode).await.url,
             listing,
@@ -441,5 +435,134 @@ fn a_reply_to_a_comment_is_posted_through_marks_alone() {
         .await;
         assert_eq!(level, json!("2"), "a reply to a top-level comment");
         close(&episode).await;
+    });
+}
+
+/// An environment whose vision judge is `double` (the shared sites and fixtures).
+async fn with_vision_judge(
+    harness: &crate::support::Harness,
+    double: &crate::support::openai_double::ModelDouble,
+    uploads: &std::path::Path,
+) -> Environment {
+    let config = agora::config::Config {
+        upload_dir: Some(uploads.to_owned()),
+        pool_size: 1,
+        max_browsers: 1,
+        prepare: 0,
+        trajectory_dir: None,
+        task_dirs: Vec::new(),
+        vision_judge_url: Some(double.base_url.clone()),
+        // The double takes any key: one every process has.
+        judge_api_key_env: "PATH".into(),
+        judge_cache: uploads.join("judge-cache"),
+        ..agora::config::Config::default()
+    };
+    let host: std::sync::Arc<dyn agora::env::SiteHost> = harness.sites.clone();
+    Environment::start_with_sites(
+        std::sync::Arc::new(config),
+        agora::fence::AllowList::default(),
+        Some(host),
+    )
+    .await
+    .expect("the environment starts")
+}
+
+/// An episode on the forum whose task gives `image` (in `dir`) as its input image, records
+/// `input_pictures` (the specs of those Agora drew) and asks `questions` of the final page's
+/// post picture.
+async fn picture_task_episode(
+    env: &Environment,
+    dir: &std::path::Path,
+    image: &str,
+    input_pictures: Value,
+    questions: Value,
+) -> EpisodeHandle {
+    let eval = json!({"eval_types": ["page_image_query"], "reference_answers": null, "reference_url": "",
+        "program_html": [], "page_image_query": [{"eval_image_url": "last",
+        "eval_image_class": ".submission__image", "eval_vqa": questions}]});
+    let task = json!({
+        "sites": ["reddit"], "task_id": 901, "require_login": true, "start_url": "__REDDIT__/",
+        "intent": "test", "intent_template": "", "instantiation_dict": {}, "require_reset": true,
+        "eval": eval, "agora": {"input_pictures": input_pictures}
+    });
+    // An inline task names no local files: the image is set on the parsed task, as
+    // `site_episode` does.
+    let mut context = env.inline_task(&task).expect("the task parses");
+    let mut with_image = (*context.task).clone();
+    with_image.image = Some(evaluators::task::ImageField::One(image.into()));
+    context.task = std::sync::Arc::new(with_image);
+    context.dir = dir.to_owned();
+    env.create_task_episode(context, agora::observe::ObserveOptions::default())
+        .await
+        .expect("the episode starts")
+}
+
+#[test]
+fn an_uploaded_copy_of_a_drawn_input_image_is_answered_from_its_spec_and_a_foreign_upload_by_the_vision_judge()
+ {
+    use crate::support::openai_double::{self, Answer};
+    run(|harness| async move {
+        let dir = tempfile::tempdir().unwrap();
+        // The task's input image: a scene Agora drew (two cows at sunset), at 640 × 480.
+        let scene = imagery::Picture::Landscape(imagery::LandscapeSpec {
+            time: imagery::TimeOfDay::Sunset,
+            weather: imagery::Weather::Clear,
+            animal: imagery::Animal::Cow,
+            count: 2,
+            variation: 11,
+        });
+        let png = imagery::render_picture_png(&scene, 640, 480).unwrap();
+        std::fs::write(dir.path().join("scene.png"), &png).unwrap();
+        std::fs::copy(
+            crate::support::fixture_dir().join("uploads/red.png"),
+            dir.path().join("red.png"),
+        )
+        .unwrap();
+        let policy: openai_double::Policy =
+            std::sync::Arc::new(|_| Box::pin(async { Answer::Reply("Yes.".into()) }));
+        let double = openai_double::start(policy).await;
+        let env = &with_vision_judge(harness, &double, dir.path()).await;
+        let inputs =
+            json!([{"image": "scene.png", "picture": serde_json::to_value(&scene).unwrap()}]);
+        let questions = json!([
+            {"question": "How many cows are in the picture?", "answer": "2"},
+            {"question": "Is there a dog in the picture? (yes/no)", "answer": "no"},
+            {"question": "Is this a photo taken at sunset? (yes/no)", "answer": "yes"},
+        ]);
+        let copy =
+            picture_task_episode(env, dir.path(), "scene.png", inputs.clone(), questions).await;
+        post_picture(&copy, "Agora cows at sunset").await;
+        let (scored, report) = score(&copy).await;
+        assert_eq!(scored, Some(1.0), "{report}");
+        assert!(
+            report.contains("\"judge\":\"ground_truth\"")
+                && report.contains("a copy of the task's input image scene.png")
+                && !report.contains("\"judge\":\"vision\""),
+            "every question answered by the ground truth, from the input's spec: {report}"
+        );
+        close(&copy).await;
+        assert!(
+            double.requests.lock().unwrap().is_empty(),
+            "the vision judge was never asked"
+        );
+        // An upload that is no copy of a drawn input (the task records the scene's spec, but
+        // the agent posts another picture) goes to the vision judge.
+        let foreign = picture_task_episode(
+            env,
+            dir.path(),
+            "red.png",
+            inputs,
+            json!([{"question": "Is there a dog in the picture? (yes/no)", "answer": "yes"}]),
+        )
+        .await;
+        post_picture(&foreign, "Agora red square").await;
+        let (scored, report) = score(&foreign).await;
+        assert_eq!(scored, Some(1.0), "{report}");
+        assert!(
+            report.contains("\"judge\":\"vision\"") && !report.contains("ground truth:"),
+            "the foreign upload went to the vision judge: {report}"
+        );
+        assert_eq!(double.requests.lock().unwrap().len(), 1, "asked once");
+        close(&foreign).await;
     });
 }

@@ -3,8 +3,9 @@
 //! tab cap are closed whoever opened them, JavaScript dialogs are answered as they open and
 //! reported, and `beforeunload` never keeps the agent on a page.
 
-use crate::api::{own_environment, serve_api};
+use crate::api::serve_api;
 use crate::support::{Harness, observation, run, som_id};
+use crate::support::{Hosting, one_browser, own_environment};
 use agora::config::Config;
 use agora::env::{EpisodeHandle, EpisodeSpec};
 use serde_json::{Value, json};
@@ -159,20 +160,6 @@ fn short_deadlines() -> Config {
     }
 }
 
-/// An environment of one browser (and otherwise `settings`), its pool warm.
-pub(crate) async fn one_browser(harness: &Harness, settings: Config) -> agora::env::Environment {
-    let config = Config {
-        trajectory_dir: None,
-        pool_size: 1,
-        max_browsers: 1,
-        prepare: 0,
-        ..settings
-    };
-    let env = own_environment(harness, config).await;
-    assert!(env.pool().wait_warm(Duration::from_secs(60)).await);
-    env
-}
-
 /// Starts an episode at `url` in `env`; once it has started, closes it; returns whether it
 /// started warm and how long it waited for its browser.
 async fn starts_warm(env: &agora::env::Environment, url: String) -> (bool, Duration) {
@@ -189,7 +176,7 @@ async fn starts_warm(env: &agora::env::Environment, url: String) -> (bool, Durat
 fn a_start_that_never_loads_or_spins_is_refused_at_the_deadline_and_its_browser_replaced() {
     run(|harness| async move {
         // One browser: a start that kept it would leave none for the next.
-        let env = one_browser(harness, short_deadlines()).await;
+        let env = one_browser(harness, short_deadlines(), Hosting::Fixtures).await;
         for page in ["endless/page", "hostile/spin_on_load.html"] {
             let started = Instant::now();
             let refused = env
@@ -222,7 +209,7 @@ fn a_start_that_never_loads_or_spins_is_refused_at_the_deadline_and_its_browser_
 #[test]
 fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
     run(|harness| async move {
-        let env = one_browser(harness, short_deadlines()).await;
+        let env = one_browser(harness, short_deadlines(), Hosting::Fixtures).await;
         // A step: `location.replace("javascript:document.write('x')")` (the page is written
         // and never closed), and a response that never ends.
         for control in ["#rewrite", "#stream"] {
@@ -249,7 +236,7 @@ fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
         env.shutdown().await;
 
         // An evaluation that must load a page that never finishes.
-        let env = one_browser(harness, short_deadlines()).await;
+        let env = one_browser(harness, short_deadlines(), Hosting::Fixtures).await;
         let base = serve_api(env.clone(), None).await;
         let http = reqwest::Client::new();
         let task = json!({"task_id": 33, "start_url": harness.url("index.html"), "intent": "look",
@@ -283,7 +270,7 @@ fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
 #[test]
 fn a_closed_episode_leaves_no_renderer_spinning() {
     run(|harness| async move {
-        let env = one_browser(harness, Config::default()).await;
+        let env = one_browser(harness, Config::default(), Hosting::Fixtures).await;
         // The page answers (steps work) while its worker keeps a renderer busy.
         let episode = env
             .create_episode(at(harness.url("hostile/worker_spin.html")))
@@ -427,7 +414,7 @@ fn an_alert_on_load_is_answered_and_reported() {
 #[test]
 fn dialogs_of_one_episode_never_show_in_the_next_on_the_same_browser() {
     run(|harness| async move {
-        let env = one_browser(harness, Config::default()).await;
+        let env = one_browser(harness, Config::default(), Hosting::Fixtures).await;
         // The page opens alerts after its last observation; nobody observes them.
         let chatty = env
             .create_episode(at(harness.url("index.html")))

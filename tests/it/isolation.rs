@@ -2,12 +2,10 @@
 //! fills every origin it can reach with storage of every kind, episode 2 on the same browser
 //! finds none of it, and other loopback names of the sites are refused by the fence.
 
-use crate::support::{Harness, observation, page_script, run, step};
+use crate::support::{Harness, Hosting, observation, one_browser, page_script, run, step};
 use agora::config::Config;
-use agora::env::{Environment, EpisodeHandle, EpisodeSpec, SiteHost};
-use agora::fence::{AllowList, Origin};
+use agora::env::{EpisodeHandle, EpisodeSpec};
 use serde_json::Value;
-use std::sync::Arc;
 
 /// Plants a service worker (its script at `worker`, scoped to the page's folder), a cache
 /// entry, an IndexedDB database, local and session storage and a script cookie.
@@ -54,24 +52,6 @@ async fn run_script(episode: &EpisodeHandle, body: &str, worker: &str) -> Value 
     page_script(episode, body, vec![Value::from(worker)]).await
 }
 
-/// An environment of one browser over the shared sites and fixtures.
-async fn one_browser(harness: &Harness) -> Environment {
-    let config = Config {
-        pool_size: 1,
-        max_browsers: 1,
-        prepare: 0,
-        trajectory_dir: None,
-        task_dirs: Vec::new(),
-        ..Config::default()
-    };
-    let allowed = AllowList::default();
-    allowed.allow(Origin::of_url(&harness.fixtures).expect("fixture origin"));
-    let host: Arc<dyn SiteHost> = harness.sites.clone();
-    Environment::start_with_sites(Arc::new(config), allowed, Some(host))
-        .await
-        .expect("the environment starts")
-}
-
 /// The pages episode 1 fills: a fixture page, and the WebUI workspace (whose script the
 /// page itself overwrites with the service worker, as an agent's code can).
 fn planted_pages(harness: &Harness) -> [(String, String); 2] {
@@ -96,7 +76,11 @@ fn aliased(base: &str, alias: &str) -> String {
 #[test]
 fn nothing_planted_in_one_episode_reaches_the_next_on_the_same_browser() {
     run(|harness| async move {
-        let env = one_browser(harness).await;
+        let config = Config {
+            task_dirs: Vec::new(),
+            ..Config::default()
+        };
+        let env = one_browser(harness, config, Hosting::Sites).await;
         let webui = harness.site("webui");
         let pages = planted_pages(harness);
         let open = |url: &str| EpisodeSpec {

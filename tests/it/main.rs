@@ -20,6 +20,7 @@ mod forum;
 mod grid;
 mod hostile;
 mod isolation;
+mod login;
 mod observe;
 mod page_guard;
 mod processes;

@@ -4,7 +4,8 @@
 //! next on the same browser; a guard that fails anyway ends its episode with a clear error
 //! and its browser never serves another.
 
-use crate::hostile::{at, click, one_browser};
+use crate::hostile::{at, click};
+use crate::support::{Hosting, one_browser};
 use crate::support::{js, observation, run};
 use agora::config::Config;
 use agora::env::EpisodeHandle;
@@ -39,7 +40,7 @@ async fn still_guarded(harness: &crate::support::Harness, episode: &EpisodeHandl
 #[test]
 fn no_page_output_ends_the_guard_in_its_episode_or_the_next() {
     run(|harness| async move {
-        let env = one_browser(harness, Config::default()).await;
+        let env = one_browser(harness, Config::default(), Hosting::Fixtures).await;
         let mut first_browser = None;
         for round in ["first episode", "next episode"] {
             let episode = env
@@ -75,7 +76,7 @@ fn no_page_output_ends_the_guard_in_its_episode_or_the_next() {
 #[test]
 fn a_guard_that_fails_ends_its_episode_and_its_browser_serves_no_other() {
     run(|harness| async move {
-        let env = one_browser(harness, Config::default()).await;
+        let env = one_browser(harness, Config::default(), Hosting::Fixtures).await;
         let episode = env
             .create_episode(at(harness.url("hostile/outpour.html")))
             .await

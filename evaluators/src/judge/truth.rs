@@ -6,6 +6,7 @@
 //! gets no answer ([`Unanswered`]): the evaluator then asks the vision model, if one is
 //! configured. The judge never guesses.
 
+pub mod copies;
 pub mod facts;
 mod grammar;
 

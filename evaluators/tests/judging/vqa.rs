@@ -61,6 +61,12 @@ impl SiteQueries for Drew {
         let facts = (url == DRAWN).then(red_car);
         Box::pin(async move { Ok(facts) })
     }
+
+    /// The spec `"red car"` is one it can tell the facts of.
+    fn facts_of_spec(&self, spec: &Value) -> QueryFuture<'_, Option<PictureFacts>> {
+        let facts = (spec == &json!("red car")).then(red_car);
+        Box::pin(async move { Ok(facts) })
+    }
 }
 
 fn red_car() -> PictureFacts {
@@ -102,6 +108,7 @@ async fn evaluate(
     evaluate_images(
         &query(questions),
         std::path::Path::new("."),
+        &[],
         &mut page,
         &Drew,
         judges,
@@ -277,4 +284,57 @@ async fn any_image_that_answers_passes_the_question() {
         "{}",
         check.actual
     );
+}
+
+/// A task folder holding `input.png`, a `side` × `side` PNG of one grey `level`.
+fn task_folder(level: u8, side: u32) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    image::RgbImage::from_pixel(side, side, image::Rgb([level, level, level]))
+        .save(dir.path().join("input.png"))
+        .expect("write the input");
+    dir
+}
+
+#[tokio::test]
+async fn a_resized_copy_of_a_drawn_input_image_is_answered_from_its_spec() {
+    let inputs: Vec<evaluators::task::InputPicture> =
+        serde_json::from_value(json!([{"image": "input.png", "picture": "red car"}]))
+            .expect("inputs");
+    // The page shows a 16 × 16 copy of the 64 × 64 input, at an address no site drew.
+    for (level, expected) in [(128, CheckStatus::Pass), (20, CheckStatus::NeedsJudge)] {
+        let dir = task_folder(level, 64);
+        let mut page = ImagesPage {
+            sources: vec![FOREIGN],
+        };
+        let report = evaluate_images(
+            &query(&[("Is this a car? (yes/no)", "yes")]),
+            dir.path(),
+            &inputs,
+            &mut page,
+            &Drew,
+            &Judges::none(),
+            EvalMode::Correct,
+        )
+        .await
+        .expect("evaluation");
+        let checks = questions(&report);
+        assert_eq!(checks[0].status, expected, "{}", checks[0].actual);
+        if expected == CheckStatus::Pass {
+            assert_eq!(checks[0].judge.as_deref(), Some("ground_truth"));
+            assert!(
+                checks[0]
+                    .actual
+                    .contains("a copy of the task's input image input.png"),
+                "{}",
+                checks[0].actual
+            );
+        } else {
+            assert!(
+                checks[0].actual.contains("not a picture Agora drew")
+                    || checks[0].actual.contains("no site drew it"),
+                "{}",
+                checks[0].actual
+            );
+        }
+    }
 }

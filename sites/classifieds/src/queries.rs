@@ -3,11 +3,9 @@
 use crate::ClassifiedsError;
 use crate::db::comments::{self, Comment};
 use crate::db::listings::{self, Listing};
-use crate::db::photos;
 use crate::db::search::{self, ListingSummary, SearchQuery};
 use crate::db::users::{self, User};
 use evaluators::{EvalError, QueryFuture, SiteQueries};
-use imagery::ImageSpec;
 use kit::{Database, TenantDatabase};
 
 /// Queries over one tenant's classifieds database (copied on the first query, if the tenant
@@ -85,17 +83,6 @@ impl ClassifiedsQueries {
         self.database()
             .await?
             .call(move |connection| Ok(search::run(connection, &query)?.listings))
-            .await
-    }
-
-    /// The specs of a listing's seeded photos with their ids (what each photo shows).
-    pub async fn photo_specs(
-        &self,
-        listing_id: i64,
-    ) -> Result<Vec<(i64, ImageSpec)>, ClassifiedsError> {
-        self.database()
-            .await?
-            .call(move |connection| photos::specs_of(connection, listing_id))
             .await
     }
 }

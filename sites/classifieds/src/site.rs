@@ -23,6 +23,8 @@ impl SiteDefinition for ClassifiedsSite {
     const MIGRATIONS: Migrations = crate::migrations::MIGRATIONS;
     const DEFAULT_SEED: u64 = 20_240_601;
     const DEFAULT_LOGIN: &'static str = crate::DEFAULT_EMAIL;
+    const DEFAULT_PASSWORD: &'static str = crate::DEFAULT_PASSWORD;
+    const LOGIN_FORM: kit::auth::LoginForm = crate::pages::account::LOGIN_FORM;
     const STYLESHEET: &'static [u8] = include_bytes!("../static/style.css");
     const IMAGES: ImageRoute = ImageRoute {
         path: "/oc-content/uploads/{folder}/{file}",

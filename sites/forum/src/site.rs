@@ -23,6 +23,8 @@ impl SiteDefinition for ForumSite {
     const MIGRATIONS: Migrations = crate::migrations::MIGRATIONS;
     const DEFAULT_SEED: u64 = 20_240_917;
     const DEFAULT_LOGIN: &'static str = crate::DEFAULT_USERNAME;
+    const DEFAULT_PASSWORD: &'static str = crate::DEFAULT_PASSWORD;
+    const LOGIN_FORM: kit::auth::LoginForm = crate::pages::account::LOGIN_FORM;
     const STYLESHEET: &'static [u8] = include_bytes!("../static/style.css");
     const IMAGES: ImageRoute = ImageRoute {
         path: "/submission_images/{file}",

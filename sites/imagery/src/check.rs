@@ -25,6 +25,24 @@ pub fn nearest(pixel: [u8; 3]) -> NamedColor {
         .unwrap_or(NamedColor::Gray)
 }
 
+/// The named colour most of `pixels` are nearest to, leaving out the colours in
+/// `everywhere` (tyres, screens, steel: on every object of a kind) unless one is `primary`.
+pub fn dominant(
+    pixels: impl IntoIterator<Item = [u8; 3]>,
+    primary: NamedColor,
+    everywhere: &[NamedColor],
+) -> Option<NamedColor> {
+    let mut votes = [0usize; NamedColor::ALL.len()];
+    for name in pixels.into_iter().map(nearest) {
+        if name == primary || !everywhere.contains(&name) {
+            votes[NamedColor::ALL.iter().position(|&c| c == name).unwrap_or(0)] += 1;
+        }
+    }
+    (0..votes.len())
+        .max_by_key(|&i| votes[i])
+        .map(|i| NamedColor::ALL[i])
+}
+
 fn render(spec: &ImageSpec) -> Result<tiny_skia::Pixmap, String> {
     scene::render(spec, SIZE.0, SIZE.1).map_err(|error| error.to_string())
 }

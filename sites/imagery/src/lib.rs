@@ -30,10 +30,14 @@ mod picture;
 mod scene;
 mod shapes;
 mod sign;
+mod solid;
 mod spec;
 mod stats;
 
-pub use bench::{BENCH_HEIGHT, BENCH_WIDTH, sample_spec};
+pub use bench::{
+    BENCH_HEIGHT, BENCH_WIDTH, SiteStatistics, sample_spec, site_samples, site_statistics,
+    solid_sample_spec,
+};
 pub use cache::{ImageCache, RenderedImage, etag};
 pub use camera::Shot;
 pub use chart::{

@@ -188,12 +188,22 @@ pub(crate) fn render_photo(
     let layout = layout(spec, width, height);
     layout.backdrop.paint(&mut pixmap, layout.finish.light);
     crate::camera::texture_backdrop(&mut pixmap, layout.backdrop, seed);
-    for place in &layout.placements {
-        floor_shadow(&mut pixmap, place, layout.finish.light);
-    }
     let mut layer = blank()?;
-    for place in &layout.placements {
-        draw_object(&mut layer, spec, place, layout.finish)?;
+    let solid = crate::solid::render(
+        spec.model,
+        layout.finish,
+        &layout.placements,
+        spec.variation,
+        &mut pixmap,
+        &mut layer,
+    );
+    if !solid {
+        for place in &layout.placements {
+            floor_shadow(&mut pixmap, place, layout.finish.light);
+        }
+        for place in &layout.placements {
+            draw_object(&mut layer, spec, place, layout.finish)?;
+        }
     }
     crate::camera::texture_material(&mut layer, seed);
     pixmap.draw_pixmap(
@@ -261,7 +271,7 @@ fn floor_shadow(pixmap: &mut Pixmap, place: &Placement, light: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::nearest;
+    use crate::check::{dominant, nearest};
     use crate::model::Model;
     use crate::spec::{ObjectKind, Pattern};
 
@@ -296,19 +306,17 @@ mod tests {
             for (position, &model) in kind.models().iter().enumerate() {
                 for primary in NamedColor::ALL {
                     let pixmap = objects_only(&spec(model, position, primary, 1), 200, 150);
-                    let mut votes = [0usize; NamedColor::ALL.len()];
-                    for px in pixmap.pixels().iter().filter(|p| p.alpha() == 255) {
-                        let name = nearest([px.red(), px.green(), px.blue()]);
-                        // Tyres, screens and soles are black on every object; they
-                        // only count when the object itself is black.
-                        if name != NamedColor::Black || primary == NamedColor::Black {
-                            votes[NamedColor::ALL.iter().position(|&c| c == name).unwrap_or(0)] +=
-                                1;
-                        }
-                    }
-                    let winner = (0..NamedColor::ALL.len())
-                        .max_by_key(|&i| votes[i])
-                        .map(|i| NamedColor::ALL[i]);
+                    // Tyres, screens and soles are black on every object; they only count
+                    // when the object itself is black.
+                    let winner = dominant(
+                        pixmap
+                            .pixels()
+                            .iter()
+                            .filter(|p| p.alpha() == 255)
+                            .map(|p| [p.red(), p.green(), p.blue()]),
+                        primary,
+                        &[NamedColor::Black],
+                    );
                     if winner != Some(primary) {
                         failures.push(format!("{model:?} {primary:?} -> {winner:?}"));
                     }

@@ -85,9 +85,4 @@ impl KitError {
     pub fn is_unknown_account(&self) -> bool {
         matches!(self, KitError::UnknownAccount { .. })
     }
-
-    /// Whether the error comes from SQLite.
-    pub fn is_sqlite(&self) -> bool {
-        matches!(self, KitError::Sqlite(_))
-    }
 }

@@ -211,6 +211,71 @@ fn look_alikes(colour: NamedColor) -> impl Iterator<Item = NamedColor> {
     })
 }
 
+/// A colour `spec`'s photo is plainly not, for questions whose answer is "no" ("is the
+/// product green?"): one of six far-apart colours that is neither the main colour, the
+/// second colour, nor a look-alike of either (so the ground truth answers it), picked by a
+/// rotation over the spec so the foils vary.
+pub fn foil_colour(spec: &ImageSpec) -> Option<NamedColor> {
+    use NamedColor::{Black, Blue, Green, Purple, Red, Yellow};
+    const FOILS: [NamedColor; 6] = [Green, Blue, Yellow, Red, Purple, Black];
+    let near = |colour: NamedColor, of: NamedColor| {
+        colour == of || look_alikes(of).any(|alike| alike == colour)
+    };
+    let primary = NamedColor::ALL
+        .iter()
+        .position(|&colour| colour == spec.primary)
+        .unwrap_or(0);
+    let start = spec.model.name().len() + spec.count as usize + primary;
+    (0..FOILS.len())
+        .map(|step| FOILS[(start + step) % FOILS.len()])
+        .find(|&foil| {
+            !near(foil, spec.primary) && !spec.secondary.is_some_and(|second| near(foil, second))
+        })
+}
+
+/// A kind `spec`'s photo plainly is not, for questions whose answer is "no" ("is this a
+/// guitar?"): one of a few everyday kinds the drawing neither is nor shows, picked by a
+/// rotation over the spec.
+pub fn foil_kind(spec: &ImageSpec) -> Option<ObjectKind> {
+    use ObjectKind::{Bicycle, Car, Guitar, Lamp, Laptop, Sofa};
+    const FOILS: [ObjectKind; 6] = [Guitar, Sofa, Bicycle, Lamp, Car, Laptop];
+    let start = spec.model.name().len() + spec.count as usize;
+    let shown = |noun: &str| {
+        spec.model.name().to_lowercase().contains(noun)
+            || spec
+                .model
+                .shows()
+                .iter()
+                .any(|shown| shown.to_lowercase().contains(noun))
+    };
+    (0..FOILS.len())
+        .map(|step| FOILS[(start + step) % FOILS.len()])
+        .find(|&foil| foil != spec.kind() && !shown(foil.noun()))
+}
+
+/// A time of day, a weather and an animal `scene` does not show (for "no" questions): the
+/// values two places on in their tables (morning ↔ sunset, clear ↔ rainy), the next animal.
+pub fn foil_scene(scene: &LandscapeSpec) -> (TimeOfDay, Weather, Animal) {
+    let at = |index: usize, len: usize, step: usize| (index + step) % len;
+    let time = TimeOfDay::ALL
+        .iter()
+        .position(|&time| time == scene.time)
+        .unwrap_or(0);
+    let weather = Weather::ALL
+        .iter()
+        .position(|&weather| weather == scene.weather)
+        .unwrap_or(0);
+    let animal = Animal::ALL
+        .iter()
+        .position(|&animal| animal == scene.animal)
+        .unwrap_or(0);
+    (
+        TimeOfDay::ALL[at(time, TimeOfDay::ALL.len(), 2)],
+        Weather::ALL[at(weather, Weather::ALL.len(), 2)],
+        Animal::ALL[at(animal, Animal::ALL.len(), 1)],
+    )
+}
+
 /// The rows of an object drawn `count` times in `colour` (and `secondary`) with `pattern`.
 fn object_rows(spec: &ImageSpec) -> Vec<Fact> {
     let model = spec.model;

@@ -189,6 +189,12 @@ pub trait Site: Send + Sync + fmt::Debug {
         Err(SiteError::new(self.name(), GroundTruthError::NotOffered))
     }
 
+    /// How the site is logged in from outside: its login form and the default account;
+    /// `None` for a site without accounts.
+    fn login(&self) -> Option<crate::auth::SiteLogin> {
+        None
+    }
+
     /// Whether whole, current base data exists in `data_dir` (sites without data are always
     /// seeded); a missing, cut-short or damaged base file is not, nor one an older build wrote
     /// with fewer migrations.

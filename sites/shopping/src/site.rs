@@ -24,6 +24,8 @@ impl SiteDefinition for ShoppingSite {
     const MIGRATIONS: Migrations = crate::migrations::MIGRATIONS;
     const DEFAULT_SEED: u64 = 20_230_801;
     const DEFAULT_LOGIN: &'static str = crate::DEFAULT_EMAIL;
+    const DEFAULT_PASSWORD: &'static str = crate::DEFAULT_PASSWORD;
+    const LOGIN_FORM: kit::auth::LoginForm = crate::pages::account::LOGIN_FORM;
     const STYLESHEET: &'static [u8] = include_bytes!("../static/style.css");
     const IMAGES: ImageRoute = ImageRoute {
         path: "/media/catalog/product/{folder}/{file}",

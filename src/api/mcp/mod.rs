@@ -401,7 +401,7 @@ impl AgoraMcp {
                         .push(ContentBlock::text(format!("Input image {index}:")));
                     result.content.push(ContentBlock::image(
                         base64::engine::general_purpose::STANDARD.encode(bytes),
-                        image_mime(path),
+                        crate::observe::image_mime(path),
                     ));
                 }
                 Err(error) => {
@@ -531,15 +531,6 @@ fn structured(body: &impl serde::Serialize) -> CallToolResult {
     )]);
     result.structured_content = Some(serde_json::to_value(body).unwrap_or(Value::Null));
     result
-}
-
-fn image_mime(path: &std::path::Path) -> &'static str {
-    match path.extension().and_then(|extension| extension.to_str()) {
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("webp") => "image/webp",
-        Some("gif") => "image/gif",
-        _ => "image/png",
-    }
 }
 
 impl ServerHandler for AgoraMcp {

@@ -122,6 +122,12 @@ async fn huge_fixture() -> axum::response::Response {
     ([(axum::http::header::CONTENT_TYPE, "image/png")], bytes).into_response()
 }
 
+/// A fixture server's latency before it answers: the one wait by the clock in the tests
+/// (named in the tidy rules), on the server's side, never the client's.
+async fn server_latency(delay: std::time::Duration) {
+    tokio::time::sleep(delay).await;
+}
+
 /// The longest delay `/delayed/…` accepts.
 const MAX_IMAGE_DELAY: std::time::Duration = std::time::Duration::from_secs(30);
 
@@ -132,7 +138,7 @@ async fn delayed_image(
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
     let delay = std::time::Duration::from_millis(ms).min(MAX_IMAGE_DELAY);
-    let _ = tokio::time::timeout(delay, std::future::pending::<()>()).await;
+    server_latency(delay).await;
     let Some(colour) = name
         .strip_suffix(".png")
         .and_then(|hex| u32::from_str_radix(hex, 16).ok().filter(|_| hex.len() == 6))
@@ -168,7 +174,7 @@ async fn slow_fixture(
     axum::extract::Path(path): axum::extract::Path<String>,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let _ = tokio::time::timeout(SLOW_RESPONSE, std::future::pending::<()>()).await;
+    server_latency(SLOW_RESPONSE).await;
     let file = fixture_dir().join(path.replace("..", ""));
     match tokio::fs::read(&file).await {
         Ok(bytes) => (
@@ -384,4 +390,53 @@ pub fn unprivileged(program: &str) -> tokio::process::Command {
         ])
         .env("HOME", home);
     command
+}
+
+/// What an environment of a test's own hosts besides the fixture server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hosting {
+    /// The fixtures only.
+    Fixtures,
+    /// The fixtures and the harness's shared sites.
+    Sites,
+}
+
+/// An environment of the test's own (its own pool and `config`) that may open the fixtures,
+/// and that serves the shared sites with [`Hosting::Sites`].
+pub async fn own_environment_hosting(
+    harness: &Harness,
+    config: Config,
+    hosting: Hosting,
+) -> Environment {
+    let allowed = AllowList::default();
+    allowed.allow(Origin::of_url(&harness.fixtures).expect("fixture origin"));
+    let host = (hosting == Hosting::Sites).then(|| harness.sites.clone() as Arc<dyn SiteHost>);
+    Environment::start_with_sites(Arc::new(config), allowed, host)
+        .await
+        .expect("the environment starts")
+}
+
+/// An environment of the test's own over the fixtures only.
+pub async fn own_environment(harness: &Harness, config: Config) -> Environment {
+    own_environment_hosting(harness, config, Hosting::Fixtures).await
+}
+
+/// An environment of one browser (no trajectories, nothing opened ahead, otherwise
+/// `settings`), its pool warm.
+pub async fn one_browser(harness: &Harness, settings: Config, hosting: Hosting) -> Environment {
+    let config = Config {
+        trajectory_dir: None,
+        pool_size: 1,
+        max_browsers: 1,
+        prepare: 0,
+        ..settings
+    };
+    let env = own_environment_hosting(harness, config, hosting).await;
+    assert!(
+        env.pool()
+            .wait_warm(std::time::Duration::from_secs(60))
+            .await,
+        "the one browser is warm"
+    );
+    env
 }

@@ -1,6 +1,6 @@
 //! Listing photos: specs rendered on demand, or uploaded PNG bytes.
 
-use imagery::{ImageSpec, Picture};
+use imagery::Picture;
 use kit::content::ImageSource;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -28,20 +28,6 @@ pub fn source(
         Some((None, Some(png))) => Some(ImageSource::Uploaded(png)),
         _ => None,
     })
-}
-
-/// The specs of a listing's seeded photos, with their ids.
-pub fn specs_of(
-    connection: &Connection,
-    listing_id: i64,
-) -> Result<Vec<(i64, ImageSpec)>, crate::ClassifiedsError> {
-    let rows: Vec<(i64, String)> = connection
-        .prepare_cached("SELECT id, spec FROM photos WHERE listing_id = ?1 AND spec IS NOT NULL ORDER BY position, id")?
-        .query_map([listing_id], |row| Ok((row.get(0)?, row.get(1)?)))?
-        .collect::<rusqlite::Result<_>>()?;
-    rows.into_iter()
-        .map(|(id, spec)| Ok((id, serde_json::from_str(&spec)?)))
-        .collect()
 }
 
 /// Stores an uploaded PNG as the listing's next photo; returns its id.

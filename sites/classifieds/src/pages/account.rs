@@ -15,7 +15,8 @@ use kit::notice::Notices;
 use kit::pager::{PageLink, pager};
 
 /// The login form's fields.
-const LOGIN_FORM: LoginForm = LoginForm {
+pub(crate) const LOGIN_FORM: LoginForm = LoginForm {
+    path: "/index.php?page=login",
     login_field: "email",
     login_label: "The email",
     login_max: 200,

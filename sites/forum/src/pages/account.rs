@@ -10,7 +10,8 @@ use kit::form::Fields;
 use kit::notice::Notices;
 
 /// The login form's fields.
-const LOGIN_FORM: LoginForm = LoginForm {
+pub(crate) const LOGIN_FORM: LoginForm = LoginForm {
+    path: "/login",
     login_field: "_username",
     login_label: "The username",
     login_max: 100,

@@ -13,9 +13,11 @@ use axum::response::Response;
 /// Longest password accepted.
 const MAX_PASSWORD: usize = 200;
 
-/// A site's login form: its field names and the words its messages use.
-#[derive(Debug, Clone, Copy)]
+/// A site's login form: where it is, its field names and the words its messages use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LoginForm {
+    /// The form's page and action (`GET` shows it, `POST` submits it).
+    pub path: &'static str,
     /// The field holding the login (an email or a user name).
     pub login_field: &'static str,
     /// How messages name that field ("The email").
@@ -26,6 +28,20 @@ pub struct LoginForm {
     pub password_field: &'static str,
     /// What the throttle's message calls attempts ("logins", "sign-ins").
     pub attempts: &'static str,
+}
+
+/// How a site with accounts is logged in from outside (VWA's auto-login, `agora tasks
+/// export`): its own login form and the default account ([`crate::Site::login`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SiteLogin {
+    /// The site's registered name (its session cookie, `<name>_session`, proves a login).
+    pub site: crate::SiteName,
+    /// The site's login form.
+    pub form: LoginForm,
+    /// The default account's login (VWA's).
+    pub user: &'static str,
+    /// Its password.
+    pub password: &'static str,
 }
 
 /// The answer to a login form that was checked.

@@ -6,7 +6,7 @@
 pub mod login;
 pub mod throttle;
 
-pub use login::{Login, LoginForm, check_login, log_out, start_session};
+pub use login::{Login, LoginForm, SiteLogin, check_login, log_out, start_session};
 pub use throttle::LoginThrottle;
 
 use crate::KitError;

@@ -61,6 +61,10 @@ pub trait SiteDefinition: Copy + Default + fmt::Debug + Send + Sync + 'static {
     const DEFAULT_SEED: u64;
     /// The login (email or user name) of the seeded account episodes start logged in as.
     const DEFAULT_LOGIN: &'static str;
+    /// That account's password.
+    const DEFAULT_PASSWORD: &'static str;
+    /// The site's login form (its pages check logins with it; outside logins fill it in).
+    const LOGIN_FORM: crate::auth::LoginForm;
     /// The stylesheet served at [`STYLESHEET_PATH`].
     const STYLESHEET: &'static [u8];
     /// Where stored images are served, their size and the answer when there is none.
@@ -183,6 +187,15 @@ impl<D: SiteDefinition> Site for D {
 
     fn ground_truth(&self, data_dir: &Path) -> Result<Box<dyn GroundTruth>, SiteError> {
         D::ground_truth(data_dir).map_err(|error| SiteError::new(D::NAME, error))
+    }
+
+    fn login(&self) -> Option<crate::auth::SiteLogin> {
+        Some(crate::auth::SiteLogin {
+            site: D::NAME,
+            form: D::LOGIN_FORM,
+            user: D::DEFAULT_LOGIN,
+            password: D::DEFAULT_PASSWORD,
+        })
     }
 }
 

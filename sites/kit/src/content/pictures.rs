@@ -1,7 +1,8 @@
 //! The facts of the pictures a site serves, for the evaluators' ground-truth VQA judge: an
 //! image URL under the site's [`ImageRoute`](super::ImageRoute) names a stored image
 //! ([`SiteDefinition::find_image`]); a picture drawn from its spec answers with its facts
-//! ([`crate::picture_facts`]), an upload or any other address with none.
+//! ([`crate::picture_facts`]), an upload or any other address with none; and the facts of a
+//! spec a task records for its input images, for a copy of one the agent uploaded.
 
 use super::{ImageSource, SiteDefinition};
 use crate::TenantDatabase;
@@ -90,6 +91,15 @@ impl<D: SiteDefinition> SiteQueries for SitePictures<D> {
                 Some(ImageSource::Uploaded(_)) | None => None,
             })
         })
+    }
+
+    /// Any site can tell the facts of a spec (a task's input image): the spec model is the
+    /// kit's, not one site's.
+    fn facts_of_spec(&self, spec: &serde_json::Value) -> QueryFuture<'_, Option<PictureFacts>> {
+        let facts = serde_json::from_value::<imagery::Picture>(spec.clone())
+            .ok()
+            .map(|picture| crate::picture_facts::facts_of(&picture));
+        Box::pin(async move { Ok(facts) })
     }
 }
 

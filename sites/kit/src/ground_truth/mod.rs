@@ -207,7 +207,7 @@ pub fn confusable(a: NamedColor, b: NamedColor) -> bool {
 }
 
 /// The slots every product photo gives: `colour`, `secondary`, `pattern`, `sign`, `drawing`,
-/// `kind`, `count` (each prefixed by `prefix`).
+/// `kind`, `count`, and the foils `other_colour` and `other_kind` (each prefixed by `prefix`).
 pub fn photo_slots(spec: &ImageSpec, prefix: &str, slots: &mut Slots) {
     let mut put = |name: &str, value: String| {
         slots.insert(format!("{prefix}{name}"), value);
@@ -225,13 +225,29 @@ pub fn photo_slots(spec: &ImageSpec, prefix: &str, slots: &mut Slots) {
     put("drawing", drawing(spec).to_owned());
     put("kind", kind_noun(spec.kind()).to_owned());
     put("count", spec.count.to_string());
+    // Foils for questions whose answer is "no": a colour and a kind the photo plainly is not.
+    put(
+        "other_colour",
+        crate::picture_facts::foil_colour(spec)
+            .map(NamedColor::name)
+            .unwrap_or("")
+            .to_owned(),
+    );
+    put(
+        "other_kind",
+        crate::picture_facts::foil_kind(spec)
+            .map(kind_noun)
+            .unwrap_or("")
+            .to_owned(),
+    );
 }
 
 /// The slots a picture gives, by its type (`picture_type`: `product`, `chart`, `meme`,
 /// `landscape`): a product photo's [`photo_slots`]; a chart's `chart_kind`, `chart_title`,
 /// `labels`, `highest` and `lowest` (labels), `largest` and `smallest` (values); a meme's
 /// `top` and `bottom` captions as printed; a scene's `animal`, `animals` (plural), `count`,
-/// `time`, `weather` and `sky`.
+/// `time`, `weather` and `sky`, and the foils `other_time`, `other_weather`, `other_animal`
+/// and `other_animals`.
 pub fn picture_slots(picture: &Picture, slots: &mut Slots) {
     let mut put = |name: &str, value: String| {
         slots.insert(name.to_owned(), value);
@@ -271,6 +287,11 @@ pub fn picture_slots(picture: &Picture, slots: &mut Slots) {
             put("time", scene.time.name().into());
             put("weather", scene.weather.name().into());
             put("sky", scene.sky().into());
+            let (time, weather, animal) = crate::picture_facts::foil_scene(scene);
+            put("other_time", time.name().into());
+            put("other_weather", weather.name().into());
+            put("other_animal", animal.noun().into());
+            put("other_animals", animal.plural().into());
         }
     }
 }

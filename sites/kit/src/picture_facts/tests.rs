@@ -258,3 +258,55 @@ fn every_kind_and_drawing_is_named_by_the_vocabulary() {
         }
     }
 }
+
+#[test]
+fn foils_are_answered_no_for_every_colour_kind_and_scene() {
+    for kind in ObjectKind::ALL {
+        for primary in NamedColor::ALL {
+            for secondary in [None, Some(NamedColor::White), Some(NamedColor::Black)] {
+                let spec = ImageSpec {
+                    secondary,
+                    pattern: if secondary.is_some() {
+                        Pattern::Striped
+                    } else {
+                        Pattern::Solid
+                    },
+                    ..product(kind, 0, primary)
+                };
+                let facts = facts_of(&Picture::Product(spec.clone()));
+                let colour = foil_colour(&spec).expect("a foil colour");
+                assert_eq!(
+                    answer(&format!("Is the item {}?", colour.name()), &facts),
+                    "no"
+                );
+                let foil = foil_kind(&spec).expect("a foil kind");
+                assert_eq!(
+                    answer(&format!("Is this a {}?", foil.noun()), &facts),
+                    "no",
+                    "{}",
+                    facts.summary
+                );
+            }
+        }
+    }
+    let scene = LandscapeSpec {
+        time: TimeOfDay::Noon,
+        weather: Weather::Snowy,
+        animal: Animal::Duck,
+        count: 3,
+        variation: 1,
+    };
+    let (time, weather, animal) = foil_scene(&scene);
+    let facts = facts_of(&Picture::Landscape(scene));
+    check(
+        &facts,
+        &[
+            (&format!("Is it {}?", time.name()), "no"),
+            (&format!("Is it {}?", weather.name()), "no"),
+            (
+                &format!("Is there a {} in the picture?", animal.noun()),
+                "no",
+            ),
+        ],
+    );
+}

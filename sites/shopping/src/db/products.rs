@@ -126,20 +126,6 @@ pub fn image_spec(connection: &Connection, id: i64) -> Result<Option<ImageSpec>,
     Ok(spec.map(|spec| serde_json::from_str(&spec)).transpose()?)
 }
 
-/// A product's photo specs with their ids.
-pub fn image_specs(
-    connection: &Connection,
-    product_id: i64,
-) -> Result<Vec<(i64, ImageSpec)>, ShoppingError> {
-    let rows: Vec<(i64, String)> = connection
-        .prepare_cached("SELECT id, spec FROM images WHERE product_id = ?1 ORDER BY position")?
-        .query_map([product_id], |row| Ok((row.get(0)?, row.get(1)?)))?
-        .collect::<rusqlite::Result<_>>()?;
-    rows.into_iter()
-        .map(|(id, spec)| Ok((id, serde_json::from_str(&spec)?)))
-        .collect()
-}
-
 /// The URL path of photo `id` (Magento's catalog media folder).
 pub fn image_url(id: i64) -> String {
     format!("/media/catalog/product/{}/{id}.png", id % 100)

@@ -23,7 +23,8 @@ const RECENT_ORDERS: usize = 5;
 const ACCOUNT: &str = "/customer/account/";
 
 /// The sign-in form's fields.
-const LOGIN_FORM: LoginForm = LoginForm {
+pub(crate) const LOGIN_FORM: LoginForm = LoginForm {
+    path: "/customer/account/login/",
     login_field: "login[username]",
     login_label: "The email",
     login_max: MAX_FIELD,
