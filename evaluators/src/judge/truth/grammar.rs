@@ -312,6 +312,10 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             |captures| Some(Question::Shows(group(captures, "thing").to_owned())),
         ),
         form(
+            format!(r"(?:can|could|do) (?:you|i|we|one) (?:see|spot|find) (?:a |an |the |any |some )?(?P<thing>[a-z' -]+?)(?: (?:here|there|anywhere))?{in_p}"),
+            |captures| Some(Question::Shows(group(captures, "thing").to_owned())),
+        ),
+        form(
             r"(?:is|are) (?:this|that|it|these|those|the (?:product|item|object|thing)) (?:a |an |some )(?P<thing>[a-z' -]+?)".to_owned(),
             |captures| Some(Question::Shows(group(captures, "thing").to_owned())),
         ),
@@ -401,6 +405,12 @@ mod tests {
                     attribute: Some(Attribute::Pattern),
                     phrase: "this item leopard print".into(),
                 },
+            ),
+            ("Can you see a cow?", Shows("cow".into())),
+            ("Do you see any dogs here?", Shows("dogs".into())),
+            (
+                "Can I spot a bicycle in this picture? (yes/no)",
+                Shows("bicycle".into()),
             ),
             ("How many dogs are in the picture?", HowMany("dogs".into())),
             ("Are there two bikes?", CountIs(2, "bikes".into())),

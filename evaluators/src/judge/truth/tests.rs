@@ -279,6 +279,8 @@ fn scene_questions() {
         ("What is the weather like?", "snowy"),
         ("Is there a dog in the picture?", "yes"),
         ("Is there a cat?", "no"),
+        ("Can you see a cat?", "no"),
+        ("Do you see any dogs here?", "yes"),
         ("What animal is in the picture?", "dog"),
         ("Does the picture show a car?", "no"),
     ] {
