@@ -141,6 +141,9 @@ impl Grid {
                 // Browsers start slowly on a loaded 2-core machine; requests wait in the queue.
                 "--session-request-timeout".into(),
                 "300".into(),
+                // The hub notices a lost node at its next health check (120 s by default).
+                "--healthcheck-interval".into(),
+                "5".into(),
             ],
             &logs,
         );
