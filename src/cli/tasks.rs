@@ -56,8 +56,9 @@ pub enum TasksCommand {
     /// files (`<site>/<id>.json` with `agora.gold`, `agora.decoys` and `agora.template`,
     /// pictures in `<site>/images/`), the same files for the same templates, data and seed.
     ///
-    /// Refuses instances whose answer is not unique or whose visual fact is written in the
-    /// text, and reports per template how many and why.
+    /// Refuses instances whose answer is not unique, whose visual fact is written in the
+    /// text, or which a person could not tell from the picture, and reports per template how
+    /// many and why.
     ///
     /// Example: `agora tasks generate --templates tasks/templates --per-template 5 --out tasks/generated --replace`
     Generate(Box<super::generate::GenerateArgs>),

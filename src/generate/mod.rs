@@ -99,6 +99,9 @@ pub enum Refusal {
     FactNotShown,
     /// A visual slot's value is written in the text about the answer.
     VisualInText,
+    /// A person could not tell a visual slot's value from the picture: a patterned item
+    /// named by one colour, the time of day under a sky that hides the sun.
+    Untellable,
     /// The candidate lacks a slot the template uses, or has it empty (a product without
     /// reviews for a question about its newest review; one without a colour detail for a
     /// question about it).
@@ -112,6 +115,7 @@ impl fmt::Display for Refusal {
             Refusal::NotAbsent => "something fits (the answer would not be N/A)",
             Refusal::FactNotShown => "the visual fact is not in the picture",
             Refusal::VisualInText => "the visual fact is also in the text",
+            Refusal::Untellable => "a person could not tell the visual fact from the picture",
             Refusal::MissingSlot => "a slot the template uses is missing or empty",
         })
     }
@@ -402,6 +406,12 @@ fn refusal(template: &Template, candidate: &Candidate) -> Option<(Refusal, Strin
                 format!("`{slot}` is empty for {}", describe(candidate)),
             ));
         }
+        if let Some(why) = untellable(slot, &candidate.slots) {
+            return Some((
+                Refusal::Untellable,
+                format!("{why} ({})", describe(candidate)),
+            ));
+        }
         let value = &candidate.slots[slot];
         if mentions(&candidate.text, value) {
             return Some((
@@ -414,6 +424,27 @@ fn refusal(template: &Template, candidate: &Candidate) -> Option<(Refusal, Strin
         }
     }
     None
+}
+
+/// Why a person looking at the picture could not tell the value of the visual slot `slot`,
+/// if they could not: a striped or checkered item has two colours, so "the green one" does
+/// not name it; under clouds, rain or snow the sky no longer shows where the sun stands, so
+/// morning, noon and sunset look alike (night stays dark).
+fn untellable(slot: &str, slots: &Slots) -> Option<String> {
+    let value = |name: &str| slots.get(name).map_or("", String::as_str);
+    match slot {
+        "colour" if !matches!(value("pattern"), "" | "solid") => Some(format!(
+            "a {} {} item has a second colour",
+            value("pattern"),
+            value("colour")
+        )),
+        "time" if value("weather") != "clear" && value("time") != "night" => Some(format!(
+            "{} under a {} sky looks like any other daytime",
+            value("time"),
+            value("weather")
+        )),
+        _ => None,
+    }
 }
 
 /// A candidate named for messages: its `id` slot, or its slot values.
@@ -780,6 +811,29 @@ mod tests {
     }
 
     #[test]
+    fn a_fact_the_picture_cannot_tell_is_untellable() {
+        let slots = |pairs: &[(&str, &str)]| -> Slots {
+            pairs
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+                .collect()
+        };
+        let checkered = slots(&[("colour", "green"), ("pattern", "checkered")]);
+        let why = untellable("colour", &checkered).unwrap();
+        assert!(why.contains("checkered green"), "{why}");
+        assert_eq!(untellable("pattern", &checkered), None);
+        let solid = slots(&[("colour", "green"), ("pattern", "solid")]);
+        assert_eq!(untellable("colour", &solid), None);
+        let grey_morning = slots(&[("time", "morning"), ("weather", "snowy")]);
+        assert!(untellable("time", &grey_morning).is_some());
+        assert_eq!(untellable("weather", &grey_morning), None);
+        for (time, weather) in [("morning", "clear"), ("night", "snowy"), ("night", "clear")] {
+            let scene = slots(&[("time", time), ("weather", weather)]);
+            assert_eq!(untellable("time", &scene), None, "{time}, {weather}");
+        }
+    }
+
+    #[test]
     fn stable_hash_is_fnv1a() {
         // FNV-1a of "a" is a published value; a change here would reshuffle every suite.
         assert_eq!(stable_hash("a"), 0xaf63_dc4c_8601_ec8c);
@@ -923,6 +977,27 @@ mod over_seeded_data {
             reports[1].refused[&Refusal::NotAbsent].0,
             reports[1].candidates
         );
+
+        // The time of day is asked only where the sky shows it: clear, or night.
+        let (suite, reports) = generate(
+            &shipped(&["scene_time"]),
+            &mut truths,
+            &options(50, 28, None),
+        )
+        .unwrap();
+        assert!(suite.tasks() > 0, "{}", reports[0]);
+        assert!(
+            reports[0].refused[&Refusal::Untellable].0 > 0,
+            "{}",
+            reports[0]
+        );
+        for task in tasks(&suite).values() {
+            let fact = task["agora"]["visual_fact"].as_str().unwrap();
+            assert!(
+                fact.contains(", clear,") || fact.contains("at night"),
+                "{fact}"
+            );
+        }
 
         // A required slot no candidate has set refuses every one, and the template with them
         // (it names a slot its query never fills), saying which.
