@@ -370,8 +370,12 @@ impl fmt::Display for Comparison {
         }
         writeln!(
             out,
-            "values asked only in N/A tasks (no achievable task of the same site asks them in the same slot): {}",
-            ours.na_only_values.len()
+            "values asked only in N/A tasks (no achievable task of the same site asks them in the same slot): {}, {} of them in two or more N/A tasks (a tell a blind agent learns)",
+            ours.na_only_values.len(),
+            ours.na_only_values
+                .iter()
+                .filter(|value| value.tasks > 1)
+                .count()
         )?;
         for value in &ours.na_only_values {
             writeln!(
