@@ -191,24 +191,34 @@ pub struct AuditArgs {
     #[arg(long)]
     pub report_only: bool,
     /// Highest share of string tasks the template prior may answer right.
-    #[arg(long, default_value_t = 0.04, value_name = "SHARE")]
+    #[arg(long, default_value_t = 0.04, value_name = "SHARE", value_parser = parse_share)]
     pub max_template_prior: f64,
     /// Most templates whose instances may all share one answer.
     #[arg(long, default_value_t = 0, value_name = "COUNT")]
     pub max_single_answer_templates: usize,
     /// Highest share of string answers that may be "0" or "1".
-    #[arg(long, default_value_t = 0.01, value_name = "SHARE")]
+    #[arg(long, default_value_t = 0.01, value_name = "SHARE", value_parser = parse_share)]
     pub max_zero_one: f64,
     /// Most slot values that may be asked only in N/A tasks.
     #[arg(long, default_value_t = 0, value_name = "COUNT")]
     pub max_na_only_values: usize,
     /// Highest share of tasks whose answer may be N/A (VWA: 5 %).
-    #[arg(long, default_value_t = 0.10, value_name = "SHARE")]
+    #[arg(long, default_value_t = 0.10, value_name = "SHARE", value_parser = parse_share)]
     pub max_not_achievable: f64,
     /// Highest share of tasks that may need no picture (tagged `text_only` or with a
     /// `visual_fact` of `none: …`).
-    #[arg(long, default_value_t = 0.05, value_name = "SHARE")]
+    #[arg(long, default_value_t = 0.05, value_name = "SHARE", value_parser = parse_share)]
     pub max_text_only: f64,
+}
+
+/// A share bound: a number from 0 to 1 (`0.04` is 4 %).
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(share) if (0.0..=1.0).contains(&share) => Ok(share),
+        _ => Err(format!(
+            "`{text}` is not a share: give a number from 0 to 1 (0.04 is 4 %)"
+        )),
+    }
 }
 
 /// Runs a `tasks` subcommand.

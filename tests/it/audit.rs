@@ -106,3 +106,15 @@ fn a_broken_task_file_is_named() {
         "{text}"
     );
 }
+
+#[test]
+fn a_bound_that_is_not_a_share_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    write_tasks(dir.path());
+    let (status, text) = audit(dir.path(), &["--max-template-prior", "4"]);
+    assert_eq!(status, Some(2), "{text}");
+    assert!(
+        text.contains("`4` is not a share: give a number from 0 to 1"),
+        "{text}"
+    );
+}
