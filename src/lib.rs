@@ -6,6 +6,7 @@
 
 pub mod act;
 pub mod api;
+pub mod audit;
 pub mod bench;
 pub mod browser;
 pub mod cli;

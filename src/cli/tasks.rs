@@ -24,6 +24,18 @@ pub enum TasksCommand {
     ///
     /// Example: `agora tasks lint tasks/ ../vwa/test_shopping.raw.json`
     Lint(LintArgs),
+    /// Run shortcut agents that never look at a page and balance rules over task files,
+    /// offline: the template prior (answer with the most frequent answer among the
+    /// template's other instances), single-answer templates, "0"/"1" answers, values asked
+    /// only in N/A tasks, N/A and text-only shares, and the suite's structure (hard shares,
+    /// evaluators, input images, templates, vocabulary, repeated sentences).
+    ///
+    /// Prints each figure per template, per site and overall, beside a reference suite's
+    /// (`--reference`, e.g. VWA's task files); exits with status 1 when a figure is above
+    /// its bound, unless `--report-only`.
+    ///
+    /// Example: `agora tasks audit tasks --reference ../vwa/test_shopping.raw.json`
+    Audit(Box<AuditArgs>),
     /// Replay every task's gold trajectory (must score 1), an immediate empty stop (must
     /// score 0, except where N/A is the right answer) and its `agora.decoys` (each must score
     /// 0), in parallel episodes on fresh tenants.
@@ -163,10 +175,58 @@ pub struct LintArgs {
     pub errors_only: bool,
 }
 
+/// Arguments of `agora tasks audit`.
+#[derive(Debug, clap::Args)]
+pub struct AuditArgs {
+    /// Task files or directories of them.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// A reference suite (files or directories), measured by the same code and printed
+    /// beside: VWA's `test_<site>.raw.json`.
+    #[arg(long, value_name = "PATH")]
+    pub reference: Vec<PathBuf>,
+    /// Print the figures as one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Exit with status 0 even when a bound is not met (a report, not a gate).
+    #[arg(long)]
+    pub report_only: bool,
+    /// Highest share of string tasks the template prior may answer right.
+    #[arg(long, default_value_t = 0.04, value_name = "SHARE", value_parser = parse_share)]
+    pub max_template_prior: f64,
+    /// Most templates whose instances may all share one answer.
+    #[arg(long, default_value_t = 0, value_name = "COUNT")]
+    pub max_single_answer_templates: usize,
+    /// Highest share of string answers that may be "0" or "1".
+    #[arg(long, default_value_t = 0.01, value_name = "SHARE", value_parser = parse_share)]
+    pub max_zero_one: f64,
+    /// Most slot values that may be asked only in N/A tasks.
+    #[arg(long, default_value_t = 0, value_name = "COUNT")]
+    pub max_na_only_values: usize,
+    /// Highest share of tasks whose answer may be N/A (VWA: 5 %).
+    #[arg(long, default_value_t = 0.10, value_name = "SHARE", value_parser = parse_share)]
+    pub max_not_achievable: f64,
+    /// Highest share of tasks that may need no picture (tagged `text_only` or with a
+    /// `visual_fact` of `none: …`).
+    #[arg(long, default_value_t = 0.05, value_name = "SHARE", value_parser = parse_share)]
+    pub max_text_only: f64,
+}
+
+/// A share bound: a number from 0 to 1 (`0.04` is 4 %).
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(share) if (0.0..=1.0).contains(&share) => Ok(share),
+        _ => Err(format!(
+            "`{text}` is not a share: give a number from 0 to 1 (0.04 is 4 %)"
+        )),
+    }
+}
+
 /// Runs a `tasks` subcommand.
 pub async fn run(args: TasksArgs) -> anyhow::Result<ExitCode> {
     match args.command {
         TasksCommand::Lint(lint) => Ok(lint_command(&lint)),
+        TasksCommand::Audit(audit) => audit_command(&audit),
         TasksCommand::Check(check) => check_command(*check).await,
         TasksCommand::Webui(webui) => webui_command(*webui).await,
         TasksCommand::Export(export) => export_command(*export).await,
@@ -328,6 +388,55 @@ async fn check_command(args: CheckArgs) -> anyhow::Result<ExitCode> {
         checks.len() as f64 * 60.0 / elapsed.max(0.001)
     );
     Ok(if failed == 0 && passed > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn audit_command(args: &AuditArgs) -> anyhow::Result<ExitCode> {
+    use crate::audit::{AuditTask, Bounds, Comparison};
+    let load = |paths: &[PathBuf]| -> anyhow::Result<Vec<AuditTask>> {
+        let urls = evaluators::task::SiteUrls::new();
+        let mut tasks = Vec::new();
+        for path in paths {
+            let files = evaluators::task::load_path(path, &urls).with_context(|| {
+                format!("auditing {} (`agora tasks lint` says more)", path.display())
+            })?;
+            tasks.extend(files.iter().map(|file| AuditTask::of(&file.task)));
+        }
+        Ok(tasks)
+    };
+    let ours = load(&args.paths)?;
+    anyhow::ensure!(
+        !ours.is_empty(),
+        "no task files under the paths given: nothing to audit"
+    );
+    let reference = if args.reference.is_empty() {
+        None
+    } else {
+        Some(load(&args.reference)?)
+    };
+    let bounds = Bounds {
+        max_template_prior: args.max_template_prior,
+        max_single_answer_templates: args.max_single_answer_templates,
+        max_zero_one: args.max_zero_one,
+        max_na_only_values: args.max_na_only_values,
+        max_not_achievable: args.max_not_achievable,
+        max_text_only: args.max_text_only,
+    };
+    let comparison = Comparison::new(&ours, reference.as_deref(), bounds);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&comparison)?);
+    } else {
+        println!("{comparison}");
+    }
+    Ok(if comparison.passed() {
+        ExitCode::SUCCESS
+    } else if args.report_only {
+        if !args.json {
+            println!("report only: bounds not met, exit status 0");
+        }
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -10,6 +10,7 @@ mod support;
 mod actions;
 mod aes_integrity;
 mod api;
+mod audit;
 mod bounds;
 mod classifieds;
 mod debugger;
