@@ -95,22 +95,19 @@ impl EpisodeHandle {
 
     /// Scores the end state against the episode's task (the answer is the `stop` answer, or
     /// empty if the agent never stopped), with the episode's own site state answering the
-    /// state helpers; `mode` defaults to the server's.
+    /// state helpers; `mode` defaults to the server's. It ends by `--evaluation-deadline-s`
+    /// ([`EnvError::EvaluationTimeout`]).
     pub async fn evaluate(&self, mode: Option<EvalMode>) -> Result<Evaluation, EnvError> {
         let mut episode = self.episode.lock().await;
         episode.touch();
-        let deadline = self.env.config().evaluation_deadline();
-        let bounded = tokio::time::timeout(deadline, self.env.evaluate(&mut episode, mode)).await;
-        match bounded {
-            Ok(evaluated) => evaluated,
-            Err(_) => Err(EnvError::Action(episode.stop_page(deadline))),
-        }
+        self.env.evaluate(&mut episode, mode).await
     }
 
     /// Scores the state now as if the agent had stopped with `answer`, without ending the
     /// episode or recording the evaluation: `tasks check` scores an empty stop and answer-only
     /// decoys at the start state of the gold episode this way, for tasks whose evaluation
-    /// reads no more of the page than its URL.
+    /// reads no more of the page than its URL. The evaluation has the same deadline as
+    /// [`Self::evaluate`].
     pub async fn evaluate_if_stopped(
         &self,
         answer: &str,
