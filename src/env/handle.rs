@@ -118,13 +118,15 @@ impl EpisodeHandle {
         self.env.score(&mut episode, answer, mode).await
     }
 
-    /// Rows written so far in the episode's site data (`None`: it has no tenant, or no sites
-    /// are hosted): a count that stays the same while the sites' state does, so `tasks check`
-    /// can tell a replay that only browsed from one that changed something.
-    pub async fn site_changes(&self) -> Result<Option<u64>, EnvError> {
-        let tenant = self.episode.lock().await.tenant();
-        match (self.env.inner.sites.as_ref(), tenant) {
-            (Some(sites), Some(tenant)) => Ok(Some(sites.changes(&tenant.id)?)),
+    /// The episode's state now (`None`: it has no tenant, or no sites are hosted): a stamp
+    /// that stays the same while its sites' state, its cookies and its page's storage do, so
+    /// `tasks check` can tell a replay that only browsed from one that changed something.
+    pub async fn state_stamp(&self) -> Result<Option<super::StateStamp>, EnvError> {
+        let episode = self.episode.lock().await;
+        match (self.env.inner.sites.as_ref(), episode.tenant()) {
+            (Some(sites), Some(tenant)) => Ok(Some(
+                super::StateStamp::take(sites.as_ref(), &tenant.id, episode.session()?).await?,
+            )),
             _ => Ok(None),
         }
     }

@@ -95,14 +95,18 @@ async fn run_gold(opener: &mut Opener<'_>, plan: &Plan) -> BTreeMap<Slot, RunRes
             return results;
         }
     };
-    let initial = episode.site_changes().await.ok().flatten();
+    let initial = episode.state_stamp().await.ok().flatten();
+    let unchanged = |now: Option<crate::env::StateStamp>| {
+        now.zip(initial.as_ref())
+            .is_some_and(|(now, initial)| now.unchanged_since(initial))
+    };
     for (slot, answer) in &planned.stops_at_start {
         let scored = scored_or_broken(episode.evaluate_if_stopped(answer, None).await);
         results.insert(*slot, scored);
     }
     if let StartStops::MoveThePage { reopen } = &planned.start_stops
         && !planned.stops_at_start.is_empty()
-        && (initial.is_none() || episode.site_changes().await.ok().flatten() != initial)
+        && !unchanged(episode.state_stamp().await.ok().flatten())
     {
         let _ = episode.close().await;
         (episode, done) = match opener.open(reopen).await {
@@ -122,8 +126,7 @@ async fn run_gold(opener: &mut Opener<'_>, plan: &Plan) -> BTreeMap<Slot, RunRes
     let gold_broke = matches!(gold, RunResult::Broken(_));
     results.insert(Slot::Gold, gold);
     for slot in &planned.after_gold {
-        let unchanged = initial.is_some() && episode.site_changes().await.ok().flatten() == initial;
-        if !unchanged || gold_broke {
+        if gold_broke || !unchanged(episode.state_stamp().await.ok().flatten()) {
             break;
         }
         let result = match steps_of(opener.task, *slot) {
