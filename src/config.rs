@@ -60,9 +60,11 @@ pub struct Config {
     #[arg(long, env = "AGORA_STEP_DEADLINE_S", default_value_t = 45,
         value_parser = clap::value_parser!(u64).range(1..=600))]
     pub step_deadline_s: u64,
-    /// Longest an evaluation may take, in seconds (1–1800); past it the page is stopped as
-    /// for a step.
+    /// Longest one evaluation may take, everything included (pages, scripts, judges), in
+    /// seconds (1–1800); past it the evaluation ends with `evaluation_timeout` and the page's
+    /// scripts are stopped (a page that does not stop is stopped as for a step).
     #[arg(long, env = "AGORA_EVALUATION_DEADLINE_S", default_value_t = 180,
+        alias = "eval-timeout-s",
         value_parser = clap::value_parser!(u64).range(1..=1_800))]
     pub evaluation_deadline_s: u64,
     /// Starts opened ahead: when episodes repeat a start (same start URLs, viewport,
@@ -146,10 +148,6 @@ pub struct Config {
     /// `magebench` (MageBench's AES reproduced).
     #[arg(long, env = "AGORA_EVAL_MODE", default_value = "correct")]
     pub eval_mode: evaluators::EvalMode,
-    /// The longest one evaluation may take, everything included (pages, scripts, judges);
-    /// past it the evaluation stops with `evaluation_timeout`.
-    #[arg(long, env = "AGORA_EVAL_TIMEOUT_S", default_value_t = 180)]
-    pub eval_timeout_s: u64,
     /// Text judge (fuzzy / unachievable-reason checks): OpenAI-compatible base URL up to `/v1`.
     #[arg(long, env = "AGORA_JUDGE_URL")]
     pub judge_url: Option<String>,
@@ -182,11 +180,6 @@ impl Config {
     /// The settle cap as a duration.
     pub fn settle_cap(&self) -> Duration {
         Duration::from_millis(self.settle_cap_ms)
-    }
-
-    /// The deadline of one evaluation.
-    pub fn eval_timeout(&self) -> Duration {
-        Duration::from_secs(self.eval_timeout_s)
     }
 
     /// The DOM-quiet window as a duration.

@@ -275,12 +275,12 @@ impl SiteHost for RunningSites {
     fn visitor_cookies(&self) -> Vec<String> {
         self.served
             .iter()
-            .map(|served| kit::visitor::SiteCookies::of(served.site.name()).csrf)
+            .flat_map(|served| served.hosted.visitor_cookies())
             .collect()
     }
 
-    fn changes(&self, tenant: &TenantId) -> Result<u64, SiteHostError> {
-        Ok(self.tenants.changes(tenant)?)
+    fn stamp(&self, tenant: &TenantId) -> Result<kit::TenantStamp, SiteHostError> {
+        Ok(self.tenants.stamp(tenant)?)
     }
 
     fn queries(&self, tenant: &TenantId) -> Result<SiteQuerySet, SiteHostError> {

@@ -155,6 +155,54 @@ pub enum EvalType {
     Aes,
 }
 
+/// What of the end state one evaluator reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Read {
+    /// The agent's stop answer.
+    Answer,
+    /// The URL of the agent's active page.
+    Url,
+    /// Pages loaded in the agent's own tab (moving it), and the sites' data behind them.
+    AgentPages,
+    /// Pages measured in a private tab of their own, leaving the agent's tabs alone.
+    MeasuredPages,
+}
+
+impl EvalType {
+    /// What this evaluator reads. Every kind is listed, so a new one is a compile error here
+    /// until it says what it reads (and so where `tasks check` may score it).
+    pub fn reads(self) -> Read {
+        match self {
+            EvalType::StringMatch => Read::Answer,
+            EvalType::UrlMatch => Read::Url,
+            EvalType::ProgramHtml | EvalType::PageImageQuery => Read::AgentPages,
+            EvalType::Aes => Read::MeasuredPages,
+        }
+    }
+}
+
+/// What a whole evaluation reads: the union of its evaluators' [`Read`]s.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reads(std::collections::BTreeSet<Read>);
+
+impl Reads {
+    /// Whether the evaluation reads nothing outside `allowed`.
+    pub fn only(&self, allowed: &[Read]) -> bool {
+        self.0.iter().all(|read| allowed.contains(read))
+    }
+
+    /// Whether the evaluation reads `read`.
+    pub fn contains(&self, read: Read) -> bool {
+        self.0.contains(&read)
+    }
+}
+
+impl FromIterator<Read> for Reads {
+    fn from_iter<I: IntoIterator<Item = Read>>(reads: I) -> Self {
+        Self(reads.into_iter().collect())
+    }
+}
+
 /// The `eval` object.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EvalSpec {
@@ -452,14 +500,20 @@ impl Task {
         (last.action == "stop").then(|| last.answer.as_deref().unwrap_or(""))
     }
 
-    /// Whether the task is scored from measured pages alone (AES, with or without an answer
-    /// check): those are measured in a private tab, apart from the agent's tabs.
+    /// What the task's evaluation reads of the end state.
+    pub fn reads(&self) -> Reads {
+        self.eval
+            .eval_types
+            .iter()
+            .map(|kind| kind.reads())
+            .collect()
+    }
+
+    /// Whether the task is scored from measured pages (AES, with or without an answer check)
+    /// and nothing in the agent's tabs: those are measured in a private tab, apart from them.
     pub fn measured_apart(&self) -> bool {
-        let kinds = &self.eval.eval_types;
-        kinds.contains(&EvalType::Aes)
-            && kinds
-                .iter()
-                .all(|kind| matches!(kind, EvalType::Aes | EvalType::StringMatch))
+        let reads = self.reads();
+        reads.contains(Read::MeasuredPages) && reads.only(&[Read::MeasuredPages, Read::Answer])
     }
 }
 

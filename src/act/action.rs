@@ -273,6 +273,38 @@ impl Action {
         }
     }
 
+    /// Whether the action moves through history or between tabs (so where the browser was
+    /// before it can matter). Every action is listed, so a new one is a compile error here
+    /// until it says whether it does.
+    pub fn moves_history(&self) -> bool {
+        match self {
+            Action::NewTab
+            | Action::TabFocus { .. }
+            | Action::CloseTab
+            | Action::GoBack
+            | Action::GoForward => true,
+            Action::Click { .. }
+            | Action::Hover { .. }
+            | Action::Type { .. }
+            | Action::Clear { .. }
+            | Action::Select { .. }
+            | Action::Upload { .. }
+            | Action::Press { .. }
+            | Action::Scroll { .. }
+            | Action::Goto { .. }
+            | Action::Stop { .. }
+            | Action::MouseClick { .. }
+            | Action::MouseMove { .. }
+            | Action::MouseDrag { .. }
+            | Action::ScrollAt { .. }
+            | Action::KeyboardType { .. }
+            | Action::WriteHtml { .. }
+            | Action::WriteCss { .. }
+            | Action::WriteJavascript { .. }
+            | Action::Refresh => false,
+        }
+    }
+
     /// The workspace file a write action overwrites, and its content.
     pub fn workspace_write(&self) -> Option<(&'static str, &str)> {
         match self {

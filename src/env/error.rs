@@ -71,7 +71,7 @@ pub enum EnvError {
     /// An action-level failure while starting.
     #[error(transparent)]
     Action(#[from] ActionError),
-    /// The evaluation ran past its deadline (`--eval-timeout-s`) and was stopped.
+    /// The evaluation ran past its deadline (`--evaluation-deadline-s`) and was stopped.
     #[error(
         "the evaluation took longer than its {seconds} s deadline and was stopped; the task's checks are too slow for this server"
     )]

@@ -95,22 +95,19 @@ impl EpisodeHandle {
 
     /// Scores the end state against the episode's task (the answer is the `stop` answer, or
     /// empty if the agent never stopped), with the episode's own site state answering the
-    /// state helpers; `mode` defaults to the server's.
+    /// state helpers; `mode` defaults to the server's. It ends by `--evaluation-deadline-s`
+    /// ([`EnvError::EvaluationTimeout`]).
     pub async fn evaluate(&self, mode: Option<EvalMode>) -> Result<Evaluation, EnvError> {
         let mut episode = self.episode.lock().await;
         episode.touch();
-        let deadline = self.env.config().evaluation_deadline();
-        let bounded = tokio::time::timeout(deadline, self.env.evaluate(&mut episode, mode)).await;
-        match bounded {
-            Ok(evaluated) => evaluated,
-            Err(_) => Err(EnvError::Action(episode.stop_page(deadline))),
-        }
+        self.env.evaluate(&mut episode, mode).await
     }
 
     /// Scores the state now as if the agent had stopped with `answer`, without ending the
     /// episode or recording the evaluation: `tasks check` scores an empty stop and answer-only
     /// decoys at the start state of the gold episode this way, for tasks whose evaluation
-    /// reads no more of the page than its URL.
+    /// reads no more of the page than its URL. The evaluation has the same deadline as
+    /// [`Self::evaluate`].
     pub async fn evaluate_if_stopped(
         &self,
         answer: &str,
@@ -121,13 +118,15 @@ impl EpisodeHandle {
         self.env.score(&mut episode, answer, mode).await
     }
 
-    /// Rows written so far in the episode's site data (`None`: it has no tenant, or no sites
-    /// are hosted): a count that stays the same while the sites' state does, so `tasks check`
-    /// can tell a replay that only browsed from one that changed something.
-    pub async fn site_changes(&self) -> Result<Option<u64>, EnvError> {
-        let tenant = self.episode.lock().await.tenant();
-        match (self.env.inner.sites.as_ref(), tenant) {
-            (Some(sites), Some(tenant)) => Ok(Some(sites.changes(&tenant.id)?)),
+    /// The episode's state now (`None`: it has no tenant, or no sites are hosted): a stamp
+    /// that stays the same while its sites' state, its cookies and its page's storage do, so
+    /// `tasks check` can tell a replay that only browsed from one that changed something.
+    pub async fn state_stamp(&self) -> Result<Option<super::StateStamp>, EnvError> {
+        let episode = self.episode.lock().await;
+        match (self.env.inner.sites.as_ref(), episode.tenant()) {
+            (Some(sites), Some(tenant)) => Ok(Some(
+                super::StateStamp::take(sites.as_ref(), &tenant.id, episode.session()?).await?,
+            )),
             _ => Ok(None),
         }
     }

@@ -9,6 +9,7 @@ mod page;
 mod prepared;
 mod recorder;
 mod site_host;
+mod stamp;
 mod start;
 mod target_shots;
 mod task_episode;
@@ -23,6 +24,7 @@ pub use page::EpisodePage;
 use prepared::StartKey;
 use recorder::Recorder;
 pub use site_host::{SiteCookie, SiteHost, SiteHostError};
+pub use stamp::StateStamp;
 pub use task_registry::{BrokenTaskFile, TaskContext, TaskName, TaskRegistry};
 pub use tenants::{HarnessTenantId, IssuedTenant, ReportedEnd};
 

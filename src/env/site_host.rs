@@ -54,8 +54,9 @@ pub trait SiteHost: Send + Sync + fmt::Debug {
     /// Names of the cookies a site sets on any page for a browser that has none of its own:
     /// an anonymous visitor's random id, which tells a later page nothing.
     fn visitor_cookies(&self) -> Vec<String>;
-    /// Rows written so far in `tenant`'s site data: unchanged while its state is.
-    fn changes(&self, tenant: &TenantId) -> Result<u64, SiteHostError>;
+    /// `tenant`'s site state now (rows written, what the sites keep in memory for it):
+    /// unchanged while that state is.
+    fn stamp(&self, tenant: &TenantId) -> Result<kit::TenantStamp, SiteHostError>;
     /// The evaluators' queries over `tenant`'s state of every site.
     fn queries(&self, tenant: &TenantId) -> Result<SiteQuerySet, SiteHostError>;
     /// The workspace a hosted site offers episodes, if one does.

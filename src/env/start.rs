@@ -3,10 +3,11 @@
 //! observed. What comes out is an [`Opened`] start, which an episode is then built around
 //! (or which waits, opened ahead, for one: `prepared.rs`).
 
+use super::stamp::StateStamp;
 use super::{EnvError, Environment, EpisodeTenant, SiteCookie, StartKey, Tenancy};
 use crate::act::ActionError;
 use crate::browser::{
-    BrowserCookie, BrowserError, BrowserSession, Lease, NewCookie, SettlePolicy, Viewport, settle,
+    BrowserError, BrowserSession, Lease, NewCookie, SettlePolicy, Viewport, settle,
 };
 use crate::observe::{Observation, ScreenshotKind, observe};
 use std::time::Duration;
@@ -192,7 +193,7 @@ impl Environment {
         };
         let opened = async {
             let cookies = self.episode_cookies(&start.logins, Some(tenant))?;
-            let before = sites.changes(&tenant.id)?;
+            let before = sites.stamp(&tenant.id)?;
             let opened = self.load_start(start, Some(tenant), &cookies, None).await?;
             Ok::<_, EnvError>((opened, cookies, before))
         };
@@ -203,26 +204,14 @@ impl Environment {
                 return Err(error);
             }
         };
-        let visitor_ids = sites.visitor_cookies();
         // Each cookie in the browser is one the episode set, as it set it, or a visitor id.
-        let known = |cookie: &BrowserCookie| {
-            cookies
-                .iter()
-                .any(|set| set.name == cookie.name && set.value == cookie.value)
-                || visitor_ids.contains(&cookie.name)
-        };
-        let left = async {
-            let unchanged = sites.changes(&tenant.id)? == before;
-            let only_known = opened.session.all_cookies().await?.iter().all(known);
-            // A page whose script cannot count what it keeps is not taken to keep nothing.
-            let nothing_stored = match opened.session.origin_storage_entries().await {
-                Ok(entries) => entries == 0,
-                Err(BrowserError::Script(_)) => false,
-                Err(error) => return Err(error.into()),
-            };
-            Ok::<_, EnvError>(unchanged && only_known && nothing_stored)
-        }
-        .await;
+        let set = cookies
+            .into_iter()
+            .map(|cookie| (cookie.name, cookie.value))
+            .collect();
+        let left = StateStamp::take(sites.as_ref(), &tenant.id, &opened.session)
+            .await
+            .map(|after| after.holds_only(before, &set));
         self.discard(opened).await;
         left
     }

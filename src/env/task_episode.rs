@@ -156,7 +156,9 @@ impl Environment {
     }
 
     /// Scores `episode`'s state now against its task as if the agent had stopped with
-    /// `answer` ([`Self::score_page`] on the episode's browser); records nothing.
+    /// `answer` ([`Self::score_page`] on the episode's browser, within its deadline); records
+    /// nothing. A page that would not stop when the deadline passed is stopped: its browser
+    /// is killed and the episode ends with `page_unresponsive`.
     pub(super) async fn score(
         &self,
         episode: &mut Episode,
@@ -173,8 +175,15 @@ impl Environment {
             viewport: episode.viewport(),
             policy: episode.settle_policy(),
         };
-        self.score_page(scored, episode.session_mut()?, answer, mode)
-            .await
+        let scored = self
+            .score_page(scored, episode.session_mut()?, answer, mode)
+            .await;
+        match scored {
+            Err(EnvError::Action(crate::act::ActionError::PageUnresponsive { waited })) => {
+                Err(EnvError::Action(episode.stop_page(waited)))
+            }
+            scored => scored,
+        }
     }
 
     /// Scores the state of `session`'s pages now against a task as if the agent had stopped
@@ -183,7 +192,9 @@ impl Environment {
     /// task scored by measuring pages alone (AES) is measured in a private tab of a browser
     /// context of its own, out of reach of the agent's pages and leaving nothing in its tabs;
     /// the others read the active tab, as VWA does. The whole evaluation has one deadline
-    /// (`--eval-timeout-s`).
+    /// (`--evaluation-deadline-s`): past it, it ends with [`EnvError::EvaluationTimeout`] and
+    /// the page's scripts are stopped, or, if the page does not stop within a step's deadline,
+    /// with `page_unresponsive` (the caller then kills the browser).
     pub(super) async fn score_page(
         &self,
         scored: Scored<'_>,
@@ -224,7 +235,7 @@ impl Environment {
             true => Some(open_measuring_tab(session, &cookies, viewport).await?),
             false => None,
         };
-        let deadline = self.inner.config.eval_timeout();
+        let deadline = self.inner.config.evaluation_deadline();
         let evaluation = {
             let mut page = EpisodePage::new(session, policy, self.allowed());
             if private {
@@ -244,16 +255,29 @@ impl Environment {
             )
             .await
         };
-        if evaluation.is_err() {
-            // Whatever script the evaluation left running stops with it.
-            if let Err(error) = session.terminate_scripts().await {
-                tracing::debug!(%error, "stopping the scripts of a timed-out evaluation failed");
+        let timed_out = evaluation.is_err();
+        let cleanup = async {
+            if timed_out {
+                // Whatever script the evaluation left running stops with it.
+                session.terminate_scripts().await?;
             }
-        }
-        if let Some(tab) = tab {
-            session.close_private_tab(tab).await?;
-            // What the measured pages said in dialogs is no part of the agent's view.
-            session.take_dialogs();
+            if let Some(tab) = tab {
+                session.close_private_tab(tab).await?;
+                // What the measured pages said in dialogs is no part of the agent's view.
+                session.take_dialogs();
+            }
+            Ok::<_, EnvError>(())
+        };
+        if !timed_out {
+            cleanup.await?;
+        } else if !matches!(
+            tokio::time::timeout(self.inner.config.step_deadline(), cleanup).await,
+            Ok(Ok(()))
+        ) {
+            tracing::warn!("a timed-out evaluation's page did not stop; its browser must go");
+            return Err(EnvError::Action(
+                crate::act::ActionError::PageUnresponsive { waited: deadline },
+            ));
         }
         let evaluation = evaluation.map_err(|_| EnvError::EvaluationTimeout {
             seconds: deadline.as_secs(),

@@ -276,39 +276,41 @@ impl Environment {
             .ok_or_else(|| EnvError::NotATaskTenant(id.clone()))?;
         let lease = self.inner.pool.acquire().await?;
         let mut session = lease.session;
-        let deadline = self.inner.config.evaluation_deadline();
-        let scoring = async {
-            self.open_reported(&mut session, &tenant, &tabs, active)
-                .await?;
-            let scored = Scored {
-                context: &context,
-                tenant: Some(tenant.tenant),
-                viewport: tenant.viewport,
-                policy: self.settle_policy(),
-            };
-            self.score_page(scored, &mut session, &reported.answer, mode)
-                .await
+        // Opening the tabs is bounded as a start is; the scoring by the evaluation deadline.
+        let opening = self.inner.config.step_deadline();
+        let opened = tokio::time::timeout(
+            opening,
+            self.open_reported(&mut session, &tenant, &tabs, active),
+        )
+        .await
+        .unwrap_or(Err(EnvError::Action(
+            crate::act::ActionError::PageUnresponsive { waited: opening },
+        )));
+        let evaluation = match opened {
+            Ok(()) => {
+                let scored = Scored {
+                    context: &context,
+                    tenant: Some(tenant.tenant),
+                    viewport: tenant.viewport,
+                    policy: self.settle_policy(),
+                };
+                self.score_page(scored, &mut session, &reported.answer, mode)
+                    .await
+            }
+            Err(error) => Err(error),
         };
-        let evaluation = tokio::time::timeout(deadline, scoring).await;
         tenant.last_call = Instant::now();
-        match evaluation {
-            Ok(evaluation) => {
-                match &evaluation {
-                    Err(EnvError::Browser(error)) if error.is_session_lost() => {
-                        tokio::spawn(session.close());
-                    }
-                    _ => self.inner.pool.release(session),
-                }
-                evaluation
-            }
-            Err(_) => {
-                tracing::warn!(tenant = %id, "an evaluation did not finish within {deadline:?}; stopping its browser");
+        match &evaluation {
+            Err(EnvError::Action(crate::act::ActionError::PageUnresponsive { .. })) => {
+                tracing::warn!(tenant = %id, "a harness tenant's page did not answer; stopping its browser");
                 session.kill();
-                Err(EnvError::EvaluationTimeout {
-                    seconds: deadline.as_secs(),
-                })
             }
+            Err(EnvError::Browser(error)) if error.is_session_lost() => {
+                tokio::spawn(session.close());
+            }
+            _ => self.inner.pool.release(session),
         }
+        evaluation
     }
 
     /// Opens the reported tabs in `session` as the tenant's browser, the active one current.

@@ -111,11 +111,11 @@ fn a_locator_that_never_returns_is_stopped_and_the_episode_goes_on() {
 }
 
 #[test]
-fn a_whole_evaluation_stops_at_its_deadline() {
+fn a_whole_evaluation_stops_at_its_deadline_and_the_page_with_it() {
     run(|harness| async move {
         let config = Config {
             pool_size: 0,
-            eval_timeout_s: 3,
+            evaluation_deadline_s: 3,
             trajectory_dir: None,
             task_dirs: Vec::new(),
             ..Config::default()
@@ -126,7 +126,7 @@ fn a_whole_evaluation_stops_at_its_deadline() {
         // Each locator keeps within the script limit; together they outlast the deadline.
         let busy = "document.title + (() => { const end = Date.now() + 2000; while (Date.now() < end) {} return 'y'; })()";
         let task = program_html(&harness.url("index.html"), &[busy, busy, busy, busy]);
-        let (status, body, _, took) = evaluate(&http, &base, task).await;
+        let (status, body, id, took) = evaluate(&http, &base, task).await;
         assert_eq!(status, 504, "{body}");
         assert_eq!(body["error"], "evaluation_timeout", "{body}");
         assert!(
@@ -134,6 +134,23 @@ fn a_whole_evaluation_stops_at_its_deadline() {
             "{body}"
         );
         assert!(took < Duration::from_secs(8), "stopped after {took:?}");
+        // Scoring as if stopped (what `tasks check` does at a start) keeps the same deadline,
+        // and the episode, its scripts stopped, acts again.
+        let episode = env.episode(&agora::env::EpisodeId(id)).await.unwrap();
+        let started = Instant::now();
+        let cut = episode
+            .evaluate_if_stopped("", None)
+            .await
+            .expect_err("the evaluation is cut");
+        let took = started.elapsed();
+        assert!(
+            matches!(cut, agora::env::EnvError::EvaluationTimeout { seconds: 3 }),
+            "{cut}"
+        );
+        assert!(took < Duration::from_secs(8), "stopped after {took:?}");
+        let outcome = episode.step("scroll [down]").await.outcome;
+        assert!(outcome.error.is_none(), "{:?}", outcome.error);
+        episode.close().await.unwrap();
         let health = http.get(format!("{base}/health")).send().await.unwrap();
         assert!(health.status().is_success(), "the server carries on");
         env.shutdown().await;

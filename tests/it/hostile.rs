@@ -147,14 +147,12 @@ pub(crate) fn at(url: String) -> EpisodeSpec {
 /// keeps both cores busy (at 3 s such a start was once refused in CI).
 const DEADLINE: u64 = 6;
 
-/// Settings whose steps, starts and evaluations end after [`DEADLINE`] (an evaluation's
-/// checks are stopped a second earlier), with settling capped past it: a page that never
+/// Settings whose steps, starts and evaluations end after [`DEADLINE`], with settling capped past it: a page that never
 /// settles meets the deadline, not the cap.
 fn short_deadlines() -> Config {
     Config {
         step_deadline_s: DEADLINE,
         evaluation_deadline_s: DEADLINE,
-        eval_timeout_s: DEADLINE - 1,
         settle_cap_ms: 20_000,
         ..Config::default()
     }

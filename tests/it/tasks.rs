@@ -606,3 +606,50 @@ fn an_upload_task_passes_from_a_folder_only_its_owner_can_read() {
         assert!(checks[0].passed(), "{}", checks[0].describe());
     });
 }
+
+#[test]
+fn decoys_after_a_gold_that_set_a_cookie_or_stored_an_entry_run_in_episodes_of_their_own() {
+    run(|harness| async move {
+        // The same answer-only task with a decoy that could follow the gold: one gold only
+        // browses; the others load a page that sets a cookie or keeps a storage entry.
+        let through = |page: &str| {
+            let eval = json!({"eval_types": ["string_match"], "reference_url": "", "program_html": [],
+                "reference_answers": {"exact_match": "42"}});
+            // The gold opens at its first page; what its second page leaves is the change.
+            let gold = json!([{"action": "goto", "url": harness.url("other.html")},
+                {"action": "goto", "url": harness.url(page)},
+                {"action": "stop", "answer": "42"}]);
+            let mut task = task(harness, "actions.html", eval, gold);
+            let decoy = json!({"why": "another answer", "steps": [
+                {"action": "goto", "url": harness.url("other.html")},
+                {"action": "stop", "answer": "41"}]});
+            let mut config = (*task.task).clone();
+            config.agora.as_mut().expect("an agora block").decoys =
+                vec![serde_json::from_value(decoy).expect("the decoy parses")];
+            task.task = std::sync::Arc::new(config);
+            task
+        };
+        let pages = [
+            "actions.html",
+            "leaves.html?leave=cookie",
+            "leaves.html?leave=storage",
+        ];
+        let checks = check_tasks(
+            &harness.env,
+            pages.iter().map(|page| through(page)).collect(),
+            1,
+        )
+        .await;
+        let report: Vec<String> = checks.iter().map(|check| check.describe()).collect();
+        for check in &checks {
+            assert!(check.passed(), "{report:?}");
+        }
+        let episodes: Vec<usize> = checks.iter().map(|check| check.episodes).collect();
+        let shown = episodes.clone();
+        assert_eq!(
+            episodes,
+            [1, 2, 2],
+            "only after a gold that left nothing does the decoy follow it: {shown:?} {report:?}"
+        );
+    });
+}

@@ -916,3 +916,18 @@ async fn a_guessed_tenant_cookie_is_refused_by_the_site() {
     let live = site.send(with_tenant(site.tenant.to_string())).await;
     assert_eq!(live.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_refused_login_moves_the_tenants_state_stamp_without_a_row() {
+    let site = fresh_site();
+    let stamp = || site.tenants.stamp(&site.tenant).unwrap();
+    let before = stamp();
+    site.submit(
+        "/index.php?page=login",
+        &[("email", DEFAULT_EMAIL), ("password", "wrong")],
+    )
+    .await;
+    let after = stamp();
+    assert_ne!(after, before, "the throttle's count is the tenant's state");
+    assert_eq!(after.rows_written, before.rows_written);
+}

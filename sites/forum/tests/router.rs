@@ -1261,3 +1261,24 @@ async fn comments_and_their_replies_are_listed_by_net_score_as_postmill_lists_th
         best.to_string()
     );
 }
+
+#[tokio::test]
+async fn a_refused_login_moves_the_tenants_state_stamp_without_a_row() {
+    let site = fresh_site();
+    let stamp = || site.tenants.stamp(&site.tenant).unwrap();
+    let before = stamp();
+    let refused = site
+        .post_form(
+            "/login",
+            &[
+                CSRF_FIELD,
+                ("_username", DEFAULT_USERNAME),
+                ("_password", "nope"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
+    let after = stamp();
+    assert_ne!(after, before, "the throttle's count is the tenant's state");
+    assert_eq!(after.rows_written, before.rows_written);
+}

@@ -45,4 +45,4 @@ pub use site::{
     BaseData, BenchFuture, Directory, HostedSite, Listing, OpenContext, Scale, SeedReport, Site,
     SiteError,
 };
-pub use tenant::{SiteName, TENANT_COOKIE, TenantDatabase, TenantId, Tenants};
+pub use tenant::{SiteName, TENANT_COOKIE, TenantDatabase, TenantId, TenantStamp, Tenants};

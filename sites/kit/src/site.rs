@@ -216,6 +216,12 @@ pub trait HostedSite: Send + Sync + fmt::Debug {
     /// The evaluators' queries over `tenant`'s state of this site.
     fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn SiteQueries>, SiteError>;
 
+    /// Cookies the site mints for any visitor (anonymous ids, no state of theirs): a start
+    /// that sets only these leaves nothing behind, and a state stamp leaves them out.
+    fn visitor_cookies(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The workspace episodes write files into, if the site has one (an optional capability;
     /// the controller hands it to the write actions).
     fn workspace(&self) -> Option<Arc<dyn Workspace>> {

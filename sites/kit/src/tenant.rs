@@ -70,6 +70,9 @@ impl fmt::Display for SiteName {
 struct Tenant {
     copies: Mutex<HashMap<SiteName, Database>>,
     last_request: Mutex<Instant>,
+    /// Changes the copies' row counts cannot see: what the sites keep in memory for the
+    /// tenant (noted by them), and copies replaced or thrown away.
+    unseen: std::sync::atomic::AtomicU64,
 }
 
 impl Default for Tenant {
@@ -77,8 +80,27 @@ impl Default for Tenant {
         Self {
             copies: Mutex::default(),
             last_request: Mutex::new(Instant::now()),
+            unseen: std::sync::atomic::AtomicU64::new(0),
         }
     }
+}
+
+impl Tenant {
+    fn note_unseen(&self) {
+        self.unseen
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// A tenant's site state at one moment: two stamps are equal while nothing the sites hold for
+/// it changed in between (its databases' rows, what the sites keep in memory for it, its copies
+/// replaced by a reset).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TenantStamp {
+    /// Rows written through the tenant's current database copies.
+    pub rows_written: u64,
+    /// Changes the row counts cannot see (memory kept by the sites, copies replaced).
+    pub unseen: u64,
 }
 
 /// A site's spare copy: the copy, once made, and whether a thread is making it.
@@ -223,7 +245,11 @@ impl Tenants {
             .tenants
             .get_mut(id)
             .ok_or_else(|| KitError::UnknownTenant(id.to_string()))?;
+        let unseen = tenant.unseen.load(std::sync::atomic::Ordering::Relaxed);
         *tenant = Arc::default();
+        tenant
+            .unseen
+            .store(unseen + 1, std::sync::atomic::Ordering::Relaxed);
         Ok(())
     }
 
@@ -249,6 +275,7 @@ impl Tenants {
         if let Some(old) = copies.get(&site) {
             carry(old, &fresh)?;
         }
+        tenant.note_unseen();
         if let Some(old) = copies.insert(site, fresh) {
             // Freeing a large copy takes a while; the caller need not wait for it.
             let _ = std::thread::Builder::new()
@@ -293,14 +320,25 @@ impl Tenants {
         Ok(sites)
     }
 
-    /// Rows written so far in tenant `id`'s copies (inserted, updated or deleted): a count
-    /// that stays the same while the tenant's site state does.
-    pub fn changes(&self, id: &TenantId) -> Result<u64, KitError> {
+    /// Tenant `id`'s site state now, as a stamp that stays the same while that state does.
+    pub fn stamp(&self, id: &TenantId) -> Result<TenantStamp, KitError> {
         let tenant = self.tenant(id)?;
         let copies = tenant.copies.lock().map_err(|_| KitError::Poisoned)?;
-        copies
-            .values()
-            .try_fold(0, |total, database| Ok(total + database.changes()?))
+        let rows_written = copies.values().try_fold(0, |total, database| {
+            Ok::<_, KitError>(total + database.changes()?)
+        })?;
+        Ok(TenantStamp {
+            rows_written,
+            unseen: tenant.unseen.load(std::sync::atomic::Ordering::Relaxed),
+        })
+    }
+
+    /// Notes that a site changed what it keeps in memory for tenant `id` (a login throttle's
+    /// count, an issued token): its [`Tenants::stamp`] moves. An unknown tenant is ignored.
+    pub fn note_kept(&self, id: &TenantId) {
+        if let Ok(tenant) = self.tenant(id) {
+            tenant.note_unseen();
+        }
     }
 
     /// The site's database of tenant `id`, copied from the base on first use (blocking: a
@@ -489,6 +527,39 @@ mod tests {
         );
         tenants.reset(&first).unwrap();
         assert_eq!(count(&tenants.database(&first, SITE).unwrap()), 1);
+    }
+
+    #[test]
+    fn a_tenants_stamp_moves_with_its_rows_its_kept_memory_and_its_resets_only() {
+        let tenants = Tenants::new();
+        tenants.register_site(SITE, image()).unwrap();
+        let (mine, other) = (tenants.create().unwrap(), tenants.create().unwrap());
+        let database = tenants.database(&mine, SITE).unwrap();
+        let others = tenants.stamp(&other).unwrap();
+        let mut last = tenants.stamp(&mine).unwrap();
+        count(&database);
+        assert_eq!(tenants.stamp(&mine).unwrap(), last, "reading is no change");
+        for what in [
+            "a row written",
+            "memory a site keeps",
+            "a copy replaced (a VWA reset)",
+            "the tenant reset",
+        ] {
+            match what {
+                "a row written" => wipe(&database),
+                "memory a site keeps" => tenants.note_kept(&mine),
+                "the tenant reset" => tenants.reset(&mine).unwrap(),
+                _ => tenants.replace_copy(&mine, SITE, |_, _| Ok(())).unwrap(),
+            }
+            let now = tenants.stamp(&mine).unwrap();
+            assert_ne!(now, last, "{what} moves the stamp");
+            last = now;
+        }
+        assert_eq!(
+            tenants.stamp(&other).unwrap(),
+            others,
+            "other tenants' stay"
+        );
     }
 
     #[test]

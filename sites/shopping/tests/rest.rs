@@ -482,3 +482,28 @@ async fn vwa_reset_call_restores_the_store_and_keeps_the_login() {
     let account = store.site.client.get("/customer/account/").await;
     assert_eq!(account.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn an_issued_token_and_a_refused_sign_in_move_the_tenants_state_stamp() {
+    let store = Store::new();
+    let stamp = || store.site.tenants.stamp(&store.site.tenant).unwrap();
+    let before = stamp();
+    let refused = json!({"username": "admin", "password": "wrong"}).to_string();
+    let (status, _) = store
+        .call(
+            Method::POST,
+            "/rest/V1/integration/admin/token",
+            None,
+            &refused,
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let throttled = stamp();
+    assert_ne!(throttled, before, "a counted failure is kept in memory");
+    assert_eq!(
+        throttled.rows_written, before.rows_written,
+        "and written nowhere"
+    );
+    store.token().await;
+    assert_ne!(stamp(), throttled, "so is an issued token");
+}

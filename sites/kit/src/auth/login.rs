@@ -74,7 +74,7 @@ pub async fn check_login<D: SiteDefinition>(
         .address
         .map(|address| address.to_string())
         .unwrap_or_default();
-    let key = format!("{tenant}|{}|{address}", login.to_lowercase());
+    let key = LoginThrottle::key(&tenant, &login, &address);
     if let Err(wait) = throttle.attempt(&key) {
         return Err(PageError::new(
             StatusCode::TOO_MANY_REQUESTS,

@@ -2,7 +2,8 @@
 //! [`LoginThrottle::MAX_FAILURES`] times within [`LoginThrottle::WINDOW`]; further attempts are
 //! refused, without checking the password, until the oldest failure ages out. A success clears
 //! the key. The table is bounded: stale keys are pruned, and beyond [`MAX_KEYS`] live keys the
-//! oldest is forgotten.
+//! oldest is forgotten. What it holds for a tenant is part of that tenant's state: each
+//! counted failure or cleared key is noted on the tenant (its `Tenants::stamp` moves).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -15,6 +16,8 @@ pub const MAX_KEYS: usize = 10_000;
 #[derive(Debug, Clone, Default)]
 pub struct LoginThrottle {
     failures: Arc<Mutex<HashMap<String, VecDeque<Instant>>>>,
+    /// Where a change for a key's tenant is noted (none: nowhere, as in unit tests).
+    tenants: Option<crate::Tenants>,
 }
 
 impl LoginThrottle {
@@ -22,6 +25,28 @@ impl LoginThrottle {
     pub const MAX_FAILURES: usize = 5;
     /// How long a failure counts.
     pub const WINDOW: Duration = Duration::from_secs(60);
+
+    /// A throttle whose changes are noted on the tenants of its keys.
+    pub fn noting(tenants: crate::Tenants) -> Self {
+        Self {
+            tenants: Some(tenants),
+            ..Self::default()
+        }
+    }
+
+    /// The key of `login` from `address` on `tenant` (the tenant cookie's value).
+    pub fn key(tenant: &str, login: &str, address: &str) -> String {
+        format!("{tenant}|{}|{address}", login.to_lowercase())
+    }
+
+    /// Notes a change for `key`'s tenant.
+    fn note(&self, key: &str) {
+        if let Some(tenants) = &self.tenants
+            && let Some(Ok(tenant)) = key.split('|').next().map(str::parse)
+        {
+            tenants.note_kept(&tenant);
+        }
+    }
 
     /// Counts an attempt for `key` before its password is checked, or `Err(wait)` when the
     /// key has used up its failures: try again after `wait`. The check and the count are one
@@ -56,13 +81,19 @@ impl LoginThrottle {
             }
         }
         failures.entry(key.to_owned()).or_default().push_back(now);
+        drop(failures);
+        self.note(key);
         Ok(())
     }
 
     /// Forgets `key`'s failures (after a successful login).
     pub fn clear(&self, key: &str) {
-        if let Ok(mut failures) = self.failures.lock() {
-            failures.remove(key);
+        let removed = self
+            .failures
+            .lock()
+            .is_ok_and(|mut failures| failures.remove(key).is_some());
+        if removed {
+            self.note(key);
         }
     }
 }
@@ -70,6 +101,24 @@ impl LoginThrottle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_counted_failure_and_a_cleared_key_move_their_tenants_stamp_only() {
+        let tenants = crate::Tenants::new();
+        let (mine, other) = (tenants.create().unwrap(), tenants.create().unwrap());
+        let throttle = LoginThrottle::noting(tenants.clone());
+        let key = LoginThrottle::key(&mine.to_string(), "Alice", "127.0.0.1");
+        let (before, others) = (
+            tenants.stamp(&mine).unwrap(),
+            tenants.stamp(&other).unwrap(),
+        );
+        throttle.attempt(&key).unwrap();
+        let failed = tenants.stamp(&mine).unwrap();
+        assert_ne!(failed, before, "a counted failure is state");
+        throttle.clear(&key);
+        assert_ne!(tenants.stamp(&mine).unwrap(), failed, "so is clearing it");
+        assert_eq!(tenants.stamp(&other).unwrap(), others);
+    }
 
     #[test]
     fn a_key_is_refused_after_its_failures_and_cleared_by_a_success() {

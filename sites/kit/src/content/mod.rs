@@ -282,6 +282,10 @@ impl<D: SiteDefinition> HostedSite for Hosted<D> {
         Ok(vec![cookie])
     }
 
+    fn visitor_cookies(&self) -> Vec<String> {
+        vec![SiteCookies::of(D::NAME).csrf]
+    }
+
     fn queries(&self, tenant: &TenantId) -> Result<Arc<dyn SiteQueries>, SiteError> {
         let queries = Hosted::queries(self, tenant).map_err(site_error::<D>)?;
         // The site's own answers, then the facts of the pictures it drew.

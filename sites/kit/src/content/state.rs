@@ -38,10 +38,10 @@ impl<D: SiteDefinition> AppState<D> {
     /// The state over `tenants`, taking images by URL from the sites of `directory`.
     pub fn new(tenants: Tenants, directory: &Directory) -> Self {
         Self {
+            logins: LoginThrottle::noting(tenants.clone()),
             tenants,
             stylesheet: Arc::new(Asset::new(D::STYLESHEET, "text/css; charset=utf-8")),
             images: ImageCache::new(IMAGE_CACHE_BYTES),
-            logins: LoginThrottle::default(),
             origins: Arc::new(OwnOrigins::of(directory)),
             site: PhantomData,
         }

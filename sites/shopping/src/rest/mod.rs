@@ -56,9 +56,9 @@ pub fn router(tenants: Tenants) -> Router {
     Router::new()
         .route("/rest/{*path}", any(handle))
         .with_state(RestState {
-            tenants,
+            sign_ins: LoginThrottle::noting(tenants.clone()),
             tokens: AdminTokens::default(),
-            sign_ins: LoginThrottle::default(),
+            tenants,
         })
 }
 
@@ -259,7 +259,7 @@ fn admin_token(
             .ok_or(RestError::Required { field })
     };
     let (username, password) = (text("username")?, text("password")?);
-    let key = format!("{tenant}|{}|{address}", username.to_lowercase());
+    let key = LoginThrottle::key(&tenant.to_string(), username, address);
     if let Err(wait) = state.sign_ins.attempt(&key) {
         return Err(RestError::Throttled {
             seconds: wait.as_secs().max(1),
@@ -269,7 +269,10 @@ fn admin_token(
         return Err(RestError::SignIn);
     }
     state.sign_ins.clear(&key);
-    Ok(Json(state.tokens.issue(tenant)).into_response())
+    let token = state.tokens.issue(tenant);
+    // An issued token is state of the tenant's, kept in memory.
+    state.tenants.note_kept(&tenant);
+    Ok(Json(token).into_response())
 }
 
 #[cfg(test)]
