@@ -16,6 +16,11 @@ use std::process::ExitCode;
 #[derive(Debug, Parser)]
 #[command(name = "agora", version, about)]
 pub struct Cli {
+    /// The site clock every site dates its content against ("now" for relative times, time
+    /// filters and new rows; where `seed` ends its activity): a date `YYYY-MM-DD` (midnight
+    /// UTC) or a time `YYYY-MM-DDTHH:MM:SSZ`. Global: it may stand after any subcommand.
+    #[arg(long, global = true, env = "AGORA_CLOCK", value_name = "TIME", default_value_t = kit::clock::DEFAULT)]
+    pub clock: kit::clock::SiteClock,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -72,6 +77,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => error.exit(),
     };
+    kit::clock::pin(cli.clock);
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
