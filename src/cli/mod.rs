@@ -173,6 +173,32 @@ mod tests {
     }
 
     #[test]
+    fn the_clock_is_one_option_for_every_command_with_a_default_and_a_clear_refusal() {
+        let parse = |line: &[&str]| {
+            let matches = super::command().try_get_matches_from(line)?;
+            Cli::from_arg_matches(&matches)
+        };
+        for line in [
+            &["agora", "up", "--clock", "2026-03-04"][..],
+            &["agora", "seed", "--clock", "2026-03-04T00:00:00Z"],
+            &["agora", "tasks", "check", "tasks", "--clock", "2026-03-04"],
+        ] {
+            let cli = parse(line).expect("parses");
+            assert_eq!(
+                cli.clock.to_string(),
+                "2026-03-04T00:00:00+00:00",
+                "{line:?}"
+            );
+        }
+        let default = parse(&["agora", "seed"]).expect("parses");
+        assert_eq!(default.clock, kit::clock::DEFAULT);
+        let refused = parse(&["agora", "seed", "--clock", "tomorrow"])
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("YYYY-MM-DD"), "{refused}");
+    }
+
+    #[test]
     fn subcommands_without_the_api_leave_its_options_out_of_help_but_accept_them() {
         let record = help_of(&["tasks", "record"]);
         assert!(record.contains("--port <NAME=PORT>"), "{record}");

@@ -20,6 +20,6 @@ mod tests {
     fn counts_take_the_singular_only_for_one() {
         assert_eq!(counted(1, "comment"), "1 comment");
         assert_eq!(counted(0, "comment"), "0 comments");
-        assert_eq!(counted(&2, "subscriber"), "2 subscribers");
+        assert_eq!(counted(2, "subscriber"), "2 subscribers");
     }
 }
