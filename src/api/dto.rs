@@ -341,6 +341,8 @@ pub struct Health {
     /// Whether a new episode would be refused now: the episode cap is reached, or no
     /// browser is warm and every one the ceiling allows is in use.
     pub exhausted: bool,
+    /// The site clock the sites date their content against (`--clock`), RFC 3339 UTC.
+    pub clock: String,
     /// Each hosted site's state (`ready` or `stopped`).
     pub sites: std::collections::BTreeMap<String, String>,
     /// Live tenants handed to browsers Agora does not drive (`POST /tenants`).

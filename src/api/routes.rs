@@ -254,6 +254,7 @@ pub async fn health(State(env): State<Environment>) -> Json<Health> {
         episodes,
         max_episodes,
         exhausted,
+        clock: kit::clock::current().to_string(),
         sites,
         tenants: env.harness_tenant_count().await,
         max_tenants: env.config().max_tenants,

@@ -16,6 +16,11 @@ use std::process::ExitCode;
 #[derive(Debug, Parser)]
 #[command(name = "agora", version, about)]
 pub struct Cli {
+    /// The site clock every site dates its content against ("now" for relative times, time
+    /// filters and new rows; where `seed` ends its activity): a date `YYYY-MM-DD` (midnight
+    /// UTC) or a time `YYYY-MM-DDTHH:MM:SSZ`. Global: it may stand after any subcommand.
+    #[arg(long, global = true, env = "AGORA_CLOCK", value_name = "TIME", default_value_t = kit::clock::DEFAULT)]
+    pub clock: kit::clock::SiteClock,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -72,6 +77,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => error.exit(),
     };
+    kit::clock::pin(cli.clock);
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -164,6 +170,32 @@ mod tests {
             found = found.find_subcommand_mut(name).expect("subcommand");
         }
         found.render_long_help().to_string()
+    }
+
+    #[test]
+    fn the_clock_is_one_option_for_every_command_with_a_default_and_a_clear_refusal() {
+        let parse = |line: &[&str]| {
+            let matches = super::command().try_get_matches_from(line)?;
+            Cli::from_arg_matches(&matches)
+        };
+        for line in [
+            &["agora", "up", "--clock", "2026-03-04"][..],
+            &["agora", "seed", "--clock", "2026-03-04T00:00:00Z"],
+            &["agora", "tasks", "check", "tasks", "--clock", "2026-03-04"],
+        ] {
+            let cli = parse(line).expect("parses");
+            assert_eq!(
+                cli.clock.to_string(),
+                "2026-03-04T00:00:00+00:00",
+                "{line:?}"
+            );
+        }
+        let default = parse(&["agora", "seed"]).expect("parses");
+        assert_eq!(default.clock, kit::clock::DEFAULT);
+        let refused = parse(&["agora", "seed", "--clock", "tomorrow"])
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("YYYY-MM-DD"), "{refused}");
     }
 
     #[test]

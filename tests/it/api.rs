@@ -185,6 +185,8 @@ fn tokens_are_enforced_and_browsers_are_refused() {
             .await
             .unwrap();
         assert_eq!(allowed.status(), 200);
+        let health: Value = allowed.json().await.unwrap();
+        assert_eq!(health["clock"], "2025-11-01T00:00:00+00:00", "{health}");
         let from_browser = http
             .get(format!("{base}/health"))
             .bearer_auth("s3cret")

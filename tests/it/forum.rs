@@ -566,3 +566,44 @@ fn an_uploaded_copy_of_a_drawn_input_image_is_answered_from_its_spec_and_a_forei
         close(&foreign).await;
     });
 }
+
+#[test]
+fn the_browser_shows_relative_times_with_the_exact_time_in_the_title_and_singular_counts() {
+    run(|harness| async move {
+        let env = &harness.env;
+        let episode = episode(env, "/", no_eval()).await;
+        let post = first_post(&episode, "/all/new").await;
+        step(&episode, &format!("goto [{post}]")).await;
+        let time = js(
+            &episode,
+            "(() => { const t = document.querySelector('.submission__info time'); \
+              return [t.textContent, t.title, t.dateTime, getComputedStyle(t).display]; })()",
+        )
+        .await;
+        let [text, title, datetime, display] =
+            [0, 1, 2, 3].map(|at| time[at].as_str().unwrap().to_owned());
+        assert!(text.ends_with(" ago") || text == "just now", "{time}");
+        assert!(title.ends_with(" UTC") && title.contains(", 20"), "{time}");
+        assert!(datetime.ends_with("+00:00"), "{time}");
+        assert_ne!(display, "none", "the relative time is on screen");
+        let seen = observation(&episode).await;
+        assert!(
+            seen.texts.iter().all(|line| !line.contains(&datetime)),
+            "the raw stamp is not in the page's text the agent reads"
+        );
+        let counts = js(
+            &episode,
+            "[...document.querySelectorAll('.comments-heading, .submission__nav a')].map(e => e.textContent)",
+        )
+        .await;
+        for count in counts.as_array().unwrap() {
+            let count = count.as_str().unwrap();
+            assert!(
+                count == "1 comment" || count.ends_with(" comments"),
+                "{count}"
+            );
+            assert_ne!(count, "1 comments");
+        }
+        close(&episode).await;
+    });
+}

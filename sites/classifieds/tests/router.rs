@@ -92,6 +92,39 @@ async fn home_shows_the_category_tree_with_counts_and_latest_listings() {
 }
 
 #[tokio::test]
+async fn the_home_hero_searches_by_words_and_category_as_osclass_does() {
+    let site = fresh_site();
+    let home = body_html(site.get("/").await).await;
+    let field = |css: &str, name: &str| {
+        let selector = Selector::parse(css).unwrap();
+        home.select(&selector)
+            .filter_map(|element| element.value().attr(name).map(str::to_owned))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(field(".hero form.hero-search", "action"), ["/index.php"]);
+    assert_eq!(field(".hero-search input[type=text]", "name"), ["sPattern"]);
+    let categories = select_texts(&home, ".hero-search select[name=sCategory] option");
+    assert_eq!(
+        categories.len(),
+        6,
+        "all categories and the five parents: {categories:?}"
+    );
+    assert_eq!(categories[0], "All categories");
+    // The form as a browser sends it: no category chosen is an empty value, not an error.
+    let everything = site
+        .get("/index.php?page=search&sPattern=chair&sCategory=")
+        .await;
+    assert_eq!(everything.status(), StatusCode::OK);
+    let results = body_html(everything).await;
+    assert!(!select_texts(&results, ".listing-card").is_empty());
+    let counted = select_texts(&results, ".results-count");
+    assert!(
+        counted.iter().all(|text| !text.contains(" 1 listings")),
+        "{counted:?}"
+    );
+}
+
+#[tokio::test]
 async fn search_filters_sorts_pages_and_switches_views() {
     let site = fresh_site();
     let page = body_html(

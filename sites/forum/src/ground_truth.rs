@@ -192,14 +192,8 @@ impl ForumTruth {
         let (viewer, _) = users::by_name(&connection, DEFAULT_USERNAME)
             .map_err(read)?
             .ok_or_else(|| GroundTruthError::Read(format!("no user {DEFAULT_USERNAME}")))?;
-        // Listings of all time do not depend on the clock; a fixed "now" keeps them so.
-        let now: i64 = connection
-            .query_row(
-                "SELECT COALESCE(max(created_at), 0) + 1 FROM submissions",
-                [],
-                |row| row.get(0),
-            )
-            .map_err(read)?;
+        // The site clock, as the pages read it.
+        let now = kit::clock::now();
         let mut pictures = HashMap::new();
         let mut statement = connection
             .prepare("SELECT name, spec FROM images WHERE spec IS NOT NULL")
@@ -242,6 +236,7 @@ impl ForumTruth {
         put("score", submission.net_score.to_string());
         put("comments", submission.comment_count.to_string());
         put("date", submission.created_iso.chars().take(10).collect());
+        put("ago", kit::clock::ago(submission.created_at));
         put("path", submission.path());
         put(
             "post_path",

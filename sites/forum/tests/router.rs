@@ -1173,17 +1173,29 @@ async fn a_time_window_filters_every_sort_and_a_new_post_rises_to_the_top_of_hot
         .await;
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let fresh = location(&response).split('/').nth(3).unwrap().to_owned();
-    // Seeded posts are over a year old: a day's window holds only the new one, in any sort.
-    for path in [
-        "/all/new?t=day",
-        "/all/hot?t=day",
-        "/all/top?t=day",
-        "/all/active?t=year",
-    ] {
+    // A day's window holds the new post and the seeded ones of the day before the clock.
+    let connection = raw(&site);
+    let since = kit::clock::now() - 86_400;
+    let mut of_the_day: Vec<String> = connection
+        .prepare("SELECT id FROM submissions WHERE deleted = 0 AND created_at > ?1")
+        .unwrap()
+        .query_map([since], |row| row.get::<_, i64>(0))
+        .unwrap()
+        .map(|id| format!("submission-{}", id.unwrap()))
+        .collect();
+    of_the_day.push(format!("submission-{fresh}"));
+    of_the_day.sort();
+    for path in ["/all/new?t=day", "/all/hot?t=day", "/all/top?t=day"] {
+        let page = site.page(path).await;
+        let mut listed = attribute(&page, "article.submission", "id");
+        listed.sort();
+        assert_eq!(listed, of_the_day, "{path}");
+    }
+    for path in ["/all/new?t=day", "/all/active?t=year"] {
         let page = site.page(path).await;
         assert_eq!(
-            attribute(&page, "article.submission", "id"),
-            vec![format!("submission-{fresh}")],
+            attribute(&page, "article.submission", "id")[0],
+            format!("submission-{fresh}"),
             "{path}"
         );
     }
@@ -1281,4 +1293,135 @@ async fn a_refused_login_moves_the_tenants_state_stamp_without_a_row() {
     let after = stamp();
     assert_ne!(after, before, "the throttle's count is the tenant's state");
     assert_eq!(after.rows_written, before.rows_written);
+}
+
+/// Every `<time>` of a page: (datetime, title, text).
+fn times(document: &Html) -> Vec<(String, String, String)> {
+    let selector = Selector::parse("time").unwrap();
+    document
+        .select(&selector)
+        .map(|time| {
+            let attr = |name| time.value().attr(name).unwrap_or_default().to_owned();
+            (attr("datetime"), attr("title"), time.text().collect())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn times_read_relative_to_the_site_clock_with_the_exact_time_in_the_title() {
+    let site = fresh_site();
+    let (id, forum): (i64, String) = raw(&site)
+        .query_row(
+            "SELECT s.id, f.name FROM submissions s JOIN forums f ON f.id = s.forum_id
+             WHERE s.comment_count > 2 ORDER BY s.created_at DESC LIMIT 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap();
+    let page = site.page(&format!("/f/{forum}/{id}")).await;
+    let shown = times(&page);
+    assert!(shown.len() > 1, "the post and its comments carry times");
+    for (datetime, title, text) in shown {
+        let seconds = kit::clock::parse_atom(&datetime)
+            .unwrap_or_else(|| panic!("{datetime:?} is a machine-readable time"));
+        assert!(
+            seconds <= kit::clock::now(),
+            "{datetime} is not past the clock"
+        );
+        assert_eq!(text, kit::clock::ago(seconds), "{datetime}");
+        assert!(text.ends_with(" ago") || text == "just now", "{text}");
+        assert_eq!(title, kit::clock::exact(seconds), "{datetime}");
+        assert!(!text.contains("+00:00"), "no raw stamp: {text}");
+    }
+}
+
+#[tokio::test]
+async fn a_post_with_one_comment_says_1_comment_and_others_the_plural() {
+    let site = fresh_site();
+    let id: i64 = raw(&site)
+        .query_row(
+            "SELECT id FROM submissions WHERE comment_count = 1 AND deleted = 0 LIMIT 1",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let listing = site.page("/all/new").await;
+    let links = select_texts(&listing, ".submission__nav a");
+    assert!(links.iter().all(|link| link != "1 comments"), "{links:?}");
+    assert!(
+        links
+            .iter()
+            .all(|link| link == "1 comment" || link.ends_with(" comments")),
+        "{links:?}"
+    );
+    let forum: String = raw(&site)
+        .query_row(
+            "SELECT f.name FROM submissions s JOIN forums f ON f.id = s.forum_id WHERE s.id = ?1",
+            [id],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let page = site.page(&format!("/f/{forum}/{id}")).await;
+    assert_eq!(select_texts(&page, ".comments-heading"), ["1 comment"]);
+}
+
+#[tokio::test]
+async fn the_past_week_and_the_past_year_list_what_was_posted_before_the_clock() {
+    let site = fresh_site();
+    let now = kit::clock::now();
+    for (window, span) in [("week", 7 * 86_400), ("year", 365 * 86_400)] {
+        let seeded: usize = raw(&site)
+            .query_row(
+                "SELECT count(*) FROM submissions WHERE deleted = 0 AND created_at > ?1",
+                [now - span],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert!(
+            seeded > 0,
+            "the seed posts within the {window} before the clock"
+        );
+        let page = site.page(&format!("/all/top?t={window}")).await;
+        let shown = select_texts(&page, ".submission__title").len();
+        assert_eq!(shown, seeded.min(25), "/all/top?t={window}");
+    }
+}
+
+#[tokio::test]
+async fn the_forum_sidebar_shows_the_submit_button_description_counts_and_moderators() {
+    let site = fresh_site();
+    let (name, description, moderator): (String, String, String) = raw(&site)
+        .query_row(
+            "SELECT f.name, f.description, u.username FROM forums f JOIN users u ON u.id = f.created_by
+             ORDER BY f.id LIMIT 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+        .unwrap();
+    let page = site.page(&format!("/f/{name}")).await;
+    assert_eq!(
+        attribute(&page, "#sidebar .button--submit", "href"),
+        [format!("/submit/{name}")]
+    );
+    let sidebar = select_texts(&page, "#sidebar p");
+    assert!(sidebar.contains(&description), "{sidebar:?}");
+    assert!(
+        sidebar
+            .iter()
+            .any(|text| text.contains("subscriber") && text.contains("submission")),
+        "{sidebar:?}"
+    );
+    assert_eq!(
+        select_texts(&page, "#sidebar .sidebar__moderators li"),
+        [moderator]
+    );
+    let front = site.page("/").await;
+    assert_eq!(
+        attribute(&front, "#sidebar .button--submit", "href"),
+        ["/submit"]
+    );
+    assert_eq!(
+        select_texts(&front, "#sidebar .sidebar__actions a"),
+        ["Submit", "Browse forums", "Create a forum"]
+    );
 }

@@ -236,3 +236,32 @@ fn comments_are_varied_and_talk_about_their_post() {
         "only {named} of {scenes} scene threads' comments name the animals"
     );
 }
+
+#[test]
+fn seeded_activity_runs_up_to_the_clock_and_never_past_it() {
+    let data = tempfile::tempdir().unwrap();
+    kit::content::seed::<ForumSite>(data.path(), Scale::Small(600), 9).unwrap();
+    let connection = Connection::open(data.path().join(ForumSite::BASE_FILE)).unwrap();
+    let now = kit::clock::now();
+    for table in ["submissions", "comments", "messages"] {
+        let newest: i64 = connection
+            .query_row(&format!("SELECT max(created_at) FROM {table}"), [], |row| {
+                row.get(0)
+            })
+            .unwrap();
+        assert!(newest <= now, "{table}: {newest} is past the clock {now}");
+        assert!(
+            now - newest < 14 * 86_400,
+            "{table}: the newest is {} days before the clock",
+            (now - newest) / 86_400
+        );
+    }
+    let last_week: i64 = connection
+        .query_row(
+            "SELECT count(*) FROM submissions WHERE created_at > ?1",
+            [now - 7 * 86_400],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert!(last_week > 0, "posts in the week before the clock");
+}

@@ -12,6 +12,7 @@
 
 pub mod assets;
 pub mod auth;
+pub mod clock;
 pub mod content;
 pub mod cookie;
 pub mod csrf;
@@ -27,6 +28,7 @@ pub mod names;
 pub mod notice;
 pub mod pager;
 pub mod picture_facts;
+pub mod plural;
 pub mod prose;
 pub mod reset;
 pub mod samples;

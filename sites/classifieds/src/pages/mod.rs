@@ -8,8 +8,9 @@ pub mod search;
 
 use crate::db::photos::url_path;
 use crate::db::search::ListingSummary;
+/// The pinned site clock: the time of new rows and of time windows.
+pub use kit::clock::now;
 use kit::money::format_cents;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Page handlers answer with a response or an error page.
 pub type PageResult = Result<axum::response::Response, kit::PageError>;
@@ -48,12 +49,4 @@ impl From<ListingSummary> for Card {
             excerpt: summary.excerpt,
         }
     }
-}
-
-/// Seconds since the epoch, for timestamps of new rows.
-pub fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| elapsed.as_secs() as i64)
-        .unwrap_or(0)
 }

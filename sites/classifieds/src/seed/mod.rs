@@ -24,8 +24,11 @@ pub const DEFAULT_PASSWORD: &str = "Password.123";
 /// Listings in the full data set.
 pub const FULL_LISTINGS: u32 = 66_000;
 
-/// The newest publication time (2025-11-01 00:00 UTC); dates spread over the two years before.
-const NEWEST: i64 = 1_761_955_200;
+/// The newest publication time: the site clock (by default 2025-11-01 00:00 UTC); dates
+/// spread over the two years before.
+fn newest() -> i64 {
+    kit::clock::now()
+}
 const TWO_YEARS: i64 = 730 * 24 * 3600;
 
 /// How much of each table a [`Scale`] asks for.
@@ -178,7 +181,7 @@ fn insert_users(
         hash,
         "412-555-0100",
         catalog::city_id(1, 0),
-        NEWEST - TWO_YEARS - 86_400 * 30
+        newest() - TWO_YEARS - 86_400 * 30
     ])?;
     for id in 2..=i64::from(count) {
         let first = FIRST_NAMES.choose(rng).copied().unwrap_or("Alex");
@@ -196,7 +199,7 @@ fn insert_users(
             rng.random_range(201..990),
             rng.random_range(0..10_000)
         );
-        let joined = NEWEST - TWO_YEARS - rng.random_range(0..TWO_YEARS);
+        let joined = newest() - TWO_YEARS - rng.random_range(0..TWO_YEARS);
         statement.execute(params![
             id,
             format!("{first} {last}"),
@@ -248,7 +251,7 @@ fn insert_listings(
         } else {
             rng.random_range(2..=i64::from(users))
         };
-        let published = NEWEST - rng.random_range(0..TWO_YEARS);
+        let published = newest() - rng.random_range(0..TWO_YEARS);
         listing_statement.execute(params![
             id,
             user,
@@ -315,7 +318,7 @@ fn insert_comments(
 ) -> Result<u32, ClassifiedsError> {
     let mut statement = connection.prepare(
         "INSERT INTO comments (listing_id, user_id, title, body, rating, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, published_at + ?6 FROM listings WHERE id = ?1",
+         SELECT ?1, ?2, ?3, ?4, ?5, MIN(published_at + ?6, ?7) FROM listings WHERE id = ?1",
     )?;
     let mut nouns = connection.prepare("SELECT category_id FROM listings WHERE id = ?1")?;
     for _ in 0..count {
@@ -339,7 +342,8 @@ fn insert_comments(
             title,
             body,
             rating,
-            after
+            after,
+            newest()
         ])?;
     }
     Ok(count)

@@ -17,6 +17,10 @@ pub struct Forum {
     pub subscribers: i64,
     /// Submissions in it.
     pub submissions: i64,
+    /// Its moderator: the user who created it, if that account still has a name.
+    pub moderator: Option<String>,
+    /// When it was created (`YYYY-MM-DDTHH:MM:SS+00:00`).
+    pub created_iso: String,
 }
 
 fn forum(row: &rusqlite::Row<'_>) -> rusqlite::Result<Forum> {
@@ -27,10 +31,14 @@ fn forum(row: &rusqlite::Row<'_>) -> rusqlite::Result<Forum> {
         description: row.get(3)?,
         subscribers: row.get(4)?,
         submissions: row.get(5)?,
+        moderator: row.get(6)?,
+        created_iso: row.get(7)?,
     })
 }
 
-const COLUMNS: &str = "f.id, f.name, f.title, f.description, f.subscribers, f.submissions";
+const COLUMNS: &str = "f.id, f.name, f.title, f.description, f.subscribers, f.submissions,
+    (SELECT u.username FROM users u WHERE u.id = f.created_by),
+    strftime('%Y-%m-%dT%H:%M:%S+00:00', f.created_at, 'unixepoch')";
 
 /// The forum called `name` (case-insensitive).
 pub fn by_name(connection: &Connection, name: &str) -> rusqlite::Result<Option<Forum>> {

@@ -100,7 +100,7 @@ impl Sort {
     /// time in Postmill's ATOM form (`2024-05-01T12:00:00+00:00`).
     pub fn write_key(self, key: i64) -> String {
         match self {
-            Sort::Active => atom::format(key),
+            Sort::Active => kit::clock::atom(key),
             _ => key.to_string(),
         }
     }
@@ -108,7 +108,7 @@ impl Sort {
     /// The sort key a keyset parameter names; `None` when it is not in [`Sort::write_key`]'s form.
     pub fn read_key(self, text: &str) -> Option<i64> {
         match self {
-            Sort::Active => atom::parse(text),
+            Sort::Active => kit::clock::parse_atom(text),
             _ => text.parse().ok(),
         }
     }
@@ -284,122 +284,4 @@ pub fn page(
         submissions.push(submission);
     }
     Ok(Page { submissions, next })
-}
-
-/// Times in the ATOM form (RFC 3339 to the second) that Postmill's active-sort keyset
-/// parameter uses, written in UTC.
-mod atom {
-    /// Days from 1970-01-01 to a proleptic Gregorian date.
-    fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-        let year = if month <= 2 { year - 1 } else { year };
-        let era = year.div_euclid(400);
-        let of_era = year - era * 400;
-        let of_year = (153 * ((month + 9) % 12) + 2) / 5 + day - 1;
-        let of_cycle = of_era * 365 + of_era / 4 - of_era / 100 + of_year;
-        era * 146_097 + of_cycle - 719_468
-    }
-
-    /// The date `days` after 1970-01-01: (year, month, day).
-    fn civil_from_days(days: i64) -> (i64, i64, i64) {
-        let days = days + 719_468;
-        let era = days.div_euclid(146_097);
-        let of_cycle = days - era * 146_097;
-        let of_era = (of_cycle - of_cycle / 1_460 + of_cycle / 36_524 - of_cycle / 146_096) / 365;
-        let of_year = of_cycle - (365 * of_era + of_era / 4 - of_era / 100);
-        let shifted_month = (5 * of_year + 2) / 153;
-        let day = of_year - (153 * shifted_month + 2) / 5 + 1;
-        let month = (shifted_month + 2) % 12 + 1;
-        let year = of_era + era * 400 + i64::from(month <= 2);
-        (year, month, day)
-    }
-
-    /// `seconds` since the epoch as `YYYY-MM-DDTHH:MM:SS+00:00`.
-    pub fn format(seconds: i64) -> String {
-        let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
-        let of_day = seconds.rem_euclid(86_400);
-        format!(
-            "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}+00:00",
-            of_day / 3_600,
-            of_day / 60 % 60,
-            of_day % 60
-        )
-    }
-
-    /// Seconds since the epoch of `YYYY-MM-DDTHH:MM:SS` followed by `Z` or a `±HH:MM` offset.
-    pub fn parse(text: &str) -> Option<i64> {
-        let bytes = text.as_bytes();
-        let number = |range: std::ops::Range<usize>| -> Option<i64> {
-            let digits = text.get(range)?;
-            digits
-                .bytes()
-                .all(|byte| byte.is_ascii_digit())
-                .then(|| digits.parse().ok())?
-        };
-        let separators = [(4, b'-'), (7, b'-'), (10, b'T'), (13, b':'), (16, b':')];
-        if bytes.len() < 20
-            || separators
-                .iter()
-                .any(|(at, separator)| !bytes[*at].eq_ignore_ascii_case(separator))
-        {
-            return None;
-        }
-        let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
-        let (hour, minute, second) = (number(11..13)?, number(14..16)?, number(17..19)?);
-        let offset = match (text.get(19..)?, bytes[19]) {
-            ("Z" | "z", _) => 0,
-            (zone, sign @ (b'+' | b'-')) if zone.len() == 6 && bytes[22] == b':' => {
-                let minutes = number(20..22)? * 60 + number(23..25)?;
-                if sign == b'+' {
-                    minutes * 60
-                } else {
-                    -minutes * 60
-                }
-            }
-            _ => return None,
-        };
-        let days_in_month = match month {
-            2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
-            2 => 28,
-            4 | 6 | 9 | 11 => 30,
-            1..=12 => 31,
-            _ => return None,
-        };
-        if !(1..=days_in_month).contains(&day) || hour > 23 || minute > 59 || second > 59 {
-            return None;
-        }
-        Some(
-            days_from_civil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
-                - offset,
-        )
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::*;
-
-        #[test]
-        fn times_round_trip_through_the_atom_form() {
-            assert_eq!(format(0), "1970-01-01T00:00:00+00:00");
-            assert_eq!(format(1_761_955_200), "2025-11-01T00:00:00+00:00");
-            assert_eq!(format(951_825_599), "2000-02-29T11:59:59+00:00");
-            for seconds in [0, 951_825_599, 1_700_000_000, 1_761_955_200, -86_401] {
-                assert_eq!(parse(&format(seconds)), Some(seconds));
-            }
-            assert_eq!(parse("2025-11-01T02:00:00+02:00"), Some(1_761_955_200));
-            assert_eq!(parse("2025-11-01T00:00:00Z"), Some(1_761_955_200));
-            for bad in [
-                "",
-                "2025-11-01",
-                "2025-13-01T00:00:00Z",
-                "2023-02-29T00:00:00Z",
-                "2025-11-01T24:00:00Z",
-                "2025-11-01 00:00:00Z",
-                "2025-11-01T00:00:00+0200",
-                "+025-11-01T00:00:00Z",
-                "1761955200",
-            ] {
-                assert_eq!(parse(bad), None, "{bad}");
-            }
-        }
-    }
 }

@@ -14,18 +14,11 @@ pub mod user;
 use crate::db::comments::Comment;
 use crate::db::images::url_path;
 use crate::db::submissions::Submission;
-use std::time::{SystemTime, UNIX_EPOCH};
+/// The pinned site clock: the time of new rows and of time windows.
+pub use kit::clock::now;
 
 /// Page handlers answer with a response or an error page.
 pub type PageResult = Result<axum::response::Response, kit::PageError>;
-
-/// Seconds since the epoch, for timestamps of new rows and time windows.
-pub fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| elapsed.as_secs() as i64)
-        .unwrap_or(0)
-}
 
 /// A submission ready for a template.
 #[derive(Debug, Clone)]

@@ -37,8 +37,11 @@ const MEGATHREAD_EVERY: usize = 997;
 /// Comments on a busy thread.
 pub const MEGATHREAD_COMMENTS: u32 = 240;
 
-/// The newest seeded time (2025-11-01 00:00 UTC); data spreads over the two years before.
-const NEWEST: i64 = 1_761_955_200;
+/// The newest seeded time: the site clock (by default 2025-11-01 00:00 UTC); activity
+/// spreads over the two years before and no comment or message is later.
+fn newest() -> i64 {
+    kit::clock::now()
+}
 const TWO_YEARS: i64 = 730 * 24 * 3600;
 
 /// How much of each table a [`Scale`] asks for.
@@ -231,7 +234,7 @@ fn insert_users(
         "INSERT INTO users (id, username, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
     )?;
     for id in 1..=i64::from(count) {
-        let joined = NEWEST - TWO_YEARS - rng.random_range(0..TWO_YEARS / 2);
+        let joined = newest() - TWO_YEARS - rng.random_range(0..TWO_YEARS / 2);
         statement.execute(params![id, username(rng, id), hash, joined])?;
     }
     Ok(())
@@ -253,7 +256,7 @@ fn insert_forums(
             forum.title,
             forum.description,
             creator,
-            NEWEST - TWO_YEARS - 86_400 * 60
+            newest() - TWO_YEARS - 86_400 * 60
         ])?;
     }
     // VWA's account follows a handful of forums; everyone else a random few.
@@ -395,7 +398,7 @@ fn draft_submissions(
             thing,
             topic,
             kind: text::TextKind::Link,
-            created: NEWEST - rng.random_range(0..TWO_YEARS),
+            created: newest() - rng.random_range(0..TWO_YEARS),
             upvotes,
             downvotes,
         });
@@ -438,7 +441,7 @@ fn draft_submissions(
             thing: "",
             topic,
             kind,
-            created: NEWEST - rng.random_range(0..TWO_YEARS),
+            created: newest() - rng.random_range(0..TWO_YEARS),
             upvotes,
             downvotes,
         });
@@ -576,8 +579,11 @@ fn insert_comments(
         let mut said: Vec<text::Said> = Vec::with_capacity(count as usize);
         let first_id = next_id;
         let mut time = draft.created;
+        let newest = newest();
         for position in 0..count {
             time += rng.random_range(60..7_200);
+            // Late threads stop at the clock, each later comment a second after the last.
+            let stamp = time.min(newest - i64::from(count - 1 - position));
             // Busy threads start with a reply chain to the deepest level.
             let parent =
                 if count >= MEGATHREAD_COMMENTS && position > 0 && position < MAX_SEEDED_DEPTH {
@@ -612,7 +618,7 @@ fn insert_comments(
                 parent.map(|(id, _)| id),
                 user,
                 written.text,
-                time,
+                stamp,
                 upvotes,
                 downvotes,
                 upvotes - downvotes
@@ -621,7 +627,7 @@ fn insert_comments(
             said.push(written.said);
             next_id += 1;
         }
-        update.execute(params![index as i64 + 1, count, time])?;
+        update.execute(params![index as i64 + 1, count, time.min(newest)])?;
     }
     Ok(((next_id - 1) as u32, deepest))
 }
@@ -654,19 +660,20 @@ fn insert_messages(
         } else {
             (sender, receiver)
         };
-        let mut time = NEWEST - rng.random_range(0..TWO_YEARS);
+        let mut time = newest() - rng.random_range(0..TWO_YEARS);
         let title = MESSAGE_TITLES.choose(rng).copied().unwrap_or("Hello");
         let replies = rng.random_range(1..4);
         thread.execute(params![id, title, sender, receiver, time])?;
         for turn in 0..replies {
             let from = if turn % 2 == 0 { sender } else { receiver };
             let body = MESSAGE_BODIES.choose(rng).copied().unwrap_or("Hi!");
-            message.execute(params![id, from, body, time])?;
+            let stamp = time.min(newest() - i64::from(replies - 1 - turn));
+            message.execute(params![id, from, body, stamp])?;
             time += rng.random_range(600..86_400);
         }
         connection.execute(
             "UPDATE message_threads SET updated_at = ?2 WHERE id = ?1",
-            params![id, time],
+            params![id, time.min(newest())],
         )?;
     }
     Ok(())

@@ -12,8 +12,9 @@ pub mod saved;
 
 use crate::db::listing::Summary;
 use crate::db::products::image_url;
+/// The pinned site clock: the time of new rows and of time windows.
+pub use kit::clock::now;
 use kit::money::format_cents;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Page handlers answer with a response or an error page.
 pub type PageResult = Result<axum::response::Response, kit::PageError>;
@@ -54,12 +55,4 @@ impl From<Summary> for Card {
             reviews: summary.review_count,
         }
     }
-}
-
-/// Seconds since the epoch, for timestamps of new rows.
-pub fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| elapsed.as_secs() as i64)
-        .unwrap_or(0)
 }

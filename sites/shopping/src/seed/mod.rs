@@ -41,8 +41,12 @@ pub const EMMA_ADDRESS: [&str; 7] = [
     "Emma Lopez",
 ];
 
-/// The newest timestamp in the data (2023-06-01 00:00 UTC); history spreads over 3 years.
-const NEWEST: i64 = 1_685_577_600;
+/// The newest timestamp in the data: 2023-06-01 00:00 UTC under the default clock (the
+/// store's history is WebArena's), moved as far as `--clock` moves the clock; history
+/// spreads over 3 years.
+fn newest() -> i64 {
+    1_685_577_600 + kit::clock::current().offset()
+}
 const THREE_YEARS: i64 = 3 * 365 * 86_400;
 
 trait Amounts {
@@ -568,7 +572,7 @@ fn insert_customers(
         DEFAULT_EMAIL,
         hash,
         1,
-        NEWEST - THREE_YEARS
+        newest() - THREE_YEARS
     ])?;
     let [street, city, region, postcode, country, telephone, _] = EMMA_ADDRESS;
     address.execute(params![
@@ -606,7 +610,7 @@ fn insert_customers(
             email,
             hash,
             0,
-            NEWEST - rng.random_range(0..THREE_YEARS)
+            newest() - rng.random_range(0..THREE_YEARS)
         ])?;
         let (city, region, postcode) = CITIES.choose(rng).copied().unwrap_or(CITIES[0]);
         let street = format!(
@@ -673,7 +677,7 @@ fn insert_reviews(
             title,
             detail,
             rating,
-            NEWEST - rng.random_range(0..THREE_YEARS)
+            newest() - rng.random_range(0..THREE_YEARS)
         ])?;
     }
     Ok(count)
@@ -693,7 +697,7 @@ fn insert_orders(
     // Timestamps in order, so order ids (VWA's increment ids) grow with time; Emma's
     // orders are interleaved and the newest is hers.
     let mut times: Vec<i64> = (0..total)
-        .map(|_| NEWEST - rng.random_range(86_400..THREE_YEARS))
+        .map(|_| newest() - rng.random_range(86_400..THREE_YEARS))
         .collect();
     times.sort_unstable();
     let mut owners: Vec<i64> = (0..total)
