@@ -133,11 +133,54 @@ pub fn ensure_executable(path: &Path) -> Result<(), BrowserError> {
     )))
 }
 
-/// Starts chromedriver in a process group of its own, watched by a [`GroupGuard`].
+/// Ports chromedriver is tried on before its start fails: a port found free can be taken
+/// (by another listener, or as an outgoing connection's ephemeral port) before chromedriver
+/// binds it, and chromedriver then exits or never answers there.
+const DRIVER_PORT_TRIES: usize = 3;
+
+/// Starts chromedriver in a process group of its own, watched by a [`GroupGuard`], on a
+/// fresh port each time it exits or does not answer before it is ready.
 async fn start_chromedriver(
     executable: &Path,
     user: Option<&BrowserUser>,
 ) -> Result<(Child, GroupGuard, String), BrowserError> {
+    let mut tries = 1;
+    loop {
+        match start_chromedriver_once(executable, user).await {
+            Err(Ready::NotOnItsPort(why)) if tries < DRIVER_PORT_TRIES => {
+                tracing::warn!(%why, "chromedriver is not ready: trying another port");
+                tries += 1;
+            }
+            Err(Ready::NotOnItsPort(why)) => {
+                return Err(BrowserError::DriverStart(format!(
+                    "{why} ({tries} ports tried)"
+                )));
+            }
+            Err(Ready::Failed(error)) => return Err(error),
+            Ok(started) => return Ok(started),
+        }
+    }
+}
+
+/// Why a chromedriver start did not give a ready driver.
+enum Ready {
+    /// It exited, or did not answer on its port within the cap (the port may have been
+    /// taken): worth another port.
+    NotOnItsPort(String),
+    /// Anything else.
+    Failed(BrowserError),
+}
+
+impl From<BrowserError> for Ready {
+    fn from(error: BrowserError) -> Self {
+        Ready::Failed(error)
+    }
+}
+
+async fn start_chromedriver_once(
+    executable: &Path,
+    user: Option<&BrowserUser>,
+) -> Result<(Child, GroupGuard, String), Ready> {
     let port = free_port()?;
     // The log path names the process as Agora's owner pid, so leftovers of a dead run can be
     // found and reaped (`lifeline::reap_leftovers`, and `./dev test`).
@@ -155,7 +198,7 @@ async fn start_chromedriver(
         prepare_dir(&home, Some(user))?;
         command.uid(user.uid).gid(user.gid).env("HOME", home);
     }
-    let child = command
+    let mut child = command
         .arg(format!("--port={port}"))
         .arg(format!("--log-path={}", log_path.display()))
         .arg("--allowed-ips=")
@@ -176,7 +219,7 @@ async fn start_chromedriver(
             })
         })?;
     let url = format!("http://127.0.0.1:{port}");
-    if let Err(error) = wait_until_ready(&url).await {
+    if let Err(error) = wait_until_ready(&url, &mut child).await {
         guard.end().await;
         return Err(error);
     }
@@ -184,8 +227,9 @@ async fn start_chromedriver(
     Ok((child, guard, url))
 }
 
-/// Polls chromedriver's `/status` until it reports ready, up to [`DRIVER_READY_CAP`].
-async fn wait_until_ready(url: &str) -> Result<(), BrowserError> {
+/// Polls chromedriver's `/status` until it reports ready, up to [`DRIVER_READY_CAP`], or
+/// until it exits.
+async fn wait_until_ready(url: &str, child: &mut Child) -> Result<(), Ready> {
     let client = reqwest::Client::new();
     let status_url = format!("{url}/status");
     let mut ticks = tokio::time::interval(Duration::from_millis(20));
@@ -203,8 +247,13 @@ async fn wait_until_ready(url: &str) -> Result<(), BrowserError> {
         if ready {
             return Ok(());
         }
+        if let Ok(Some(status)) = child.try_wait() {
+            return Err(Ready::NotOnItsPort(format!(
+                "chromedriver at {url} exited before it was ready ({status})"
+            )));
+        }
         if tokio::time::Instant::now() >= deadline {
-            return Err(BrowserError::DriverStart(format!(
+            return Err(Ready::NotOnItsPort(format!(
                 "chromedriver at {url} did not become ready within {DRIVER_READY_CAP:?}"
             )));
         }
@@ -273,4 +322,26 @@ fn free_port() -> Result<u16, BrowserError> {
         .local_addr()
         .map(|address| address.port())
         .map_err(|error| BrowserError::DriverStart(format!("no free port: {error}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_driver_that_exits_before_it_is_ready_is_seen_at_once_not_at_the_cap() {
+        let mut child = Command::new("true").kill_on_drop(true).spawn().unwrap();
+        let port = free_port().unwrap();
+        let started = std::time::Instant::now();
+        let result = wait_until_ready(&format!("http://127.0.0.1:{port}"), &mut child).await;
+        assert!(
+            matches!(result, Err(Ready::NotOnItsPort(_))),
+            "an exit is worth another port"
+        );
+        assert!(
+            started.elapsed() < DRIVER_READY_CAP / 3,
+            "{:?}",
+            started.elapsed()
+        );
+    }
 }
