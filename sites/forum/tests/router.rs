@@ -24,6 +24,19 @@ fn logged_in() -> Site {
     fresh_site().logged_in()
 }
 
+/// The default user's login with a wrong password.
+async fn wrong_password_login(site: &Site) -> axum::response::Response {
+    site.post_form(
+        "/login",
+        &[
+            CSRF_FIELD,
+            ("_username", DEFAULT_USERNAME),
+            ("_password", "nope"),
+        ],
+    )
+    .await
+}
+
 fn attribute(document: &Html, selector: &str, name: &str) -> Vec<String> {
     let selector = Selector::parse(selector).unwrap();
     document
@@ -202,16 +215,7 @@ async fn the_default_account_has_a_user_page_with_history_and_a_sidebar_of_subsc
 #[tokio::test]
 async fn logging_in_with_the_seeded_password_works_and_a_wrong_one_does_not() {
     let site = fresh_site();
-    let response = site
-        .post_form(
-            "/login",
-            &[
-                CSRF_FIELD,
-                ("_username", DEFAULT_USERNAME),
-                ("_password", "nope"),
-            ],
-        )
-        .await;
+    let response = wrong_password_login(&site).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     let response = site
         .post_form(
@@ -1279,16 +1283,7 @@ async fn a_refused_login_moves_the_tenants_state_stamp_without_a_row() {
     let site = fresh_site();
     let stamp = || site.tenants.stamp(&site.tenant).unwrap();
     let before = stamp();
-    let refused = site
-        .post_form(
-            "/login",
-            &[
-                CSRF_FIELD,
-                ("_username", DEFAULT_USERNAME),
-                ("_password", "nope"),
-            ],
-        )
-        .await;
+    let refused = wrong_password_login(&site).await;
     assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
     let after = stamp();
     assert_ne!(after, before, "the throttle's count is the tenant's state");
