@@ -117,9 +117,11 @@ class AgoraVectorEnv(VectorEnv):
                 pass  # already closed or reaped on the server
 
     async def _start_next(self, index: int) -> dict[str, Any]:
-        """Ends sub-environment `index`'s episode and starts the next task in it."""
-        await self._close_episode(index)
+        """Ends sub-environment `index`'s episode and starts the next task in it. The task
+        is taken before the first await, so sub-environments started together take tasks in
+        the order they were started, however their starts finish."""
         task = self._take_task()
+        await self._close_episode(index)
         episode = await self._client.start(task, observe=self._observe)
         self._episodes[index] = episode
         self._task_of[index] = task
@@ -179,16 +181,26 @@ class AgoraVectorEnv(VectorEnv):
             if self._ended[index]:  # NEXT_STEP: this step resets, the action is ignored
                 return 0.0, False, False, await self._start_next(index)
             reward, terminated, truncated, info = await self._step_one(index, action)
-            if terminated or truncated:
-                if self._autoreset is AutoresetMode.SAME_STEP:
-                    info = {"final_obs": self._single_observation(index), "final_info": info}
-                    info.update(await self._start_next(index))
-                else:
-                    self._ended[index] = True
+            if (terminated or truncated) and self._autoreset is not AutoresetMode.SAME_STEP:
+                self._ended[index] = True
+            return reward, terminated, truncated, info
+
+        async def restart(index: int, result: tuple[float, bool, bool, dict[str, Any]]) -> tuple[float, bool, bool, dict[str, Any]]:
+            reward, terminated, truncated, info = result
+            info = {"final_obs": self._single_observation(index), "final_info": info}
+            info.update(await self._start_next(index))
             return reward, terminated, truncated, info
 
         async def step_all() -> list[tuple[float, bool, bool, dict[str, Any]]]:
-            return await asyncio.gather(*(one(index, action) for index, action in enumerate(actions)))
+            results = await asyncio.gather(*(one(index, action) for index, action in enumerate(actions)))
+            if self._autoreset is not AutoresetMode.SAME_STEP:
+                return results
+            # SAME_STEP: the ended ones start their next tasks in sub-environment order.
+            ended = [index for index, result in enumerate(results) if result[1] or result[2]]
+            restarted = await asyncio.gather(*(restart(index, results[index]) for index in ended))
+            for index, result in zip(ended, restarted):
+                results[index] = result
+            return results
 
         results = self._run(step_all())
         rewards = np.array([result[0] for result in results], dtype=np.float64)
