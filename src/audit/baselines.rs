@@ -16,16 +16,21 @@ pub struct PriorHit {
 }
 
 /// Runs the answer-prior agents: one entry per task, `None` for tasks without a string
-/// answer.
+/// answer. A template's instances without one (an end state to reach, a page to open) are
+/// answers of their own, each different from every other: a blind string answer fails them.
 pub fn template_prior(tasks: &[AuditTask]) -> Vec<Option<PriorHit>> {
     let mut answers: HashMap<&str, HashMap<&str, usize>> = HashMap::new();
+    let mut end_states: HashMap<&str, usize> = HashMap::new();
     for task in tasks {
-        if let Some(answer) = &task.answer {
-            *answers
-                .entry(&task.template)
-                .or_default()
-                .entry(answer)
-                .or_default() += 1;
+        match &task.answer {
+            Some(answer) => {
+                *answers
+                    .entry(&task.template)
+                    .or_default()
+                    .entry(answer)
+                    .or_default() += 1
+            }
+            None => *end_states.entry(&task.template).or_default() += 1,
         }
     }
     tasks
@@ -40,6 +45,7 @@ pub fn template_prior(tasks: &[AuditTask]) -> Vec<Option<PriorHit>> {
                 .keys()
                 .filter(|candidate| **candidate != answer)
                 .map(|candidate| others(candidate))
+                .chain(end_states.get(task.template.as_str()).map(|_| 1))
                 .max()
                 .unwrap_or(0);
             Some(PriorHit {
@@ -94,6 +100,29 @@ mod tests {
         assert!(!hits[0].most_frequent);
         let hits = self::hits(&["red", "red"]);
         assert!(hits[0].most_frequent && !hits[0].seen_twice);
+    }
+
+    #[test]
+    fn instances_with_an_end_state_are_answers_of_their_own() {
+        // Two N/A questions beside three carts to fill: answering N/A wins only where the
+        // other N/A outnumbers every other instance's answer, and it does not.
+        let mut tasks: Vec<_> = ["n/a", "n/a", "", "", ""]
+            .iter()
+            .map(|answer| task("shopping", "shopping/cart", answer, &[]))
+            .collect();
+        for cart in &mut tasks[2..] {
+            cart.answer = None;
+        }
+        let hits: Vec<_> = template_prior(&tasks).into_iter().flatten().collect();
+        assert_eq!(hits, [PriorHit::default(); 2]);
+        assert!(crate::audit::figures::single_answer_templates(&tasks).is_empty());
+        // Without the carts, the two N/A tasks give each other away.
+        let hits: Vec<_> = template_prior(&tasks[..2]).into_iter().flatten().collect();
+        assert!(hits.iter().all(|hit| hit.most_frequent), "{hits:?}");
+        assert_eq!(
+            crate::audit::figures::single_answer_templates(&tasks[..2]).len(),
+            1
+        );
     }
 
     #[test]

@@ -15,11 +15,17 @@ pub struct SingleAnswer {
     pub instances: usize,
 }
 
-/// Templates of two or more string tasks that all share one answer.
+/// Templates of two or more string tasks that all share one answer, and no other instance
+/// (an end state to reach is an answer of its own).
 pub fn single_answer_templates(tasks: &[AuditTask]) -> Vec<SingleAnswer> {
+    let with_end_states: BTreeSet<&str> = tasks
+        .iter()
+        .filter(|task| task.answer.is_none())
+        .map(|task| task.template.as_str())
+        .collect();
     answers_by_template(tasks)
         .into_iter()
-        .filter(|(_, answers)| answers.len() > 1)
+        .filter(|(template, answers)| answers.len() > 1 && !with_end_states.contains(template))
         .filter_map(|(template, answers)| {
             let first = answers[0];
             answers

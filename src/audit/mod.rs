@@ -11,7 +11,7 @@ pub mod report;
 
 pub use report::{Audit, Bounds, Comparison};
 
-use evaluators::task::{Check, EvalType, FuzzyReference, Task};
+use evaluators::task::{Check, EvalSpec, EvalType, FuzzyReference, Task};
 
 /// The normalised string answer of an unachievable task.
 pub const NOT_ACHIEVABLE: &str = "n/a";
@@ -100,7 +100,7 @@ impl AuditTask {
             .collect();
         AuditTask {
             template,
-            answer: string_answer(task),
+            answer: string_answer(&task.eval),
             intent: task.intent.clone(),
             slots,
             text_only,
@@ -122,13 +122,13 @@ impl AuditTask {
     }
 }
 
-/// The task's string answer (see [`AuditTask::answer`]).
-fn string_answer(task: &Task) -> Option<String> {
-    if !task.eval.eval_types.contains(&EvalType::StringMatch) {
+/// The string answer of a task with evaluation `eval` (see [`AuditTask::answer`]).
+pub(crate) fn string_answer(eval: &EvalSpec) -> Option<String> {
+    if !eval.eval_types.contains(&EvalType::StringMatch) {
         return None;
     }
     let mut not_achievable = false;
-    for check in task.eval.reference_answers.iter() {
+    for check in eval.reference_answers.iter() {
         match check {
             Check::ExactMatch(text) => return Some(clean(text)),
             Check::MustInclude(items) => {

@@ -106,6 +106,9 @@ pub enum Refusal {
     /// reviews for a question about its newest review; one without a colour detail for a
     /// question about it).
     MissingSlot,
+    /// The answer is already that of [`MAX_ANSWER_SHARE`] instances of the template's family
+    /// (one, for "0" and "1"): one more would let a blind agent guess it.
+    AnswerTaken,
 }
 
 impl fmt::Display for Refusal {
@@ -117,6 +120,7 @@ impl fmt::Display for Refusal {
             Refusal::VisualInText => "the visual fact is also in the text",
             Refusal::Untellable => "a person could not tell the visual fact from the picture",
             Refusal::MissingSlot => "a slot the template uses is missing or empty",
+            Refusal::AnswerTaken => "other instances already give this answer",
         })
     }
 }
@@ -234,8 +238,10 @@ pub fn generate_reporting(
 ) -> Result<(Suite, Vec<TemplateReport>), GenerateError> {
     let mut reports = Vec::new();
     let mut instances = Vec::new();
+    let mut tallies: BTreeMap<&str, AnswerTally> = BTreeMap::new();
     for template in templates {
-        let (mut made, report) = instantiate(template, truths, options)?;
+        let tally = tallies.entry(template.family.as_str()).or_default();
+        let (mut made, report) = instantiate(template, truths, options, tally)?;
         instantiated(&report);
         instances.append(&mut made);
         reports.push(report);
@@ -327,7 +333,7 @@ fn split_of(template: &LoadedTemplate, slots: &Slots, test_percent: u8) -> Split
         .iter()
         .map(|key| slots.get(key).map(String::as_str).unwrap_or(""))
         .collect();
-    split_of_values(&template.name, &values, test_percent)
+    split_of_values(&template.family, &values, test_percent)
 }
 
 /// The split of a template's instance whose split slots hold `values`.
@@ -461,10 +467,38 @@ fn describe(candidate: &Candidate) -> String {
     }
 }
 
+/// How many instances of a template's family may give one string answer. Two: a blind
+/// agent that answers what most of the family's other instances answer then never wins by
+/// it (the one other instance ties with every other answer), while a family of five still
+/// takes a count of 0, 1, 1, 2, 3.
+pub const MAX_ANSWER_SHARE: usize = 2;
+
+/// The string answers a template family's instances give so far, with how many give each
+/// ("0" and "1" counted together, see `answer_share`).
+type AnswerTally = BTreeMap<String, usize>;
+
+/// What `answer` is tallied as, and how many instances of a family may give it: "0" and "1"
+/// are what a blind agent answers to any "how many" question, so a family gives one of
+/// them once.
+fn answer_share(answer: &str) -> (&str, usize) {
+    if crate::audit::figures::is_zero_or_one(answer) {
+        ("0 or 1", 1)
+    } else {
+        (answer, MAX_ANSWER_SHARE)
+    }
+}
+
+/// The string answer of an instance, as the audit reads it (`None` without string_match).
+fn answer_of(task: &Map<String, Value>) -> Option<String> {
+    let eval = serde_json::from_value(task.get("eval")?.clone()).ok()?;
+    crate::audit::string_answer(&eval)
+}
+
 fn instantiate(
     loaded: &LoadedTemplate,
     truths: &mut Truths<'_>,
     options: &Options,
+    tally: &mut AnswerTally,
 ) -> Result<(Vec<Instance>, TemplateReport), GenerateError> {
     let template = &loaded.template;
     let fail = |message: String| GenerateError::Instance {
@@ -527,9 +561,24 @@ fn instantiate(
             task.task["intent"].to_string(),
             task.task["image"].to_string(),
         );
+        let answer = answer_of(&task.task);
+        if let Some(answer) = &answer {
+            let (key, share) = answer_share(answer);
+            if tally.get(key).copied().unwrap_or(0) >= share {
+                let entry = report.refused.entry(Refusal::AnswerTaken).or_insert((
+                    0,
+                    format!("\"{answer}\" answers {share} instance(s) already"),
+                ));
+                entry.0 += 1;
+                continue;
+            }
+        }
         if !seen_intents.insert(given) {
             report.repeats += 1;
             continue;
+        }
+        if let Some(answer) = &answer {
+            *tally.entry(answer_share(answer).0.to_owned()).or_default() += 1;
         }
         made.push(task);
         report.generated += 1;
@@ -632,7 +681,10 @@ fn task_of(
         None => vec![default_site_name(&loaded.folder)],
     };
     let mut agora = Map::new();
-    agora.insert("template".into(), json!(loaded.name));
+    agora.insert("template".into(), json!(loaded.family));
+    if loaded.family != loaded.name {
+        agora.insert("variant".into(), json!(loaded.name));
+    }
     agora.insert("visual_fact".into(), json!(visual_fact));
     agora.insert("tags".into(), json!(tags));
     if let Some(notes) = &template.notes {
@@ -1048,5 +1100,42 @@ mod over_seeded_data {
             "{:?}",
             train.intersection(&test).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn an_answer_is_given_by_at_most_two_instances_of_a_family() {
+        let data = seeded();
+        let mut truths = Truths::new(data.path());
+        let counting = shipped(&["scene_count"]).remove(0);
+        // A variant asking the same question of the same candidates: one family, one tally.
+        let mut variant = counting.clone();
+        variant.name = "forum/scene_count_variant".into();
+        let (suite, reports) =
+            generate(&[counting, variant], &mut truths, &options(20, 28, None)).unwrap();
+        let tasks = tasks(&suite);
+        assert!(tasks.len() >= 3, "{reports:?}");
+        let mut answers: BTreeMap<String, usize> = BTreeMap::new();
+        for task in tasks.values() {
+            assert_eq!(task["agora"]["template"], "forum/scene_count");
+            let answer = task["eval"]["reference_answers"]["must_include"][0].to_string();
+            *answers.entry(answer).or_default() += 1;
+        }
+        assert!(
+            answers.values().all(|&n| n <= MAX_ANSWER_SHARE),
+            "{answers:?}"
+        );
+        // Counts of animals are few: the tally refuses candidates, saying why.
+        let taken = &reports[0].refused[&Refusal::AnswerTaken];
+        assert!(
+            taken.0 > 0 && taken.1.contains("instance(s) already"),
+            "{}",
+            reports[0]
+        );
+        let low = answers
+            .iter()
+            .filter(|(answer, _)| matches!(answer.as_str(), "\"0\"" | "\"1\""))
+            .map(|(_, n)| n)
+            .sum::<usize>();
+        assert!(low <= 1, "{answers:?}");
     }
 }

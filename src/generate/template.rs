@@ -14,11 +14,20 @@ pub const SHAPES_FILE: &str = "shapes.toml";
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Template {
-    /// VWA's `intent_template_id`: unique across every template.
+    /// VWA's `intent_template_id`: unique across every template, never 0 (a variant has
+    /// none of its own: it takes its template's).
+    #[serde(default)]
     pub id: u64,
     /// The intent with `{{slot}}` placeholders (plain slot names: they become the
-    /// `instantiation_dict`).
+    /// `instantiation_dict`); a variant has none of its own.
+    #[serde(default)]
     pub intent: String,
+    /// The template (a file stem of the same folder) whose question this one asks of other
+    /// candidates, typically the N/A instances of an answerable question: its instances
+    /// carry that template's id, intent and name, so nothing but the page tells them apart,
+    /// and the two share one answer tally (see `MAX_ANSWER_SHARE`).
+    #[serde(default)]
+    pub question_of: Option<String>,
     /// The task's `sites` (default: the template folder's site).
     #[serde(default)]
     pub sites: Option<Vec<String>>,
@@ -161,7 +170,11 @@ pub struct LoadedTemplate {
     pub folder: String,
     /// The file.
     pub path: PathBuf,
-    /// The template.
+    /// The template whose question it asks: its own name, or its `question_of`'s
+    /// (`classifieds/colour_city` for `classifieds/absent_colour_city`). Instances carry it
+    /// as `agora.template`.
+    pub family: String,
+    /// The template, with a variant's id and intent taken from its family's.
     pub template: Template,
     /// The shapes of its folder.
     pub shapes: BTreeMap<String, Vec<StepOrShape>>,
@@ -189,18 +202,34 @@ pub fn load_templates(paths: &[PathBuf]) -> Result<Vec<LoadedTemplate>, Generate
             let shapes = load_shapes(&folder_path.join(SHAPES_FILE))?;
             shapes_by_folder.insert(folder_path.clone(), shapes);
         }
-        let text = read(&path)?;
-        let template: Template =
-            toml::from_str(&text).map_err(|error| GenerateError::Template {
-                path: path.clone(),
-                message: error.to_string(),
-            })?;
+        let mut template = parse_template(&path)?;
         let stem = path
             .file_stem()
             .map(|stem| stem.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let family = match template.question_of.clone() {
+            Some(of) => {
+                ask_question_of(&mut template, &folder_path, &of).map_err(|message| {
+                    GenerateError::Template {
+                        path: path.clone(),
+                        message,
+                    }
+                })?;
+                format!("{folder}/{of}")
+            }
+            None if template.id == 0 || template.intent.is_empty() => {
+                return Err(GenerateError::Template {
+                    path,
+                    message: "a template needs an `id` (not 0) and an `intent`, or \
+                              `question_of` naming the template whose question it asks"
+                        .into(),
+                });
+            }
+            None => format!("{folder}/{stem}"),
+        };
         loaded.push(LoadedTemplate {
             name: format!("{folder}/{stem}"),
+            family,
             folder,
             path,
             template,
@@ -211,7 +240,7 @@ pub fn load_templates(paths: &[PathBuf]) -> Result<Vec<LoadedTemplate>, Generate
         });
     }
     let mut ids = BTreeMap::new();
-    for template in &loaded {
+    for template in loaded.iter().filter(|t| t.template.question_of.is_none()) {
         if let Some(other) = ids.insert(template.template.id, &template.name) {
             return Err(GenerateError::Template {
                 path: template.path.clone(),
@@ -220,6 +249,35 @@ pub fn load_templates(paths: &[PathBuf]) -> Result<Vec<LoadedTemplate>, Generate
         }
     }
     Ok(loaded)
+}
+
+fn parse_template(path: &Path) -> Result<Template, GenerateError> {
+    toml::from_str(&read(path)?).map_err(|error| GenerateError::Template {
+        path: path.to_owned(),
+        message: error.to_string(),
+    })
+}
+
+/// Gives the variant `template` the id and intent of `of`, the template of `folder` whose
+/// question it asks.
+fn ask_question_of(template: &mut Template, folder: &Path, of: &str) -> Result<(), String> {
+    if template.id != 0 || !template.intent.is_empty() {
+        return Err(format!(
+            "a variant asks `{of}`'s question: it takes that template's `id` and `intent`, so it \
+             sets neither"
+        ));
+    }
+    let path = folder.join(format!("{of}.toml"));
+    let family =
+        parse_template(&path).map_err(|error| format!("`question_of = \"{of}\"`: {error}"))?;
+    if family.question_of.is_some() {
+        return Err(format!(
+            "`{of}` is itself a variant: name the template whose question both ask"
+        ));
+    }
+    template.id = family.id;
+    template.intent = family.intent;
+    Ok(())
 }
 
 fn read(path: &Path) -> Result<String, GenerateError> {
@@ -300,4 +358,88 @@ pub fn expand_steps(
     let mut out = Vec::new();
     walk(items, shapes, 0, &mut out)?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ANSWERABLE: &str = r#"
+id = 91001
+intent = "Where is the {{colour}} chair?"
+start_url = "__CLASSIFIEDS__"
+difficulty = { reasoning = "easy", visual = "medium", overall = "medium" }
+visual_fact = "a {{colour}} chair"
+query = { name = "listing" }
+gold = [{ action = "stop", answer = "{{city}}" }]
+eval = { eval_types = ["string_match"], reference_answers = { exact_match = "{{city}}" } }
+"#;
+
+    const NOT_ACHIEVABLE: &str = r#"
+question_of = "where"
+start_url = "__CLASSIFIEDS__"
+expect = "none"
+difficulty = { reasoning = "medium", visual = "medium", overall = "medium" }
+visual_fact = "no {{colour}} chair"
+query = { name = "absent" }
+gold = [{ action = "stop", answer = "N/A" }]
+eval = { eval_types = ["string_match"], reference_answers = { fuzzy_match = "N/A" } }
+"#;
+
+    fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir(root.path().join("classifieds")).unwrap();
+        for (name, text) in files {
+            std::fs::write(root.path().join("classifieds").join(name), text).unwrap();
+        }
+        root
+    }
+
+    #[test]
+    fn a_variant_asks_its_templates_question() {
+        let root = folder(&[
+            ("where.toml", ANSWERABLE),
+            ("absent_where.toml", NOT_ACHIEVABLE),
+        ]);
+        // Loaded alone, the variant still finds the question beside it.
+        let alone = load_templates(&[root.path().join("classifieds/absent_where.toml")]).unwrap();
+        let variant = &alone[0];
+        assert_eq!(variant.name, "classifieds/absent_where");
+        assert_eq!(variant.family, "classifieds/where");
+        assert_eq!(variant.template.id, 91001);
+        assert_eq!(variant.template.intent, "Where is the {{colour}} chair?");
+        // Both loaded: one id, not a clash.
+        let both = load_templates(&[root.path().to_path_buf()]).unwrap();
+        assert_eq!(both.len(), 2);
+        assert_eq!(both[1].family, both[1].name);
+    }
+
+    #[test]
+    fn a_variant_sets_no_question_and_names_one_that_exists() {
+        let own_intent = format!("intent = \"Where?\"\n{NOT_ACHIEVABLE}");
+        let root = folder(&[
+            ("where.toml", ANSWERABLE),
+            ("absent_where.toml", &own_intent),
+        ]);
+        let error = load_templates(&[root.path().to_path_buf()])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("sets neither"), "{error}");
+
+        let root = folder(&[("absent_where.toml", NOT_ACHIEVABLE)]);
+        let error = load_templates(&[root.path().to_path_buf()])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("`question_of = \"where\"`") && error.contains("where.toml"),
+            "{error}"
+        );
+
+        let no_question = NOT_ACHIEVABLE.replace("question_of = \"where\"\n", "");
+        let root = folder(&[("lost.toml", &no_question)]);
+        let error = load_templates(&[root.path().to_path_buf()])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("needs an `id`"), "{error}");
+    }
 }

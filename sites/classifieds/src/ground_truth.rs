@@ -330,7 +330,10 @@ impl GroundTruth for ClassifiedsTruth {
                 self.each_page(within, |truth, page| Ok(truth.result_page(page).counted()))
             }
             Query::Absent { within } => {
-                self.each_page(within, |truth, page| Ok(truth.result_page(page).absent()))
+                let asked = kit::ground_truth::colours_shown(self.facts.values());
+                self.each_page(within, |truth, page| {
+                    Ok(truth.result_page(page).absent(&asked))
+                })
             }
             Query::Photo => Ok(self.photo()),
             Query::Own { by } => Ok(self.own(&by)),

@@ -225,12 +225,12 @@ impl Item for Facts {
             .unwrap_or_default();
         put("option_colour", option_colour);
         put("reviews", self.review_count.to_string());
-        let rating = if self.review_count == 0 {
-            0
-        } else {
-            (self.rating_sum * 20 + self.review_count / 2) / self.review_count
+        // A product nobody reviewed shows no rating: questions about it have no answer.
+        let rating = match self.review_count {
+            0 => String::new(),
+            count => ((self.rating_sum * 20 + count / 2) / count).to_string(),
         };
-        put("rating", rating.to_string());
+        put("rating", rating);
         if let Some((photo_id, spec)) = &self.photo {
             put("photo_id", photo_id.to_string());
             put("photo_path", products::image_url(*photo_id));
@@ -599,7 +599,10 @@ impl GroundTruth for ShoppingTruth {
                 self.each_page(within, |truth, page| Ok(truth.result_page(page).counted()))
             }
             Query::Absent { within } => {
-                self.each_page(within, |truth, page| Ok(truth.result_page(page).absent()))
+                let asked = kit::ground_truth::colours_shown(self.facts.values());
+                self.each_page(within, |truth, page| {
+                    Ok(truth.result_page(page).absent(&asked))
+                })
             }
             Query::Order { by } => self.orders(by),
         }

@@ -11,7 +11,7 @@
 
 mod page;
 
-pub use page::{Item, ResultPage};
+pub use page::{Item, ResultPage, colours_shown};
 
 use imagery::{ImageSpec, ImageryError, NamedColor, ObjectKind, Pattern, Picture};
 use rusqlite::{Connection, OpenFlags};

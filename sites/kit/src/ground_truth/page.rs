@@ -26,6 +26,18 @@ pub trait Item {
     fn picture(&self) -> Option<PictureFile>;
 }
 
+/// The primary colours the photos of `items` show, in [`NamedColor::ALL`]'s order.
+pub fn colours_shown<'a, I: Item + 'a>(items: impl IntoIterator<Item = &'a I>) -> Vec<NamedColor> {
+    let shown: std::collections::HashSet<NamedColor> = items
+        .into_iter()
+        .filter_map(|item| item.spec().map(|spec| spec.primary))
+        .collect();
+    NamedColor::ALL
+        .into_iter()
+        .filter(|colour| shown.contains(colour))
+        .collect()
+}
+
 /// One result page: what it is (its slots) and its items in display order.
 #[derive(Debug)]
 pub struct ResultPage<'a, I> {
@@ -298,9 +310,11 @@ impl<'a, I: Item> ResultPage<'a, I> {
         candidates
     }
 
-    /// Every colour, with how many items of the page show it or a colour like it (0: the
-    /// answer about "the item of that colour" is N/A) and `colours_shown`.
-    pub fn absent(&self) -> Vec<Candidate> {
+    /// Every colour of `asked`, with how many items of the page show it or a colour like it
+    /// (0: the answer about "the item of that colour" is N/A) and `colours_shown`. `asked`
+    /// is what some item of the site shows ([`colours_shown`]): a colour no picture ever
+    /// has would only be asked where the answer is N/A, and so tell it.
+    pub fn absent(&self, asked: &[NamedColor]) -> Vec<Candidate> {
         let specs: Vec<&ImageSpec> = self.members.iter().filter_map(|item| item.spec()).collect();
         let Some(first) = specs.first() else {
             return Vec::new();
@@ -308,7 +322,7 @@ impl<'a, I: Item> ResultPage<'a, I> {
         let mut shown: Vec<&str> = specs.iter().map(|spec| spec.primary.name()).collect();
         shown.sort_unstable();
         shown.dedup();
-        NamedColor::ALL
+        asked
             .iter()
             .map(|colour| {
                 let alike = specs
