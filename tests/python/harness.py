@@ -41,6 +41,18 @@ def placeholders(api: str) -> dict[str, str]:
     return {PLACEHOLDERS[site["name"]]: site["url"].rstrip("/") for site in sites if site["name"] in PLACEHOLDERS}
 
 
+def generated_task(template: str) -> str:
+    """The name of the first shipped task generated from `template` itself
+    (`forum/image_chart_open`; not from a `question_of` variant): tests name tasks by what they
+    are, so a regenerated suite renumbering them breaks none."""
+    site = template.split("/")[0]
+    for path in sorted((TASKS / "generated" / site).glob("*.json"), key=lambda path: int(path.stem)):
+        agora = json.loads(path.read_text())["agora"]
+        if agora["template"] == template and "variant" not in agora:
+            return f"generated/{site}/{path.stem}"
+    raise LookupError(f"no shipped task of template {template}")
+
+
 def task_file(task_id: str) -> dict[str, Any]:
     name = task_id.split("/", 1)[1] if task_id.startswith("generated/") else task_id
     folder = TASKS / "generated" if task_id.startswith("generated/") else TASKS

@@ -14,7 +14,7 @@ import harness
 from conftest import Server
 
 # A task solved by `goto [its post] ; stop []`, and one its first decoy's page fails.
-CHART = "generated/forum/1040"
+CHART = harness.generated_task("forum/image_chart_open")
 
 
 def test_async_client_runs_episodes_concurrently_with_typed_results(server: Server) -> None:

@@ -107,7 +107,7 @@ async def harness_play(client: AsyncAgoraClient, task_id: str, steps: Sequence[M
         await client.delete_tenant(tenant)
 
 
-@pytest.mark.parametrize("task_id", ["classifieds/0", "shopping/8", "generated/classifieds/1105"])
+@pytest.mark.parametrize("task_id", ["classifieds/0", "shopping/8", harness.generated_task("classifieds/colour_price")])
 def test_a_harness_end_state_scores_as_agoras_own_episode(server: Server, task_id: str) -> None:
     urls = harness.placeholders(server.api)
     task = harness.task_file(task_id)
