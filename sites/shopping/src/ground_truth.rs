@@ -11,7 +11,7 @@
 //! `detail_colour` (the Details table's colour), `sizes`, `size` (the first), `option_colours`,
 //! `option_colour` (the option matching the photo, else the first), `reviews`, `rating`
 //! (percent), `photo_id`, `photo_path` and the photo's `colour`, `secondary`, `pattern`,
-//! `sign`, `drawing`, `kind`, `count`; with `named`, also the newest review's
+//! `sign`, `drawing`, `kind`, `count`; with `named` and `product`, also the newest review's
 //! `review_author`, `review_title`, `review_stars` and the counts `five_star` and `one_star`.
 //! Slots of a page: `query`, `search_path` or `category`, `category_path`, and `results`.
 //!
@@ -475,23 +475,6 @@ impl ShoppingTruth {
             let mut slots = page.slots.clone();
             slots.extend(target.slots());
             slots.insert("below_fold".into(), String::new());
-            if let Some(newest) = reviews::latest(&self.connection, target.id).map_err(read)? {
-                slots.insert("review_author".into(), newest.nickname);
-                slots.insert("review_title".into(), newest.title);
-                slots.insert("review_stars".into(), newest.rating.to_string());
-            }
-            for (slot, stars) in [("five_star", 5), ("one_star", 1)] {
-                let count: i64 = self
-                    .connection
-                    .prepare_cached(
-                        "SELECT count(*) FROM reviews WHERE product_id = ?1 AND rating = ?2",
-                    )
-                    .and_then(|mut statement| {
-                        statement.query_row([target.id, stars], |row| row.get(0))
-                    })
-                    .map_err(read)?;
-                slots.insert(slot.into(), count.to_string());
-            }
             let mut candidate = Candidate::new(slots);
             candidate.text = target.text();
             if let Some(picture) = target.picture() {
@@ -509,7 +492,46 @@ impl ShoppingTruth {
                 .collect();
             candidates.push(candidate);
         }
+        self.with_reviews(candidates)
+    }
+
+    /// `candidates` with the facts of their products' reviews, and their near misses' too:
+    /// the newest review's `review_author`, `review_title` and `review_stars`, and how many
+    /// reviews give five stars (`five_star`) and one (`one_star`).
+    fn with_reviews(
+        &self,
+        mut candidates: Vec<Candidate>,
+    ) -> Result<Vec<Candidate>, GroundTruthError> {
+        for candidate in &mut candidates {
+            self.add_reviews(&mut candidate.slots)?;
+            for miss in &mut candidate.near_misses {
+                self.add_reviews(&mut miss.slots)?;
+            }
+        }
         Ok(candidates)
+    }
+
+    /// Adds the review facts of the product whose `id` slot `slots` hold.
+    fn add_reviews(&self, slots: &mut Slots) -> Result<(), GroundTruthError> {
+        let Some(id) = slots.get("id").and_then(|id| id.parse::<i64>().ok()) else {
+            return Ok(());
+        };
+        if let Some(newest) = reviews::latest(&self.connection, id).map_err(read)? {
+            slots.insert("review_author".into(), newest.nickname);
+            slots.insert("review_title".into(), newest.title);
+            slots.insert("review_stars".into(), newest.rating.to_string());
+        }
+        for (slot, stars) in [("five_star", 5), ("one_star", 1)] {
+            let count: i64 = self
+                .connection
+                .prepare_cached(
+                    "SELECT count(*) FROM reviews WHERE product_id = ?1 AND rating = ?2",
+                )
+                .and_then(|mut statement| statement.query_row([id, stars], |row| row.get(0)))
+                .map_err(read)?;
+            slots.insert(slot.into(), count.to_string());
+        }
+        Ok(())
     }
 
     /// The default account's orders, newest first.
@@ -589,7 +611,7 @@ impl GroundTruth for ShoppingTruth {
     ) -> Result<Vec<Candidate>, GroundTruthError> {
         match parse_query::<Query>(query)? {
             Query::Product { within, by, shows } => self.each_page(within, |truth, page| {
-                Ok(truth.result_page(page).told_apart(&by, &shows))
+                truth.with_reviews(truth.result_page(page).told_apart(&by, &shows))
             }),
             Query::Named { within } => self.each_page(within, Self::named),
             Query::Ranked { within, by, order } => {
