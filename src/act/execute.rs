@@ -79,25 +79,8 @@ pub async fn execute(
     let mut outcome = ActOutcome::default();
     match action {
         Action::Stop { answer } => outcome.stopped = Some(answer.clone()),
-        Action::Click { id } => {
-            let located = locate(session, context, *id).await?;
-            let mut clicked = located.element.click().await;
-            let uncovered = match &clicked {
-                Err(CmdError::Standard(error))
-                    if error.error == ErrorStatus::ElementClickIntercepted =>
-                {
-                    uncovered_point(session, &located.element).await
-                }
-                _ => None,
-            };
-            if uncovered.is_some() {
-                clicked = Ok(());
-            }
-            finish(session, &located, *id, clicked).await?;
-            if let Some(point) = uncovered {
-                coordinates::click(session, viewport, point, ClickKind::Left).await?;
-            }
-        }
+        // On a marked element.
+        Action::Click { id } => click(session, context, *id).await?,
         Action::Hover { id } => {
             let located = locate(session, context, *id).await?;
             let hovered = hover(session, &located.element).await;
@@ -118,56 +101,11 @@ pub async fn execute(
             finish(session, &located, *id, cleared).await?;
         }
         Action::Select { id, option } => select(session, context, *id, option).await?,
-        Action::Upload { id, file } => {
-            let info = known_element(context, *id)?;
-            if info.input_type.as_deref() != Some("file") {
-                return Err(ActionError::NotInteractable {
-                    id: *id,
-                    reason: format!("it is a <{}>, not a file input", info.tag),
-                });
-            }
-            let path = upload_path(file, context)?;
-            let path = session
-                .stage_upload(&path)
-                .map_err(|error| ActionError::UploadRefused {
-                    file: path.display().to_string(),
-                    reason: format!(
-                        "it could not be copied where the browser can read it: {error}"
-                    ),
-                })?;
-            let located = locate(session, context, *id).await?;
-            let sent = located.element.send_keys(&path.to_string_lossy()).await;
-            finish(session, &located, *id, sent).await?;
-        }
-        Action::Press { keys } => {
-            let combo = parse_combo(keys)?;
-            session
-                .client()
-                .perform_actions(combo.actions())
-                .await
-                .map_err(BrowserError::from)?;
-        }
-        Action::Scroll { direction } => {
-            let Viewport { width, height } = context.observation.viewport;
-            let delta = i64::from(height)
-                * if *direction == ScrollDirection::Up {
-                    -1
-                } else {
-                    1
-                };
-            let wheel = WheelActions::new("wheel".into()).then(WheelAction::Scroll {
-                duration: None,
-                x: i64::from(width / 2),
-                y: i64::from(height / 2),
-                delta_x: 0,
-                delta_y: delta,
-            });
-            session
-                .client()
-                .perform_actions(wheel)
-                .await
-                .map_err(BrowserError::from)?;
-        }
+        Action::Upload { id, file } => upload(session, context, *id, file).await?,
+        // Keys and the wheel, on whatever has focus.
+        Action::Press { keys } => session.perform(parse_combo(keys)?.actions()).await?,
+        Action::Scroll { direction } => scroll_page(session, viewport, *direction).await?,
+        // Tabs: the step ends on the tab chosen (no page opened one).
         Action::NewTab => {
             if tabs_before.len() >= context.limits.tabs {
                 return Err(ActionError::TooManyTabs {
@@ -197,28 +135,17 @@ pub async fn execute(
             session.close_current_tab().await?;
             return Ok(outcome);
         }
-        Action::Goto { url } => {
-            let parsed =
-                url::Url::parse(url).map_err(|_| ActionError::UrlRefused { url: url.clone() })?;
-            // Web addresses outside the allowed sites are still opened: the fence shows its
-            // block page and the observation reports the blocked URL. Any other scheme is never
-            // opened: the tab shows the same block page for it.
-            let address = match parsed.scheme() {
-                "http" | "https" => url.clone(),
-                _ => crate::fence::block_page_url(url),
-            };
-            session
-                .client()
-                .goto(&address)
-                .await
-                .map_err(BrowserError::from)?;
-        }
-        Action::GoBack => session.client().back().await.map_err(BrowserError::from)?,
-        Action::GoForward => session
-            .client()
-            .forward()
-            .await
-            .map_err(BrowserError::from)?,
+        // History.
+        Action::Goto { url } => session.goto(&goto_address(url)?).await?,
+        Action::GoBack => session.back().await?,
+        Action::GoForward => session.forward().await?,
+        Action::Refresh => match context.workspace {
+            Some(workspace) => {
+                show_workspace(session, workspace, context.viewport, &mut tabs_before).await?
+            }
+            None => session.reload().await?,
+        },
+        // At a point of the viewport the agent saw.
         Action::MouseClick { x, y, button } => {
             coordinates::click(session, viewport, (*x, *y), *button).await?;
         }
@@ -232,6 +159,7 @@ pub async fn execute(
             coordinates::scroll_at(session, viewport, (*x, *y), (*dx, *dy)).await?;
         }
         Action::KeyboardType { text } => coordinates::type_keys(session, text).await?,
+        // The WebUI workspace.
         Action::WriteHtml { .. } | Action::WriteCss { .. } | Action::WriteJavascript { .. } => {
             let workspace = context.workspace.ok_or(ActionError::NoWorkspace)?;
             if let Some((file, content)) = action.workspace_write() {
@@ -239,16 +167,6 @@ pub async fn execute(
             }
             show_workspace(session, workspace, context.viewport, &mut tabs_before).await?;
         }
-        Action::Refresh => match context.workspace {
-            Some(workspace) => {
-                show_workspace(session, workspace, context.viewport, &mut tabs_before).await?
-            }
-            None => session
-                .client()
-                .refresh()
-                .await
-                .map_err(BrowserError::from)?,
-        },
     }
     // Pages open tabs by themselves (target=_blank, window.open): the new one takes focus.
     let tabs_after = session.refresh_tabs().await?;
@@ -269,6 +187,99 @@ pub async fn execute(
         outcome.opened_tab = true;
     }
     Ok(outcome)
+}
+
+/// Clicks the marked element; where another element covers its centre, clicks a point of
+/// it that is not covered instead.
+async fn click(
+    session: &BrowserSession,
+    context: &ActContext<'_>,
+    id: SomId,
+) -> Result<(), ActionError> {
+    let located = locate(session, context, id).await?;
+    let mut clicked = located.element.click().await;
+    let uncovered = match &clicked {
+        Err(CmdError::Standard(error)) if error.error == ErrorStatus::ElementClickIntercepted => {
+            uncovered_point(session, &located.element).await
+        }
+        _ => None,
+    };
+    if uncovered.is_some() {
+        clicked = Ok(());
+    }
+    finish(session, &located, id, clicked).await?;
+    if let Some(point) = uncovered {
+        coordinates::click(
+            session,
+            context.observation.viewport,
+            point,
+            ClickKind::Left,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Puts a file into the marked file input (copied first where the browser can read it).
+async fn upload(
+    session: &mut BrowserSession,
+    context: &ActContext<'_>,
+    id: SomId,
+    file: &UploadSource,
+) -> Result<(), ActionError> {
+    let info = known_element(context, id)?;
+    if info.input_type.as_deref() != Some("file") {
+        return Err(ActionError::NotInteractable {
+            id,
+            reason: format!("it is a <{}>, not a file input", info.tag),
+        });
+    }
+    let path = upload_path(file, context)?;
+    let path = session
+        .stage_upload(&path)
+        .map_err(|error| ActionError::UploadRefused {
+            file: path.display().to_string(),
+            reason: format!("it could not be copied where the browser can read it: {error}"),
+        })?;
+    let located = locate(session, context, id).await?;
+    let sent = located.element.send_keys(&path.to_string_lossy()).await;
+    finish(session, &located, id, sent).await
+}
+
+/// Scrolls the page by one viewport height with the wheel at the viewport's centre.
+async fn scroll_page(
+    session: &BrowserSession,
+    viewport: Viewport,
+    direction: ScrollDirection,
+) -> Result<(), BrowserError> {
+    let Viewport { width, height } = viewport;
+    let delta = i64::from(height)
+        * if direction == ScrollDirection::Up {
+            -1
+        } else {
+            1
+        };
+    let wheel = WheelActions::new("wheel".into()).then(WheelAction::Scroll {
+        duration: None,
+        x: i64::from(width / 2),
+        y: i64::from(height / 2),
+        delta_x: 0,
+        delta_y: delta,
+    });
+    session.perform(wheel).await
+}
+
+/// Where `goto url` goes. Web addresses outside the allowed sites are still opened: the fence
+/// shows its block page and the observation reports the blocked URL. Any other scheme is
+/// never opened: the tab shows the same block page for it.
+fn goto_address(url: &str) -> Result<String, ActionError> {
+    let parsed = url::Url::parse(url).map_err(|_| ActionError::UrlRefused {
+        url: url.to_owned(),
+    })?;
+    Ok(match parsed.scheme() {
+        "http" | "https" => url.to_owned(),
+        _ => crate::fence::block_page_url(url),
+    })
 }
 
 /// Opens the workspace page in a fresh tab in place of the current one (the step then

@@ -470,6 +470,29 @@ impl BrowserSession {
         Ok(self.client.goto(url).await?)
     }
 
+    /// Goes one entry back in the current tab's history.
+    pub async fn back(&self) -> Result<(), BrowserError> {
+        Ok(self.client.back().await?)
+    }
+
+    /// Goes one entry forward in the current tab's history.
+    pub async fn forward(&self) -> Result<(), BrowserError> {
+        Ok(self.client.forward().await?)
+    }
+
+    /// Reloads the current tab.
+    pub async fn reload(&self) -> Result<(), BrowserError> {
+        Ok(self.client.refresh().await?)
+    }
+
+    /// Performs WebDriver input actions (pointer, keys, wheel) in the current tab.
+    pub async fn perform(
+        &self,
+        actions: impl Into<fantoccini::actions::Actions>,
+    ) -> Result<(), BrowserError> {
+        Ok(self.client.perform_actions(actions).await?)
+    }
+
     /// Opens `url` in the current tab as a first visit of it finds the page: the tab leaves
     /// what it shows for `about:blank`, its history and window name start afresh, and the
     /// page's origin keeps no cookie but Agora's own (`keep`: HTTP-only cookies, which no

@@ -5,12 +5,10 @@
 //! (arithmetic on a number, written plainly: `1130`, `19.5`; `N` a number or a slot holding
 //! one), `money` (a number as the sites print prices: `$1,130.00`).
 
+use super::InstanceError;
 use kit::ground_truth::Slots;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// How the message about a slot the instance lacks begins.
-pub const MISSING_SLOT: &str = "no slot";
 
 /// The folder, relative to a task file, that holds its pictures.
 pub const IMAGE_FOLDER: &str = "images";
@@ -43,26 +41,26 @@ impl<'a> Filler<'a> {
 
     /// Whether `slot` has a value that is not blank; `Err` when the instance has no such
     /// slot at all (a template's typo, not a fact of the data).
-    pub fn is_set(&self, slot: &str) -> Result<bool, String> {
+    pub fn is_set(&self, slot: &str) -> Result<bool, InstanceError> {
         match self.slots.contains_key(slot) {
             true => Ok(is_set(self.slots, slot)),
-            false => Err(format!(
-                "{MISSING_SLOT} `{slot}` (this query gives: {})",
-                self.names()
-            )),
+            false => Err(InstanceError::UnknownSlot {
+                slot: slot.to_owned(),
+                known: self.names(),
+            }),
         }
     }
 
     /// `text` with every placeholder filled.
-    pub fn text(&mut self, text: &str) -> Result<String, String> {
+    pub fn text(&mut self, text: &str) -> Result<String, InstanceError> {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
         while let Some(open) = rest.find("{{") {
             out.push_str(&rest[..open]);
             let after = &rest[open + 2..];
-            let close = after
-                .find("}}")
-                .ok_or_else(|| format!("`{{{{` without `}}}}` in {text:?}"))?;
+            let close = after.find("}}").ok_or_else(|| InstanceError::Unclosed {
+                text: text.to_owned(),
+            })?;
             let value = self.placeholder(after[..close].trim())?;
             agree_article(&mut out, &value);
             out.push_str(&value);
@@ -73,7 +71,7 @@ impl<'a> Filler<'a> {
     }
 
     /// `value` with every string in it filled.
-    pub fn value(&mut self, value: &Value) -> Result<Value, String> {
+    pub fn value(&mut self, value: &Value) -> Result<Value, InstanceError> {
         Ok(match value {
             Value::String(text) => Value::String(self.text(text)?),
             Value::Array(items) => Value::Array(
@@ -85,13 +83,13 @@ impl<'a> Filler<'a> {
             Value::Object(map) => Value::Object(
                 map.iter()
                     .map(|(key, item)| Ok((key.clone(), self.value(item)?)))
-                    .collect::<Result<_, String>>()?,
+                    .collect::<Result<_, InstanceError>>()?,
             ),
             other => other.clone(),
         })
     }
 
-    fn placeholder(&mut self, inner: &str) -> Result<String, String> {
+    fn placeholder(&mut self, inner: &str) -> Result<String, InstanceError> {
         if let Some(picture) = inner.strip_prefix("file:") {
             let picture = picture.trim();
             return match self.pictures.get(picture) {
@@ -99,16 +97,18 @@ impl<'a> Filler<'a> {
                     self.used_pictures.insert(picture.to_owned());
                     Ok(picture_path(file))
                 }
-                None => Err(format!(
-                    "no picture named `{picture}` for {{{{file:{picture}}}}}"
-                )),
+                None => Err(InstanceError::NoPicture {
+                    picture: picture.to_owned(),
+                }),
             };
         }
         let mut parts = inner.split('|').map(str::trim);
         let slot = parts.next().unwrap_or_default();
         // A blank value is no value: the instance would ask about, or answer, nothing.
         if !self.is_set(slot)? {
-            return Err(format!("{MISSING_SLOT} `{slot}`: it is empty here"));
+            return Err(InstanceError::EmptySlot {
+                slot: slot.to_owned(),
+            });
         }
         let mut value = self.slots[slot].clone();
         for filter in parts {
@@ -158,19 +158,24 @@ pub fn picture_path(name: &str) -> String {
 }
 
 /// Applies one filter; a filter's argument is a number or the name of a slot holding one.
-fn apply(filter: &str, value: &str, slots: &Slots) -> Result<String, String> {
+fn apply(filter: &str, value: &str, slots: &Slots) -> Result<String, InstanceError> {
     let (name, argument) = match filter.split_once(':') {
         Some((name, argument)) => (name.trim(), Some(argument.trim())),
         None => (filter, None),
     };
-    let number = |text: &str| -> Result<f64, String> {
+    let number = |text: &str| -> Result<f64, InstanceError> {
         text.replace(['$', ','], "")
             .parse::<f64>()
-            .map_err(|_| format!("`{name}` needs a number, got {text:?}"))
+            .map_err(|_| InstanceError::NotANumber {
+                filter: name.to_owned(),
+                text: text.to_owned(),
+            })
     };
-    let argument_number = || -> Result<f64, String> {
+    let argument_number = || -> Result<f64, InstanceError> {
         argument
-            .ok_or_else(|| format!("`{name}` needs an argument (`{name}:10`)"))
+            .ok_or_else(|| InstanceError::NoArgument {
+                filter: name.to_owned(),
+            })
             .and_then(|argument| match slots.get(argument) {
                 Some(slot) => number(slot),
                 None => number(argument),
@@ -185,9 +190,9 @@ fn apply(filter: &str, value: &str, slots: &Slots) -> Result<String, String> {
         "times" => plain(number(value)? * argument_number()?),
         "money" => kit::money::format_cents((number(value)? * 100.0).round() as i64),
         other => {
-            return Err(format!(
-                "unknown filter `{other}` (url, lower, upper, plus:N, minus:N, times:N, money)"
-            ));
+            return Err(InstanceError::UnknownFilter {
+                filter: other.to_owned(),
+            });
         }
     })
 }
@@ -200,19 +205,17 @@ fn plain(number: f64) -> String {
 
 /// The plain slot names an intent uses, in order of first use; `Err` for a placeholder with
 /// a filter or a picture (the intent's placeholders are its `instantiation_dict`).
-pub fn intent_slots(intent: &str) -> Result<Vec<String>, String> {
+pub fn intent_slots(intent: &str) -> Result<Vec<String>, InstanceError> {
     let mut names = Vec::new();
     let mut rest = intent;
     while let Some(open) = rest.find("{{") {
         let after = &rest[open + 2..];
-        let close = after
-            .find("}}")
-            .ok_or_else(|| "`{{` without `}}` in the intent".to_owned())?;
+        let close = after.find("}}").ok_or(InstanceError::UnclosedInIntent)?;
         let name = after[..close].trim();
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!(
-                "the intent's placeholder `{{{{{name}}}}}` must be a plain slot name"
-            ));
+            return Err(InstanceError::IntentPlaceholder {
+                name: name.to_owned(),
+            });
         }
         if !names.iter().any(|known| known == name) {
             names.push(name.to_owned());
@@ -256,6 +259,8 @@ mod tests {
         );
         assert!(filler.used_pictures.contains("photo"));
         let missing = filler.text("{{colour}}").unwrap_err();
+        assert!(missing.is_missing_slot());
+        let missing = missing.to_string();
         assert!(
             missing.contains("no slot `colour`") && missing.contains("amount"),
             "{missing}"
@@ -265,22 +270,25 @@ mod tests {
         assert!(
             empty
                 .as_ref()
-                .is_err_and(|message| message.starts_with("no slot `colour`: it is empty")),
+                .is_err_and(|error| error.to_string() == "no slot `colour`: it is empty here"),
             "{empty:?}"
         );
         assert!(
             filler
                 .text("{{item|reverse}}")
                 .unwrap_err()
+                .to_string()
                 .contains("unknown filter")
         );
         assert!(
             filler
                 .text("{{item|minus:3}}")
                 .unwrap_err()
+                .to_string()
                 .contains("needs a number")
         );
-        assert!(filler.text("{{file:logo}}").is_err());
+        let no_picture = filler.text("{{file:logo}}").unwrap_err();
+        assert!(!no_picture.is_missing_slot(), "{no_picture}");
         assert!(filler.text("{{item").is_err());
     }
 

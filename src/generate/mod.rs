@@ -11,14 +11,16 @@
 //! with `agora.gold`, `agora.decoys` (one per near miss, the gold path on the wrong item) and
 //! `agora.template`; the suite is its files, written or compared with a folder (`suite.rs`).
 
+mod error;
 mod fill;
 mod suite;
+mod task_file;
 mod template;
 
+pub use error::{GenerateError, InstanceError};
 pub use fill::{IMAGE_FOLDER, intent_slots};
-
-use fill::MISSING_SLOT;
 pub use suite::{Difference, Suite};
+pub use task_file::{AgoraFields, Decoy, InputPicture, TaskFile};
 pub use template::{
     DecoyTemplate, Difficulty, Expect, Level, LoadedTemplate, SHAPES_FILE, StepOrShape, Template,
     load_templates,
@@ -29,40 +31,10 @@ use kit::ground_truth::{Candidate, GroundTruth, PictureFile, Slots};
 use rand::SeedableRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
-use std::path::{Path, PathBuf};
-
-/// Why generation stopped.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum GenerateError {
-    /// A file could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// A template (or shapes) file is not valid.
-    #[error("{path}: {message}")]
-    Template {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
-    /// The template's site query failed or the template does not fit what it yields.
-    #[error("template {template}: {message}")]
-    Instance {
-        /// The template's name.
-        template: String,
-        /// What is wrong.
-        message: String,
-    },
-}
+use std::path::Path;
 
 /// Which instances to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -169,7 +141,7 @@ impl fmt::Display for TemplateReport {
 #[derive(Debug, Clone)]
 struct Instance {
     folder: String,
-    task: Map<String, Value>,
+    task: TaskFile,
     pictures: Vec<PictureFile>,
 }
 
@@ -190,29 +162,25 @@ impl<'a> Truths<'a> {
         }
     }
 
-    fn candidates(&mut self, folder: &str, query: &Value) -> Result<&[Candidate], String> {
+    fn candidates(&mut self, folder: &str, query: &Value) -> Result<&[Candidate], InstanceError> {
         let key = (folder.to_owned(), query.to_string());
         if !self.answered.contains_key(&key) {
             let site = crate::sites::SITES
                 .iter()
                 .find(|site| site.name().0 == folder)
-                .ok_or_else(|| {
-                    format!("no hosted site is named `{folder}` (the template's folder)")
-                })?;
-            let name = site.name().0;
-            if !self.open.contains_key(name) {
-                let truth = site
-                    .ground_truth(self.data_dir)
-                    .map_err(|error| error.to_string())?;
-                self.open.insert(name, truth);
-            }
-            let truth = self
-                .open
-                .get_mut(name)
-                .ok_or("the ground truth is not open")?;
+                .ok_or_else(|| InstanceError::NoSite(folder.to_owned()))?;
+            let truth = match self.open.entry(site.name().0) {
+                std::collections::hash_map::Entry::Occupied(open) => open.into_mut(),
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(site.ground_truth(self.data_dir)?)
+                }
+            };
             let candidates = truth
                 .candidates(query)
-                .map_err(|error| format!("{}: {error}", folder))?;
+                .map_err(|source| InstanceError::Query {
+                    folder: folder.to_owned(),
+                    source,
+                })?;
             self.answered.insert(key.clone(), candidates);
         }
         Ok(self.answered.get(&key).map(Vec::as_slice).unwrap_or(&[]))
@@ -252,59 +220,20 @@ pub fn generate_reporting(
         let id = next_id
             .entry(instance.folder.clone())
             .or_insert(options.first_id);
-        instance.task.insert("task_id".into(), json!(*id));
-        // `task_id` belongs after `sites`, as in VWA's files.
-        let task = reorder(instance.task);
+        instance.task.task_id = *id;
+        let fail = |source| GenerateError::Instance {
+            template: instance.folder.clone(),
+            source,
+        };
         suite
-            .add_task(&instance.folder, *id, &Value::Object(task))
-            .map_err(|message| GenerateError::Instance {
-                template: instance.folder.clone(),
-                message,
-            })?;
+            .add_task(&instance.folder, &instance.task)
+            .map_err(fail)?;
         for picture in &instance.pictures {
-            suite
-                .add_picture(&instance.folder, picture)
-                .map_err(|message| GenerateError::Instance {
-                    template: instance.folder.clone(),
-                    message,
-                })?;
+            suite.add_picture(&instance.folder, picture).map_err(fail)?;
         }
         *id += 1;
     }
     Ok((suite, reports))
-}
-
-/// The task's fields in VWA's order.
-fn reorder(mut task: Map<String, Value>) -> Map<String, Value> {
-    const ORDER: [&str; 19] = [
-        "sites",
-        "task_id",
-        "require_login",
-        "storage_state",
-        "start_url",
-        "geolocation",
-        "intent_template",
-        "instantiation_dict",
-        "intent",
-        "image",
-        "require_reset",
-        "eval",
-        "reasoning_difficulty",
-        "visual_difficulty",
-        "overall_difficulty",
-        "comments",
-        "intent_template_id",
-        "agora",
-        "",
-    ];
-    let mut ordered = Map::new();
-    for key in ORDER.iter().filter(|key| !key.is_empty()) {
-        if let Some(value) = task.remove(*key) {
-            ordered.insert((*key).to_owned(), value);
-        }
-    }
-    ordered.extend(task);
-    ordered
 }
 
 /// A stable 64-bit hash (FNV-1a) of `text`: the same on every machine and build.
@@ -488,10 +417,10 @@ fn answer_share(answer: &str) -> (&str, usize) {
     }
 }
 
-/// The string answer of an instance, as the audit reads it (`None` without string_match).
-fn answer_of(task: &Map<String, Value>) -> Option<String> {
-    let eval = serde_json::from_value(task.get("eval")?.clone()).ok()?;
-    crate::audit::string_answer(&eval)
+/// The string answer of an instance's evaluation, as the audit reads it (`None` without
+/// string_match).
+fn answer_of(eval: &Value) -> Option<String> {
+    crate::audit::string_answer(&serde_json::from_value(eval.clone()).ok()?)
 }
 
 fn instantiate(
@@ -501,9 +430,9 @@ fn instantiate(
     tally: &mut AnswerTally,
 ) -> Result<(Vec<Instance>, TemplateReport), GenerateError> {
     let template = &loaded.template;
-    let fail = |message: String| GenerateError::Instance {
+    let fail = |source: InstanceError| GenerateError::Instance {
         template: loaded.name.clone(),
-        message,
+        source,
     };
     let intent_names = intent_slots(&template.intent).map_err(fail)?;
     let candidates = truths
@@ -545,23 +474,20 @@ fn instantiate(
         let task = match task_of(loaded, &intent_names, candidate, &slots) {
             Ok(task) => task,
             // A slot some candidates lack refuses them; one none has is the template's error.
-            Err(message) if message.starts_with(MISSING_SLOT) => {
+            Err(error) if error.is_missing_slot() => {
                 let entry = report
                     .refused
                     .entry(Refusal::MissingSlot)
-                    .or_insert((0, message));
+                    .or_insert_with(|| (0, error.to_string()));
                 entry.0 += 1;
                 continue;
             }
-            Err(message) => return Err(fail(message)),
+            Err(error) => return Err(fail(error)),
         };
         // What the agent is given: the intent and the input images (one intent asked of
         // different pictures makes different tasks).
-        let given = (
-            task.task["intent"].to_string(),
-            task.task["image"].to_string(),
-        );
-        let answer = answer_of(&task.task);
+        let given = (task.task.intent.clone(), task.task.image.to_string());
+        let answer = answer_of(&task.task.eval);
         if let Some(answer) = &answer {
             let (key, share) = answer_share(answer);
             if tally.get(key).copied().unwrap_or(0) >= share {
@@ -584,10 +510,12 @@ fn instantiate(
         report.generated += 1;
     }
     if made.is_empty()
-        && let Some((count, message)) = report.refused.get(&Refusal::MissingSlot)
+        && let Some((count, example)) = report.refused.get(&Refusal::MissingSlot)
         && *count == report.candidates
     {
-        return Err(fail(message.clone()));
+        return Err(fail(InstanceError::SlotNeverSet {
+            example: example.clone(),
+        }));
     }
     Ok((made, report))
 }
@@ -598,7 +526,7 @@ fn task_of(
     intent_names: &[String],
     candidate: &Candidate,
     slots: &Slots,
-) -> Result<Instance, String> {
+) -> Result<Instance, InstanceError> {
     let template = &loaded.template;
     let picture_files: BTreeMap<String, String> = candidate
         .pictures
@@ -610,7 +538,7 @@ fn task_of(
     for name in intent_names {
         let value = slots
             .get(name)
-            .ok_or_else(|| format!("{MISSING_SLOT} `{name}` named by the intent"))?;
+            .ok_or_else(|| InstanceError::IntentSlot { slot: name.clone() })?;
         instantiation.insert(name.clone(), Value::String(value.clone()));
     }
     let intent = filler.text(&template.intent)?;
@@ -642,11 +570,15 @@ fn task_of(
     for name in &template.image {
         let file = picture_files
             .get(name)
-            .ok_or_else(|| format!("the candidate has no picture `{name}` for `image`"))?;
+            .ok_or_else(|| InstanceError::NoImage {
+                picture: name.clone(),
+            })?;
         let path = fill::picture_path(file);
         if asks && let Some(picture) = candidate.pictures.get(name) {
-            let spec = serde_json::to_value(&picture.picture).map_err(|error| error.to_string())?;
-            input_pictures.push(json!({"image": path, "picture": spec}));
+            input_pictures.push(InputPicture {
+                image: path.clone(),
+                picture: picture.picture.clone(),
+            });
         }
         images.push(Value::String(path));
         used.insert(name.clone());
@@ -680,66 +612,52 @@ fn task_of(
         Some(sites) => sites.clone(),
         None => vec![default_site_name(&loaded.folder)],
     };
-    let mut agora = Map::new();
-    agora.insert("template".into(), json!(loaded.family));
-    if loaded.family != loaded.name {
-        agora.insert("variant".into(), json!(loaded.name));
-    }
-    agora.insert("visual_fact".into(), json!(visual_fact));
-    agora.insert("tags".into(), json!(tags));
-    if let Some(notes) = &template.notes {
-        agora.insert("notes".into(), json!(filler.text(notes)?));
-    }
-    if !input_pictures.is_empty() {
-        agora.insert("input_pictures".into(), Value::Array(input_pictures));
-    }
-    agora.insert("gold".into(), Value::Array(gold));
-    if !decoys.is_empty() {
-        agora.insert("decoys".into(), Value::Array(decoys));
-    }
-    let mut task = Map::new();
-    task.insert("sites".into(), json!(sites));
-    task.insert("require_login".into(), json!(template.require_login));
-    task.insert("storage_state".into(), Value::Null);
-    task.insert("start_url".into(), json!(start_url));
-    task.insert("geolocation".into(), Value::Null);
-    task.insert("intent_template".into(), json!(template.intent));
-    task.insert("instantiation_dict".into(), Value::Object(instantiation));
-    task.insert("intent".into(), json!(intent));
-    task.insert("image".into(), image);
-    task.insert("require_reset".into(), json!(template.require_reset));
-    task.insert("eval".into(), eval);
-    task.insert(
-        "reasoning_difficulty".into(),
-        json!(template.difficulty.reasoning.label()),
-    );
-    task.insert(
-        "visual_difficulty".into(),
-        json!(template.difficulty.visual.label()),
-    );
-    task.insert(
-        "overall_difficulty".into(),
-        json!(template.difficulty.overall.label()),
-    );
-    task.insert(
-        "comments".into(),
-        json!(template.comments.clone().unwrap_or_default()),
-    );
-    task.insert("intent_template_id".into(), json!(template.id));
-    task.insert("agora".into(), Value::Object(agora));
+    let notes = match &template.notes {
+        Some(notes) => Some(filler.text(notes)?),
+        None => None,
+    };
+    let task = TaskFile {
+        sites,
+        task_id: 0,
+        require_login: template.require_login,
+        storage_state: None,
+        start_url,
+        geolocation: None,
+        intent_template: template.intent.clone(),
+        instantiation_dict: instantiation,
+        intent,
+        image,
+        require_reset: template.require_reset,
+        eval,
+        reasoning_difficulty: template.difficulty.reasoning.label(),
+        visual_difficulty: template.difficulty.visual.label(),
+        overall_difficulty: template.difficulty.overall.label(),
+        comments: template.comments.clone().unwrap_or_default(),
+        intent_template_id: template.id,
+        agora: AgoraFields {
+            template: loaded.family.clone(),
+            variant: (loaded.family != loaded.name).then(|| loaded.name.clone()),
+            visual_fact,
+            tags,
+            notes,
+            input_pictures,
+            gold,
+            decoys,
+        },
+    };
     // The task must load as a task, with its gold path valid for the action grammar.
-    let mut probe = task.clone();
-    probe.insert("task_id".into(), json!(0));
-    let parsed: evaluators::Task = serde_json::from_value(Value::Object(probe))
-        .map_err(|error| format!("not a valid task: {error}"))?;
+    let parsed: evaluators::Task =
+        serde_json::from_value(serde_json::to_value(&task)?).map_err(InstanceError::NotATask)?;
     for (number, step) in parsed
         .agora
         .iter()
         .flat_map(|agora| &agora.gold)
         .enumerate()
     {
-        crate::gold::check_gold_step(step)
-            .map_err(|message| format!("gold step {}: {message}", number + 1))?;
+        crate::gold::check_gold_step(step).map_err(|message| InstanceError::GoldStep {
+            number: number + 1,
+            message,
+        })?;
     }
     let pictures = used
         .iter()
@@ -765,11 +683,11 @@ fn steps(
     filler: &mut Filler<'_>,
     items: &[StepOrShape],
     shapes: &BTreeMap<String, Vec<StepOrShape>>,
-) -> Result<Vec<Value>, String> {
+) -> Result<Vec<Value>, InstanceError> {
     let mut out = Vec::new();
     for mut step in template::expand_steps(items, shapes)? {
         if let Some(condition) = step.remove("when") {
-            let slot = condition.as_str().ok_or("`when` names a slot")?;
+            let slot = condition.as_str().ok_or(InstanceError::WhenNotASlot)?;
             if !filler.is_set(slot)? {
                 continue;
             }
@@ -788,25 +706,22 @@ fn decoys_of(
     pictures: &BTreeMap<String, String>,
     gold: &[Value],
     used: &mut BTreeSet<String>,
-) -> Result<Vec<Value>, String> {
-    let steps_of =
-        |slots: &Slots, used: &mut BTreeSet<String>| -> Result<(String, Vec<Value>), String> {
-            let mut filler = Filler::new(slots, pictures);
-            let items = decoy.steps.as_ref().unwrap_or(&loaded.template.gold);
-            let filled = steps(&mut filler, items, &loaded.shapes)?;
-            let why = filler.text(&decoy.why)?;
-            used.extend(filler.used_pictures);
-            Ok((why, filled))
-        };
-    let mut out = Vec::new();
+) -> Result<Vec<Decoy>, InstanceError> {
+    let decoy_of = |slots: &Slots, used: &mut BTreeSet<String>| -> Result<Decoy, InstanceError> {
+        let mut filler = Filler::new(slots, pictures);
+        let items = decoy.steps.as_ref().unwrap_or(&loaded.template.gold);
+        let steps = steps(&mut filler, items, &loaded.shapes)?;
+        let why = filler.text(&decoy.why)?;
+        used.extend(filler.used_pictures);
+        Ok(Decoy { why, steps })
+    };
     if decoy.near_misses == 0 {
         if decoy.steps.is_none() {
-            return Err("a decoy without `near_misses` needs its own `steps`".into());
+            return Err(InstanceError::DecoyWithoutSteps);
         }
-        let (why, filled) = steps_of(slots, used)?;
-        out.push(json!({"why": why, "steps": filled}));
-        return Ok(out);
+        return Ok(vec![decoy_of(slots, used)?]);
     }
+    let mut out = Vec::new();
     let differs = |near_miss: &kit::ground_truth::NearMiss| {
         decoy.differs.iter().all(|slot| {
             let value = near_miss.slots.get(slot).or_else(|| slots.get(slot));
@@ -836,13 +751,13 @@ fn decoys_of(
         {
             continue;
         }
-        let (why, filled) = match steps_of(&miss_slots, used) {
-            Err(message) if message.starts_with(MISSING_SLOT) => continue,
+        let filled = match decoy_of(&miss_slots, used) {
+            Err(error) if error.is_missing_slot() => continue,
             filled => filled?,
         };
         // The same trajectory as gold proves nothing (and would score 1).
-        if filled != gold {
-            out.push(json!({"why": why, "steps": filled}));
+        if filled.steps != gold {
+            out.push(filled);
         }
     }
     Ok(out)
@@ -956,7 +871,7 @@ mod over_seeded_data {
     #[test]
     fn generation_is_deterministic_refuses_with_reasons_and_splits_by_slot_values() {
         let data = seeded();
-        let templates = shipped(&["ranked_title", "scene_count", "image_meme_open"]);
+        let templates = shipped(&["ranked_score", "scene_count", "image_meme_open"]);
         let mut truths = Truths::new(data.path());
         let (first, reports) = generate(&templates, &mut truths, &options(3, 28, None)).unwrap();
         // A fresh read of the ground truth, as another run would do: the same files.
@@ -1004,7 +919,7 @@ mod over_seeded_data {
 
         // The title called visual (it is the text itself), and an N/A template over posts
         // that exist: every candidate is refused, each for its reason.
-        let mut leaking = shipped(&["ranked_title"]).remove(0);
+        let mut leaking = shipped(&["ranked_score"]).remove(0);
         leaking.template.visual = vec!["title".into()];
         let mut absent = leaking.clone();
         absent.name = "forum/absent_but_present".into();
@@ -1053,7 +968,7 @@ mod over_seeded_data {
 
         // A required slot no candidate has set refuses every one, and the template with them
         // (it names a slot its query never fills), saying which.
-        let mut demanding = shipped(&["ranked_title"]).remove(0);
+        let mut demanding = shipped(&["ranked_score"]).remove(0);
         demanding.template.require = vec!["in_stock".into()];
         let refused = generate(&[demanding], &mut truths, &options(5, 28, None))
             .map(|(suite, _)| suite.tasks())

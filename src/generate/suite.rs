@@ -1,10 +1,9 @@
 //! A generated suite as the files it consists of (`<folder>/<id>.json`,
 //! `<folder>/images/<picture>.png`), written into a folder or compared with one.
 
-use super::GenerateError;
 use super::fill::{IMAGE_FOLDER, picture_path};
+use super::{GenerateError, InstanceError, TaskFile};
 use kit::ground_truth::PictureFile;
-use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -37,22 +36,29 @@ impl fmt::Display for Difference {
 }
 
 impl Suite {
-    /// Adds task `id` of `folder`.
-    pub fn add_task(&mut self, folder: &str, id: u64, task: &Value) -> Result<(), String> {
-        let mut text = serde_json::to_vec_pretty(task).map_err(|error| error.to_string())?;
+    /// Adds `task` to `folder`, as `<task_id>.json`.
+    pub fn add_task(&mut self, folder: &str, task: &TaskFile) -> Result<(), InstanceError> {
+        let mut text = serde_json::to_vec_pretty(task)?;
         text.push(b'\n');
-        self.files
-            .insert(Path::new(folder).join(format!("{id}.json")), text);
+        self.files.insert(
+            Path::new(folder).join(format!("{}.json", task.task_id)),
+            text,
+        );
         Ok(())
     }
 
     /// Adds a picture beside `folder`'s tasks (rendered once however many tasks use it).
-    pub fn add_picture(&mut self, folder: &str, picture: &PictureFile) -> Result<(), String> {
+    pub fn add_picture(
+        &mut self,
+        folder: &str,
+        picture: &PictureFile,
+    ) -> Result<(), InstanceError> {
         let path = Path::new(folder).join(picture_path(&picture.name));
         if let std::collections::btree_map::Entry::Vacant(slot) = self.files.entry(path) {
-            let png = picture
-                .render()
-                .map_err(|error| format!("rendering {}: {error}", picture.name))?;
+            let png = picture.render().map_err(|source| InstanceError::Render {
+                name: picture.name.clone(),
+                source,
+            })?;
             slot.insert(png);
         }
         Ok(())
@@ -174,18 +180,47 @@ impl Suite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::generate::AgoraFields;
+    use serde_json::{Map, Value};
+
+    fn task(task_id: u64) -> TaskFile {
+        TaskFile {
+            sites: vec!["classifieds".into()],
+            task_id,
+            require_login: false,
+            storage_state: None,
+            start_url: "__CLASSIFIEDS__".into(),
+            geolocation: None,
+            intent_template: "Stop.".into(),
+            instantiation_dict: Map::new(),
+            intent: "Stop.".into(),
+            image: Value::Null,
+            require_reset: false,
+            eval: Value::Null,
+            reasoning_difficulty: "easy",
+            visual_difficulty: "easy",
+            overall_difficulty: "easy",
+            comments: String::new(),
+            intent_template_id: 1,
+            agora: AgoraFields {
+                template: "classifieds/stop".into(),
+                variant: None,
+                visual_fact: String::new(),
+                tags: Vec::new(),
+                notes: None,
+                input_pictures: Vec::new(),
+                gold: Vec::new(),
+                decoys: Vec::new(),
+            },
+        }
+    }
 
     #[test]
     fn written_suites_compare_equal_and_changes_show() {
         let dir = tempfile::tempdir().unwrap();
         let mut suite = Suite::default();
-        suite
-            .add_task("classifieds", 1000, &json!({"task_id": 1000}))
-            .unwrap();
-        suite
-            .add_task("classifieds", 1001, &json!({"task_id": 1001}))
-            .unwrap();
+        suite.add_task("classifieds", &task(1000)).unwrap();
+        suite.add_task("classifieds", &task(1001)).unwrap();
         suite.write(dir.path(), false).unwrap();
         assert!(suite.differences(dir.path()).unwrap().is_empty());
         // Writing again needs --replace.

@@ -1,7 +1,7 @@
 //! Task templates: one TOML file per intent family (`tasks/templates/<site>/<name>.toml`), and
 //! the gold-path shapes a site's templates share (`tasks/templates/<site>/shapes.toml`).
 
-use super::GenerateError;
+use super::{GenerateError, InstanceError};
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -332,23 +332,24 @@ fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), GenerateEr
 pub fn expand_steps(
     items: &[StepOrShape],
     shapes: &BTreeMap<String, Vec<StepOrShape>>,
-) -> Result<Vec<serde_json::Map<String, Value>>, String> {
+) -> Result<Vec<serde_json::Map<String, Value>>, InstanceError> {
     fn walk(
         items: &[StepOrShape],
         shapes: &BTreeMap<String, Vec<StepOrShape>>,
         depth: usize,
         out: &mut Vec<serde_json::Map<String, Value>>,
-    ) -> Result<(), String> {
+    ) -> Result<(), InstanceError> {
         if depth > 8 {
-            return Err("shapes nest more than 8 deep (does one name itself?)".into());
+            return Err(InstanceError::ShapesTooDeep);
         }
         for item in items {
             match item {
                 StepOrShape::Step(step) => out.push(step.clone()),
                 StepOrShape::Shape(name) => {
-                    let shape = shapes
-                        .get(name)
-                        .ok_or_else(|| format!("no shape named `{name}` in {SHAPES_FILE}"))?;
+                    let shape = shapes.get(name).ok_or_else(|| InstanceError::NoShape {
+                        name: name.clone(),
+                        file: SHAPES_FILE,
+                    })?;
                     walk(shape, shapes, depth + 1, out)?;
                 }
             }
