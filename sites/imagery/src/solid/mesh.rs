@@ -83,6 +83,17 @@ impl Neg for V3 {
     }
 }
 
+/// Two unit vectors perpendicular to `axis` and to each other.
+pub(crate) fn basis(axis: V3) -> (V3, V3) {
+    let helper = if axis.y.abs() < 0.9 {
+        v3(0.0, 1.0, 0.0)
+    } else {
+        v3(1.0, 0.0, 0.0)
+    };
+    let e1 = axis.cross(helper).normalize();
+    (e1, axis.cross(e1))
+}
+
 /// Which paint a part takes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Paint {
@@ -281,13 +292,7 @@ impl Mesh {
         for pair in path.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let axis = (b - a).normalize();
-            let helper = if axis.y.abs() < 0.9 {
-                v3(0.0, 1.0, 0.0)
-            } else {
-                v3(1.0, 0.0, 0.0)
-            };
-            let e1 = axis.cross(helper).normalize();
-            let e2 = axis.cross(e1);
+            let (e1, e2) = basis(axis);
             let l = (b - a).length();
             let start = length;
             // Extend each segment a little so joints close.
@@ -322,13 +327,7 @@ impl Mesh {
     /// A flat disc of `radius` facing `normal`.
     pub(crate) fn disc(&mut self, part: Part, centre: V3, normal: V3, radius: f32, sides: usize) {
         let part = self.part(part);
-        let helper = if normal.y.abs() < 0.9 {
-            v3(0.0, 1.0, 0.0)
-        } else {
-            v3(1.0, 0.0, 0.0)
-        };
-        let e1 = normal.cross(helper).normalize();
-        let e2 = normal.cross(e1);
+        let (e1, e2) = basis(normal);
         let c = self.vertex(centre, normal, [0.0, 0.0]);
         let first = self.vertices.len() as u32;
         for i in 0..sides {

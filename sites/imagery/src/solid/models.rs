@@ -78,7 +78,23 @@ fn table(m: &mut Mesh, t: TableModel) {
         KidsPlayTable => (0.8, 0.6, 0.5, 0.04),
         PrinterStand => (0.6, 0.45, 0.65, 0.03),
     };
-    let top_y = h - top / 2.0;
+    // The top: a slab on every table but the round ones and the nightstand.
+    let slab = match t {
+        RoundPedestalTable | BarTable | Nightstand => None,
+        PicnicTable => Some((TIMBER_OR_BODY, 0.008)),
+        StandingDesk => Some((BODY_SATIN, 0.01)),
+        Desk => Some((BODY_SATIN, 0.006)),
+        FoldingTable => Some((BODY_MATTE, 0.015)),
+        _ => Some((BODY_SATIN, top * 0.3)),
+    };
+    if let Some((part, radius)) = slab {
+        m.rounded_box(
+            part,
+            v3(0.0, h - top / 2.0, 0.0),
+            v3(w / 2.0, top / 2.0, d / 2.0),
+            radius,
+        );
+    }
     match t {
         RoundPedestalTable | BarTable => {
             let r = w / 2.0;
@@ -120,14 +136,13 @@ fn table(m: &mut Mesh, t: TableModel) {
                 0.01,
             );
             // Two drawers with knobs.
-            for (i, y) in [h * 0.7, h * 0.35].into_iter().enumerate() {
+            for y in [h * 0.7, h * 0.35] {
                 m.rounded_box(
                     TRIM_SATIN,
                     v3(0.0, y, d / 2.0 + 0.004),
                     v3(w / 2.0 - 0.03, h * 0.15, 0.006),
                     0.004,
                 );
-                let _ = i;
                 m.lathe(
                     STEEL,
                     v3(0.0, y - 0.01, d / 2.0 + 0.01),
@@ -138,12 +153,6 @@ fn table(m: &mut Mesh, t: TableModel) {
             four_legs(m, BODY_SATIN, w, d, 0.06, 0.03, 0.03, false);
         }
         PicnicTable => {
-            m.rounded_box(
-                TIMBER_OR_BODY,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                0.008,
-            );
             for sz in [-1.0f32, 1.0] {
                 // Benches.
                 m.rounded_box(
@@ -172,12 +181,6 @@ fn table(m: &mut Mesh, t: TableModel) {
             }
         }
         StandingDesk => {
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                0.01,
-            );
             for sx in [-1.0f32, 1.0] {
                 let x = sx * (w / 2.0 - 0.15);
                 m.rounded_box(
@@ -201,12 +204,6 @@ fn table(m: &mut Mesh, t: TableModel) {
             );
         }
         Desk => {
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                0.006,
-            );
             // A drawer pedestal on the right, a panel leg on the left.
             m.rounded_box(
                 BODY_SATIN,
@@ -236,26 +233,11 @@ fn table(m: &mut Mesh, t: TableModel) {
             );
         }
         FoldingTable => {
-            m.rounded_box(
-                BODY_MATTE,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                0.015,
-            );
             for sx in [-1.0f32, 1.0] {
                 let x = sx * (w / 2.0 - 0.18);
-                m.tube(
-                    TRIM_METAL,
-                    &[v3(x, 0.0, -d / 2.0 + 0.06), v3(x, h - top, -d / 2.0 + 0.06)],
-                    0.013,
-                    8,
-                );
-                m.tube(
-                    TRIM_METAL,
-                    &[v3(x, 0.0, d / 2.0 - 0.06), v3(x, h - top, d / 2.0 - 0.06)],
-                    0.013,
-                    8,
-                );
+                for z in [-d / 2.0 + 0.06, d / 2.0 - 0.06] {
+                    m.tube(TRIM_METAL, &[v3(x, 0.0, z), v3(x, h - top, z)], 0.013, 8);
+                }
                 m.tube(
                     TRIM_METAL,
                     &[v3(x, 0.05, -d / 2.0 + 0.06), v3(x, 0.05, d / 2.0 - 0.06)],
@@ -265,12 +247,6 @@ fn table(m: &mut Mesh, t: TableModel) {
             }
         }
         _ => {
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                top * 0.3,
-            );
             // An apron under the top, then the legs.
             let apron = 0.08f32.min(h * 0.12);
             m.rounded_box(
@@ -679,18 +655,7 @@ fn television(m: &mut Mesh, t: TelevisionModel) {
                 (1.1, 0.63)
             };
             let y = if t == PortraitDisplay { 0.95 } else { 1.3 };
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, y, 0.0),
-                v3(w / 2.0, h / 2.0, 0.025),
-                0.01,
-            );
-            m.rounded_box(
-                DISPLAY,
-                v3(0.0, y, 0.026),
-                v3(w / 2.0 - 0.03, h / 2.0 - 0.03, 0.0008),
-                0.004,
-            );
+            screen_panel(m, y, (w, h), 0.025, 0.0);
             m.tube(
                 TRIM_METAL,
                 &[v3(0.0, 0.08, -0.05), v3(0.0, y, -0.05)],
@@ -719,18 +684,7 @@ fn television(m: &mut Mesh, t: TelevisionModel) {
             } else {
                 0.07 + h / 2.0
             };
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, y, 0.0),
-                v3(w / 2.0, h / 2.0, 0.018),
-                0.006,
-            );
-            m.rounded_box(
-                DISPLAY,
-                v3(0.0, y + 0.005, 0.0185),
-                v3(w / 2.0 - 0.03, h / 2.0 - 0.035, 0.0008),
-                0.003,
-            );
+            screen_panel(m, y, (w, h), 0.018, 0.005);
             if t == TvOnLegs {
                 for sx in [-1.0f32, 1.0] {
                     m.tube(
@@ -778,6 +732,23 @@ fn television(m: &mut Mesh, t: TelevisionModel) {
             }
         }
     }
+}
+
+/// A flat display `w`×`h` centred `y` high, `depth` thick at each side of its centre: a
+/// bezel in the body colour around a screen whose bottom border is `chin` wider.
+fn screen_panel(m: &mut Mesh, y: f32, (w, h): (f32, f32), depth: f32, chin: f32) {
+    m.rounded_box(
+        BODY_SATIN,
+        v3(0.0, y, 0.0),
+        v3(w / 2.0, h / 2.0, depth),
+        depth * 0.35,
+    );
+    m.rounded_box(
+        DISPLAY,
+        v3(0.0, y + chin, depth + 0.0005),
+        v3(w / 2.0 - 0.03, h / 2.0 - 0.03 - chin, 0.0008),
+        0.003,
+    );
 }
 
 /// Appends `other`'s triangles (with their parts) to `m`.
