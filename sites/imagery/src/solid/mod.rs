@@ -577,6 +577,7 @@ fn shade(
                 }
             }
             Paint::Fixed(rgb) => rgb.map(linear),
+            Paint::Deep => primary.map(|c| c * 0.3),
         };
         // The surface's own texture.
         let (ks, shininess, reflect) = match part.surface {

@@ -1,5 +1,8 @@
 //! One mesh per named model, for the kinds the seeded data shows most (tables, chairs,
-//! phones, laptops, televisions); `None` keeps a model's drawing.
+//! phones, laptops, televisions, sofas, lamps); `None` keeps a model's drawing.
+
+mod lamp;
+mod sofa;
 
 use super::mesh::{Mesh, Paint, Part, Surface, V3, part, v3};
 use crate::model::{ChairModel, LaptopModel, Model, PhoneModel, TableModel, TelevisionModel};
@@ -34,6 +37,8 @@ pub(crate) fn mesh_for(model: Model) -> Option<Mesh> {
         Model::Phone(p) => phone(&mut m, p),
         Model::Laptop(l) => laptop(&mut m, l),
         Model::Television(t) => television(&mut m, t),
+        Model::Sofa(s) => sofa::sofa(&mut m, s),
+        Model::Lamp(l) => lamp::lamp(&mut m, l),
         _ => return None,
     }
     Some(m)
@@ -574,7 +579,6 @@ fn laptop(m: &mut Mesh, l: LaptopModel) {
     // The lid, opened to about 110 degrees, hinged at the back edge.
     let hinge = v3(0.0, t, -d / 2.0);
     let open = -0.35f32;
-    let lid = |q: V3| (q.pitch(open)) + hinge;
     let mut lid_mesh = Mesh::default();
     lid_mesh.rounded_box(
         BODY_SATIN,
@@ -588,11 +592,7 @@ fn laptop(m: &mut Mesh, l: LaptopModel) {
         v3(w / 2.0 - 0.01, d / 2.0 - 0.014, 0.0005),
         0.002,
     );
-    for v in &mut lid_mesh.vertices {
-        v.p = lid(v.p);
-        v.n = v.n.pitch(open);
-    }
-    append(m, lid_mesh);
+    m.add(lid_mesh, |q| q.pitch(open), hinge);
     if l == LaptopSeenFromBehind {
         for v in &mut m.vertices {
             v.p = v.p.yaw(std::f32::consts::PI);
@@ -749,15 +749,4 @@ fn screen_panel(m: &mut Mesh, y: f32, (w, h): (f32, f32), depth: f32, chin: f32)
         v3(w / 2.0 - 0.03, h / 2.0 - 0.03 - chin, 0.0008),
         0.003,
     );
-}
-
-/// Appends `other`'s triangles (with their parts) to `m`.
-fn append(m: &mut Mesh, other: Mesh) {
-    let base = m.vertices.len() as u32;
-    let parts: Vec<u8> = other.parts.iter().map(|p| m.part(*p)).collect();
-    m.vertices.extend(other.vertices);
-    for (tri, p) in other.triangles {
-        m.triangles
-            .push((tri.map(|i| i + base), parts[usize::from(p)]));
-    }
 }
