@@ -41,7 +41,8 @@ fn main() {
             std::fs::write(name, png).expect("write");
         }
     }
-    // A contact sheet (PNG) of every photo at thumbnail size (256×192), six to a row.
+    // A contact sheet of every photo at thumbnail size (256×192), six to a row: a PNG to look
+    // at, a JPEG for the docs.
     let (tw, th, cols) = (256u32, 192u32, 6u32);
     let rows = (sheet.len() as u32).div_ceil(cols).max(1);
     let mut contact = image::RgbImage::new(tw * cols, th * rows);
@@ -50,5 +51,7 @@ fn main() {
         let (x, y) = (i as u32 % cols * tw, i as u32 / cols * th);
         image::imageops::replace(&mut contact, &tile, i64::from(x), i64::from(y));
     }
-    contact.save(format!("{out}/sheet.png")).expect("sheet");
+    for name in ["sheet.png", "sheet.jpg"] {
+        contact.save(format!("{out}/{name}")).expect("sheet");
+    }
 }
