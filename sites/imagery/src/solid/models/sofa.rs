@@ -60,31 +60,27 @@ pub(super) fn sofa(m: &mut Mesh, s: SofaModel) {
             // A chesterfield: arms as high as the back, one scrolled rim around them both,
             // the back buttoned in a diamond grid, one long seat cushion, bun feet.
             let (w, d, top) = (2.0, 0.88, 0.72);
-            m.rounded_box(
-                BODY_FABRIC,
-                v3(0.0, 0.24, 0.0),
-                v3(w / 2.0, 0.17, d / 2.0),
-                0.04,
-            );
-            m.rounded_box(
-                BODY_FABRIC,
-                v3(0.0, 0.47, 0.05),
-                v3(w / 2.0 - 0.22, 0.06, d / 2.0 - 0.06),
-                0.05,
-            );
-            m.rounded_box(
-                BODY_FABRIC,
-                v3(0.0, 0.5, -d / 2.0 + 0.1),
-                v3(w / 2.0 - 0.05, top / 2.0 - 0.14, 0.1),
-                0.04,
-            );
-            for sx in [-1.0f32, 1.0] {
-                m.rounded_box(
-                    BODY_FABRIC,
+            // The frame, the seat cushion, the back and the two arms.
+            let arm = |sx: f32| {
+                (
                     v3(sx * (w / 2.0 - 0.1), 0.385, 0.02),
                     v3(0.1, 0.315, d / 2.0 - 0.02),
-                    0.04,
-                );
+                )
+            };
+            for (centre, half) in [
+                (v3(0.0, 0.24, 0.0), v3(w / 2.0, 0.17, d / 2.0)),
+                (
+                    v3(0.0, 0.47, 0.05),
+                    v3(w / 2.0 - 0.22, 0.06, d / 2.0 - 0.06),
+                ),
+                (
+                    v3(0.0, 0.5, -d / 2.0 + 0.1),
+                    v3(w / 2.0 - 0.05, top / 2.0 - 0.14, 0.1),
+                ),
+                arm(-1.0),
+                arm(1.0),
+            ] {
+                m.rounded_box(BODY_FABRIC, centre, half, 0.04);
             }
             let (x, z) = (w / 2.0 - 0.1, d / 2.0 - 0.04);
             m.tube(
@@ -112,31 +108,20 @@ pub(super) fn sofa(m: &mut Mesh, s: SofaModel) {
         SectionalSofa => {
             // An L: a long run along the back and a chaise reaching forward on the right.
             let (w, d, reach) = (2.7, 0.92, 0.8);
-            m.rounded_box(
-                BODY_FABRIC,
-                v3(0.0, 0.24, 0.0),
-                v3(w / 2.0, 0.14, d / 2.0),
-                0.03,
-            );
-            m.rounded_box(
-                BODY_FABRIC,
-                v3(w / 2.0 - 0.45, 0.24, d / 2.0 + reach / 2.0 - 0.02),
-                v3(0.45, 0.14, reach / 2.0),
-                0.03,
-            );
-            m.rounded_box(
-                BODY_FABRIC,
-                v3(0.0, 0.58, -d / 2.0 + 0.1),
-                v3(w / 2.0, 0.24, 0.1),
-                0.04,
-            );
-            for (x, depth) in [(-w / 2.0 + 0.08, d), (w / 2.0 - 0.08, d + reach)] {
-                m.rounded_box(
-                    BODY_FABRIC,
-                    v3(x, 0.42, (depth - d) / 2.0),
-                    v3(0.08, 0.18, depth / 2.0),
-                    0.025,
-                );
+            // The run's and the chaise's frames, the back and the two arms.
+            let arm =
+                |x: f32, depth: f32| (v3(x, 0.42, (depth - d) / 2.0), v3(0.08, 0.18, depth / 2.0));
+            for (centre, half) in [
+                (v3(0.0, 0.24, 0.0), v3(w / 2.0, 0.14, d / 2.0)),
+                (
+                    v3(w / 2.0 - 0.45, 0.24, d / 2.0 + reach / 2.0 - 0.02),
+                    v3(0.45, 0.14, reach / 2.0),
+                ),
+                (v3(0.0, 0.58, -d / 2.0 + 0.1), v3(w / 2.0, 0.24, 0.1)),
+                arm(-w / 2.0 + 0.08, d),
+                arm(w / 2.0 - 0.08, d + reach),
+            ] {
+                m.rounded_box(BODY_FABRIC, centre, half, 0.03);
             }
             // Seat cushions: two on the run, a long one on the chaise.
             for (x, half_w, z, half_d) in [
@@ -151,14 +136,12 @@ pub(super) fn sofa(m: &mut Mesh, s: SofaModel) {
                     0.05,
                 );
             }
-            for x in [-0.86f32, 0.0, 0.86] {
-                m.rounded_box(
-                    BODY_FABRIC,
-                    v3(x, 0.66, -d / 2.0 + 0.27),
-                    v3(0.42, 0.16, 0.08),
-                    0.07,
-                );
-            }
+            cushion_row(
+                m,
+                &[-0.86, 0.0, 0.86],
+                v3(0.0, 0.66, -d / 2.0 + 0.27),
+                v3(0.42, 0.16, 0.08),
+            );
             for (x, z) in [
                 (-w / 2.0 + 0.06, -d / 2.0 + 0.06),
                 (-w / 2.0 + 0.06, d / 2.0 - 0.06),
@@ -267,14 +250,12 @@ pub(super) fn sofa(m: &mut Mesh, s: SofaModel) {
                 v3(w / 2.0 - 0.03, 0.12, d / 2.0 - 0.03),
                 0.06,
             );
-            for x in [-0.6f32, 0.0, 0.6] {
-                m.rounded_box(
-                    BODY_FABRIC,
-                    v3(x, 0.66, -d / 2.0 + 0.14),
-                    v3(0.29, 0.19, 0.09),
-                    0.09,
-                );
-            }
+            cushion_row(
+                m,
+                &[-0.6, 0.0, 0.6],
+                v3(0.0, 0.66, -d / 2.0 + 0.14),
+                v3(0.29, 0.19, 0.09),
+            );
         }
         GardenBench | PorchSwing => {
             let mut bench = Mesh::default();
@@ -359,6 +340,13 @@ fn upholstered(m: &mut Mesh, w: f32, d: f32, lift: f32, seats: usize, top: f32) 
             v3(each / 2.0 - 0.01, (top - seat - 0.15) / 2.0, 0.08),
             0.07,
         );
+    }
+}
+
+/// Back cushions or pillows of half extents `half`, one at each of `xs` (plus `at`).
+fn cushion_row(m: &mut Mesh, xs: &[f32], at: V3, half: V3) {
+    for &x in xs {
+        m.rounded_box(BODY_FABRIC, at + v3(x, 0.0, 0.0), half, half.z * 0.9);
     }
 }
 
