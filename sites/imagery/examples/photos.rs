@@ -41,8 +41,9 @@ fn main() {
             std::fs::write(name, png).expect("write");
         }
     }
-    // A contact sheet (JPEG) of every photo at 320×240, six to a row.
-    let (tw, th, cols) = (320u32, 240u32, 6u32);
+    // A contact sheet of every photo at thumbnail size (256×192), six to a row: a PNG to look
+    // at, a JPEG for the docs.
+    let (tw, th, cols) = (256u32, 192u32, 6u32);
     let rows = (sheet.len() as u32).div_ceil(cols).max(1);
     let mut contact = image::RgbImage::new(tw * cols, th * rows);
     for (i, photo) in sheet.iter().enumerate() {
@@ -50,5 +51,7 @@ fn main() {
         let (x, y) = (i as u32 % cols * tw, i as u32 / cols * th);
         image::imageops::replace(&mut contact, &tile, i64::from(x), i64::from(y));
     }
-    contact.save(format!("{out}/sheet.jpg")).expect("sheet");
+    for name in ["sheet.png", "sheet.jpg"] {
+        contact.save(format!("{out}/{name}")).expect("sheet");
+    }
 }

@@ -48,6 +48,12 @@ impl V3 {
         v3(c * self.x + s * self.z, self.y, -s * self.x + c * self.z)
     }
 
+    /// Rolled by `angle` radians about the z axis (positive turns +x towards +y).
+    pub(crate) fn roll(self, angle: f32) -> V3 {
+        let (s, c) = angle.sin_cos();
+        v3(c * self.x - s * self.y, s * self.x + c * self.y, self.z)
+    }
+
     /// Tipped by `angle` radians about the x axis (positive tips the top towards the camera).
     pub(crate) fn pitch(self, angle: f32) -> V3 {
         let (s, c) = angle.sin_cos();
@@ -83,6 +89,17 @@ impl Neg for V3 {
     }
 }
 
+/// Two unit vectors perpendicular to `axis` and to each other.
+pub(crate) fn basis(axis: V3) -> (V3, V3) {
+    let helper = if axis.y.abs() < 0.9 {
+        v3(0.0, 1.0, 0.0)
+    } else {
+        v3(1.0, 0.0, 0.0)
+    };
+    let e1 = axis.cross(helper).normalize();
+    (e1, axis.cross(e1))
+}
+
 /// Which paint a part takes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Paint {
@@ -94,6 +111,8 @@ pub(crate) enum Paint {
     Trim,
     /// A fixed material colour (sRGB).
     Fixed([u8; 3]),
+    /// The body colour deep in a crease: buttons, seams and gaps in upholstery.
+    Deep,
 }
 
 /// How a part's surface reflects light and what texture it has.
@@ -281,13 +300,7 @@ impl Mesh {
         for pair in path.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let axis = (b - a).normalize();
-            let helper = if axis.y.abs() < 0.9 {
-                v3(0.0, 1.0, 0.0)
-            } else {
-                v3(1.0, 0.0, 0.0)
-            };
-            let e1 = axis.cross(helper).normalize();
-            let e2 = axis.cross(e1);
+            let (e1, e2) = basis(axis);
             let l = (b - a).length();
             let start = length;
             // Extend each segment a little so joints close.
@@ -322,13 +335,7 @@ impl Mesh {
     /// A flat disc of `radius` facing `normal`.
     pub(crate) fn disc(&mut self, part: Part, centre: V3, normal: V3, radius: f32, sides: usize) {
         let part = self.part(part);
-        let helper = if normal.y.abs() < 0.9 {
-            v3(0.0, 1.0, 0.0)
-        } else {
-            v3(1.0, 0.0, 0.0)
-        };
-        let e1 = normal.cross(helper).normalize();
-        let e2 = normal.cross(e1);
+        let (e1, e2) = basis(normal);
         let c = self.vertex(centre, normal, [0.0, 0.0]);
         let first = self.vertices.len() as u32;
         for i in 0..sides {
@@ -340,6 +347,53 @@ impl Mesh {
         for i in 0..sides as u32 {
             let j = (i + 1) % sides as u32;
             self.triangles.push(([c, first + j, first + i], part));
+        }
+    }
+
+    /// A sphere of `radius` about `centre`.
+    pub(crate) fn sphere(&mut self, part: Part, centre: V3, radius: f32, sides: usize) {
+        let rings = (sides / 2).max(3);
+        let profile: Vec<(f32, f32)> = (0..=rings)
+            .map(|i| {
+                let a = i as f32 / rings as f32 * std::f32::consts::PI;
+                (radius * a.sin(), radius * (1.0 - a.cos()) - radius)
+            })
+            .collect();
+        self.lathe(part, centre, &profile, sides);
+    }
+
+    /// A ring (torus) of `radius` and tube `thickness` about `centre`, in the plane whose
+    /// axes are `e1` and `e2`.
+    pub(crate) fn ring(
+        &mut self,
+        part: Part,
+        centre: V3,
+        (e1, e2): (V3, V3),
+        radius: f32,
+        thickness: f32,
+    ) {
+        let path: Vec<V3> = (0..=32)
+            .map(|i| {
+                let (s, c) = (i as f32 / 32.0 * std::f32::consts::TAU).sin_cos();
+                centre + e1 * (c * radius) + e2 * (s * radius)
+            })
+            .collect();
+        self.tube(part, &path, thickness, 10);
+    }
+
+    /// Adds `other`, turned by `turn` (a rotation of positions and normals) then moved by `at`.
+    pub(crate) fn add(&mut self, other: Mesh, turn: impl Fn(V3) -> V3, at: V3) {
+        let base = self.vertices.len() as u32;
+        let parts: Vec<u8> = other.parts.iter().map(|p| self.part(*p)).collect();
+        self.vertices
+            .extend(other.vertices.into_iter().map(|v| Vertex {
+                p: turn(v.p) + at,
+                n: turn(v.n),
+                uv: v.uv,
+            }));
+        for (tri, p) in other.triangles {
+            self.triangles
+                .push((tri.map(|i| i + base), parts[usize::from(p)]));
         }
     }
 

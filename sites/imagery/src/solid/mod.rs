@@ -108,6 +108,19 @@ impl Projector {
 /// A triangle's screen vertices: pixel x, y, 1 / depth.
 type ScreenVertex = (f32, f32, f32);
 
+/// The pixels from the lowest to the highest of `values`, clipped to `0..limit` (`None`
+/// when they all lie outside).
+fn pixel_span(values: [f32; 3], limit: usize) -> Option<(usize, usize)> {
+    let lo = values
+        .iter()
+        .copied()
+        .fold(f32::MAX, f32::min)
+        .floor()
+        .max(0.0);
+    let hi = (values.iter().copied().fold(f32::MIN, f32::max).ceil()).min(limit as f32 - 1.0);
+    (hi >= 0.0 && lo <= hi).then_some((lo as usize, hi as usize))
+}
+
 /// Visits every pixel centre inside the screen triangle with its perspective-correct
 /// barycentric weights and 1 / depth.
 fn rasterize(
@@ -120,29 +133,16 @@ fn rasterize(
     if area.abs() < 1e-8 {
         return;
     }
-    let min_x = s
-        .iter()
-        .map(|v| v.0)
-        .fold(f32::MAX, f32::min)
-        .floor()
-        .max(0.0) as usize;
-    let max_x =
-        (s.iter().map(|v| v.0).fold(f32::MIN, f32::max).ceil() as isize).min(width as isize - 1);
-    let min_y = s
-        .iter()
-        .map(|v| v.1)
-        .fold(f32::MAX, f32::min)
-        .floor()
-        .max(0.0) as usize;
-    let max_y =
-        (s.iter().map(|v| v.1).fold(f32::MIN, f32::max).ceil() as isize).min(height as isize - 1);
-    if max_x < 0 || max_y < 0 {
+    let (Some((min_x, max_x)), Some((min_y, max_y))) = (
+        pixel_span(s.map(|v| v.0), width),
+        pixel_span(s.map(|v| v.1), height),
+    ) else {
         return;
-    }
+    };
     let inv_area = 1.0 / area;
-    for y in min_y..=max_y as usize {
+    for y in min_y..=max_y {
         let py = y as f32 + 0.5;
-        for x in min_x..=max_x as usize {
+        for x in min_x..=max_x {
             let px = x as f32 + 0.5;
             let w0 = ((s[1].0 - px) * (s[2].1 - py) - (s[2].0 - px) * (s[1].1 - py)) * inv_area;
             let w1 = ((s[2].0 - px) * (s[0].1 - py) - (s[0].0 - px) * (s[2].1 - py)) * inv_area;
@@ -176,13 +176,7 @@ const SHADOW: usize = 160;
 
 impl ShadowMap {
     fn new(mesh: &Mesh, light: V3) -> ShadowMap {
-        let helper = if light.y.abs() < 0.95 {
-            v3(0.0, 1.0, 0.0)
-        } else {
-            v3(1.0, 0.0, 0.0)
-        };
-        let e1 = light.cross(helper).normalize();
-        let e2 = light.cross(e1);
+        let (e1, e2) = mesh::basis(light);
         let (mut lo, mut hi) = ((f32::MAX, f32::MAX), (f32::MIN, f32::MIN));
         for v in &mesh.vertices {
             let (a, b) = (v.p.dot(e1), v.p.dot(e2));
@@ -350,16 +344,7 @@ pub(crate) fn render(
     let mut projectors = Vec::with_capacity(placements.len());
     for (index, place) in placements.iter().enumerate() {
         let projector = fit(&world, view, size, place);
-        floor_pass(
-            &mut g,
-            &world,
-            &projector,
-            &shadow,
-            &contacts,
-            view,
-            (lo, hi),
-            size,
-        );
+        floor_pass(&mut g, &projector, &shadow, &contacts, view, (lo, hi), size);
         geometry_pass(&mut g, &world, &projector, index);
         projectors.push(projector);
     }
@@ -439,7 +424,6 @@ fn contact_points(world: &Mesh, floor: f32, size: f32) -> Vec<(f32, f32)> {
 #[allow(clippy::too_many_arguments)]
 fn floor_pass(
     g: &mut GBuffer,
-    world: &Mesh,
     projector: &Projector,
     shadow: &ShadowMap,
     contacts: &[(f32, f32)],
@@ -447,12 +431,11 @@ fn floor_pass(
     (lo, hi): (V3, V3),
     size: f32,
 ) {
-    let _ = world;
     let reach = size * 1.1;
     // The shadow falls away from the light; the quad reaches further on that side.
     let away = v3(-view.key.x, 0.0, -view.key.z).normalize();
     let (x0, x1) = (
-        lo.x - reach * (0.3 + away.x.max(0.0) * 0.0 + (-away.x).max(0.0)),
+        lo.x - reach * (0.3 + (-away.x).max(0.0)),
         hi.x + reach * (0.3 + away.x.max(0.0)),
     );
     let (z0, z1) = (
@@ -594,6 +577,7 @@ fn shade(
                 }
             }
             Paint::Fixed(rgb) => rgb.map(linear),
+            Paint::Deep => primary.map(|c| c * 0.3),
         };
         // The surface's own texture.
         let (ks, shininess, reflect) = match part.surface {

@@ -1,5 +1,8 @@
 //! One mesh per named model, for the kinds the seeded data shows most (tables, chairs,
-//! phones, laptops, televisions); `None` keeps a model's drawing.
+//! phones, laptops, televisions, sofas, lamps); `None` keeps a model's drawing.
+
+mod lamp;
+mod sofa;
 
 use super::mesh::{Mesh, Paint, Part, Surface, V3, part, v3};
 use crate::model::{ChairModel, LaptopModel, Model, PhoneModel, TableModel, TelevisionModel};
@@ -34,6 +37,8 @@ pub(crate) fn mesh_for(model: Model) -> Option<Mesh> {
         Model::Phone(p) => phone(&mut m, p),
         Model::Laptop(l) => laptop(&mut m, l),
         Model::Television(t) => television(&mut m, t),
+        Model::Sofa(s) => sofa::sofa(&mut m, s),
+        Model::Lamp(l) => lamp::lamp(&mut m, l),
         _ => return None,
     }
     Some(m)
@@ -78,7 +83,23 @@ fn table(m: &mut Mesh, t: TableModel) {
         KidsPlayTable => (0.8, 0.6, 0.5, 0.04),
         PrinterStand => (0.6, 0.45, 0.65, 0.03),
     };
-    let top_y = h - top / 2.0;
+    // The top: a slab on every table but the round ones and the nightstand.
+    let slab = match t {
+        RoundPedestalTable | BarTable | Nightstand => None,
+        PicnicTable => Some((TIMBER_OR_BODY, 0.008)),
+        StandingDesk => Some((BODY_SATIN, 0.01)),
+        Desk => Some((BODY_SATIN, 0.006)),
+        FoldingTable => Some((BODY_MATTE, 0.015)),
+        _ => Some((BODY_SATIN, top * 0.3)),
+    };
+    if let Some((part, radius)) = slab {
+        m.rounded_box(
+            part,
+            v3(0.0, h - top / 2.0, 0.0),
+            v3(w / 2.0, top / 2.0, d / 2.0),
+            radius,
+        );
+    }
     match t {
         RoundPedestalTable | BarTable => {
             let r = w / 2.0;
@@ -120,14 +141,13 @@ fn table(m: &mut Mesh, t: TableModel) {
                 0.01,
             );
             // Two drawers with knobs.
-            for (i, y) in [h * 0.7, h * 0.35].into_iter().enumerate() {
+            for y in [h * 0.7, h * 0.35] {
                 m.rounded_box(
                     TRIM_SATIN,
                     v3(0.0, y, d / 2.0 + 0.004),
                     v3(w / 2.0 - 0.03, h * 0.15, 0.006),
                     0.004,
                 );
-                let _ = i;
                 m.lathe(
                     STEEL,
                     v3(0.0, y - 0.01, d / 2.0 + 0.01),
@@ -138,12 +158,6 @@ fn table(m: &mut Mesh, t: TableModel) {
             four_legs(m, BODY_SATIN, w, d, 0.06, 0.03, 0.03, false);
         }
         PicnicTable => {
-            m.rounded_box(
-                TIMBER_OR_BODY,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                0.008,
-            );
             for sz in [-1.0f32, 1.0] {
                 // Benches.
                 m.rounded_box(
@@ -172,12 +186,6 @@ fn table(m: &mut Mesh, t: TableModel) {
             }
         }
         StandingDesk => {
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                0.01,
-            );
             for sx in [-1.0f32, 1.0] {
                 let x = sx * (w / 2.0 - 0.15);
                 m.rounded_box(
@@ -201,12 +209,6 @@ fn table(m: &mut Mesh, t: TableModel) {
             );
         }
         Desk => {
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                0.006,
-            );
             // A drawer pedestal on the right, a panel leg on the left.
             m.rounded_box(
                 BODY_SATIN,
@@ -236,26 +238,11 @@ fn table(m: &mut Mesh, t: TableModel) {
             );
         }
         FoldingTable => {
-            m.rounded_box(
-                BODY_MATTE,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                0.015,
-            );
             for sx in [-1.0f32, 1.0] {
                 let x = sx * (w / 2.0 - 0.18);
-                m.tube(
-                    TRIM_METAL,
-                    &[v3(x, 0.0, -d / 2.0 + 0.06), v3(x, h - top, -d / 2.0 + 0.06)],
-                    0.013,
-                    8,
-                );
-                m.tube(
-                    TRIM_METAL,
-                    &[v3(x, 0.0, d / 2.0 - 0.06), v3(x, h - top, d / 2.0 - 0.06)],
-                    0.013,
-                    8,
-                );
+                for z in [-d / 2.0 + 0.06, d / 2.0 - 0.06] {
+                    m.tube(TRIM_METAL, &[v3(x, 0.0, z), v3(x, h - top, z)], 0.013, 8);
+                }
                 m.tube(
                     TRIM_METAL,
                     &[v3(x, 0.05, -d / 2.0 + 0.06), v3(x, 0.05, d / 2.0 - 0.06)],
@@ -265,12 +252,6 @@ fn table(m: &mut Mesh, t: TableModel) {
             }
         }
         _ => {
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, top_y, 0.0),
-                v3(w / 2.0, top / 2.0, d / 2.0),
-                top * 0.3,
-            );
             // An apron under the top, then the legs.
             let apron = 0.08f32.min(h * 0.12);
             m.rounded_box(
@@ -598,7 +579,6 @@ fn laptop(m: &mut Mesh, l: LaptopModel) {
     // The lid, opened to about 110 degrees, hinged at the back edge.
     let hinge = v3(0.0, t, -d / 2.0);
     let open = -0.35f32;
-    let lid = |q: V3| (q.pitch(open)) + hinge;
     let mut lid_mesh = Mesh::default();
     lid_mesh.rounded_box(
         BODY_SATIN,
@@ -612,11 +592,7 @@ fn laptop(m: &mut Mesh, l: LaptopModel) {
         v3(w / 2.0 - 0.01, d / 2.0 - 0.014, 0.0005),
         0.002,
     );
-    for v in &mut lid_mesh.vertices {
-        v.p = lid(v.p);
-        v.n = v.n.pitch(open);
-    }
-    append(m, lid_mesh);
+    m.add(lid_mesh, |q| q.pitch(open), hinge);
     if l == LaptopSeenFromBehind {
         for v in &mut m.vertices {
             v.p = v.p.yaw(std::f32::consts::PI);
@@ -679,18 +655,7 @@ fn television(m: &mut Mesh, t: TelevisionModel) {
                 (1.1, 0.63)
             };
             let y = if t == PortraitDisplay { 0.95 } else { 1.3 };
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, y, 0.0),
-                v3(w / 2.0, h / 2.0, 0.025),
-                0.01,
-            );
-            m.rounded_box(
-                DISPLAY,
-                v3(0.0, y, 0.026),
-                v3(w / 2.0 - 0.03, h / 2.0 - 0.03, 0.0008),
-                0.004,
-            );
+            screen_panel(m, y, (w, h), 0.025, 0.0);
             m.tube(
                 TRIM_METAL,
                 &[v3(0.0, 0.08, -0.05), v3(0.0, y, -0.05)],
@@ -719,18 +684,7 @@ fn television(m: &mut Mesh, t: TelevisionModel) {
             } else {
                 0.07 + h / 2.0
             };
-            m.rounded_box(
-                BODY_SATIN,
-                v3(0.0, y, 0.0),
-                v3(w / 2.0, h / 2.0, 0.018),
-                0.006,
-            );
-            m.rounded_box(
-                DISPLAY,
-                v3(0.0, y + 0.005, 0.0185),
-                v3(w / 2.0 - 0.03, h / 2.0 - 0.035, 0.0008),
-                0.003,
-            );
+            screen_panel(m, y, (w, h), 0.018, 0.005);
             if t == TvOnLegs {
                 for sx in [-1.0f32, 1.0] {
                     m.tube(
@@ -780,13 +734,19 @@ fn television(m: &mut Mesh, t: TelevisionModel) {
     }
 }
 
-/// Appends `other`'s triangles (with their parts) to `m`.
-fn append(m: &mut Mesh, other: Mesh) {
-    let base = m.vertices.len() as u32;
-    let parts: Vec<u8> = other.parts.iter().map(|p| m.part(*p)).collect();
-    m.vertices.extend(other.vertices);
-    for (tri, p) in other.triangles {
-        m.triangles
-            .push((tri.map(|i| i + base), parts[usize::from(p)]));
-    }
+/// A flat display `w`×`h` centred `y` high, `depth` thick at each side of its centre: a
+/// bezel in the body colour around a screen whose bottom border is `chin` wider.
+fn screen_panel(m: &mut Mesh, y: f32, (w, h): (f32, f32), depth: f32, chin: f32) {
+    m.rounded_box(
+        BODY_SATIN,
+        v3(0.0, y, 0.0),
+        v3(w / 2.0, h / 2.0, depth),
+        depth * 0.35,
+    );
+    m.rounded_box(
+        DISPLAY,
+        v3(0.0, y + chin, depth + 0.0005),
+        v3(w / 2.0 - 0.03, h / 2.0 - 0.03 - chin, 0.0008),
+        0.003,
+    );
 }

@@ -48,10 +48,56 @@ fn the_most_seeded_kinds_have_form() {
         ObjectKind::Phone,
         ObjectKind::Laptop,
         ObjectKind::Television,
+        ObjectKind::Sofa,
+        ObjectKind::Lamp,
     ] {
         assert!(kind.models().iter().all(|&m| has_form(m)), "{kind:?}");
     }
-    assert!(solid_models().len() >= 30);
+    assert!(solid_models().len() >= 50);
+}
+
+/// The object's outline at thumbnail size, cropped to its bounds and sampled on a 24×24
+/// grid (true = covered), so sizes and placements do not count, only shapes.
+fn silhouette(model: Model) -> Vec<bool> {
+    let layer = objects_only(&spec(model, NamedColor::Gray, 1, 3), 256, 192);
+    let (w, h) = (layer.width() as usize, layer.height() as usize);
+    let covered = |x: usize, y: usize| layer.pixels()[y * w + x].alpha() == 255;
+    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+    for y in 0..h {
+        for x in 0..w {
+            if covered(x, y) {
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+        }
+    }
+    assert!(x1 > x0 + 8 && y1 > y0 + 8, "{model:?} is too small to see");
+    (0..24 * 24)
+        .map(|i| {
+            let (gx, gy) = (i % 24, i / 24);
+            covered(
+                x0 + (x1 - x0) * (2 * gx + 1) / 48,
+                y0 + (y1 - y0) * (2 * gy + 1) / 48,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_models_of_a_kind_with_form_have_outlines_of_their_own() {
+    for kind in [ObjectKind::Sofa, ObjectKind::Lamp, ObjectKind::Table] {
+        let shapes: Vec<(Model, Vec<bool>)> =
+            kind.models().iter().map(|&m| (m, silhouette(m))).collect();
+        for (i, (a, sa)) in shapes.iter().enumerate() {
+            for (b, sb) in &shapes[i + 1..] {
+                let differ = sa.iter().zip(sb).filter(|(p, q)| p != q).count();
+                // A tenth of the grid: more than a shading or a seam apart.
+                assert!(
+                    differ > 24 * 24 / 10,
+                    "{a:?} and {b:?} differ in {differ} cells"
+                );
+            }
+        }
+    }
 }
 
 #[test]
