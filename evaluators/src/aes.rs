@@ -22,11 +22,13 @@ pub mod geometry;
 pub mod interaction;
 pub mod kept;
 pub mod magebench;
+pub mod model;
 pub mod similarity;
 pub mod state;
 pub mod weights;
 
 pub use interaction::{Interaction, InteractionKey, WaitUntil};
+pub use model::{AesReport, AesSpec, MAX_INTERACTION_STEPS, StateReport};
 
 use crate::error::EvalError;
 use crate::evaluation::{CheckKind, CheckReport, CheckStatus, EvaluatorReport, Outcome};
@@ -35,9 +37,8 @@ use crate::page::{Page, PageError, Window};
 use crate::staging::SiteAccess;
 use crate::task::EvalType;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use state::{ElementReport, PageState, score_state, targets_of};
+use state::{PageState, score_state, targets_of};
 
 /// The page side of `correct` mode: every visible element with its box and computed values.
 pub const MEASURE_JS: &str = concat!(
@@ -47,116 +48,6 @@ pub const MEASURE_JS: &str = concat!(
 
 /// The most elements measured on a page; a generated page with more fails its state.
 pub const MAX_ELEMENTS: usize = 5_000;
-
-/// The most interaction steps of a task (a sequence counts its steps): each is carried out on
-/// the target and on the generated page, and each state is measured on both.
-pub const MAX_INTERACTION_STEPS: usize = 40;
-
-/// The `eval.aes` object of a WebUI task.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct AesSpec {
-    /// The target page's name (a folder of the WebUI site's targets).
-    pub target: String,
-    /// Interactions after the initial state, each followed by a measured state.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub interactions: Vec<Interaction>,
-    /// The least AES every state must reach for the task to pass (`correct` mode's scale).
-    pub pass_threshold: f64,
-}
-
-impl AesSpec {
-    /// What is wrong with it, as (field, message): an empty target, a threshold outside
-    /// `[0, 1]`, more than [`MAX_INTERACTION_STEPS`] steps, interactions that cannot run as
-    /// written.
-    pub fn problems(&self) -> Vec<(String, String)> {
-        let mut problems = Vec::new();
-        if self.target.trim().is_empty() {
-            problems.push((
-                "eval.aes.target".to_owned(),
-                "name the target page (a folder of sites/webui/targets)".to_owned(),
-            ));
-        }
-        if !(0.0..=1.0).contains(&self.pass_threshold) {
-            problems.push((
-                "eval.aes.pass_threshold".to_owned(),
-                format!("{} is outside [0, 1]", self.pass_threshold),
-            ));
-        }
-        let steps: usize = self
-            .interactions
-            .iter()
-            .map(|interaction| interaction.steps().len())
-            .sum();
-        if steps > MAX_INTERACTION_STEPS {
-            problems.push((
-                "eval.aes.interactions".to_owned(),
-                format!(
-                    "{steps} interaction steps are more than the {MAX_INTERACTION_STEPS} an evaluation carries out; keep the states that matter"
-                ),
-            ));
-        }
-        for (index, interaction) in self.interactions.iter().enumerate() {
-            for problem in interaction.problems() {
-                problems.push((format!("eval.aes.interactions[{index}]"), problem));
-            }
-        }
-        problems
-    }
-}
-
-/// How one state scored.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StateReport {
-    /// `initial`, or the interaction that led to it.
-    pub state: String,
-    /// Its score; `None` when no target element changed in it (`correct` mode leaves it out).
-    pub score: Option<f64>,
-    /// What it weighs in the pooled AES (`magebench` mode: Σ area^β of its targets).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub weight: Option<f64>,
-    /// Why the generated page scored 0 here (it threw on load, an interaction failed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub failure: Option<String>,
-    /// Each target element.
-    pub elements: Vec<ElementReport>,
-}
-
-/// The AES and its per-state, per-element breakdown.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct AesReport {
-    /// The AES in `[0, 1]`: the mean over scored states (`magebench`: pooled by weight).
-    pub score: f64,
-    /// The lowest state score (a task passes only when it reaches the threshold).
-    #[serde(default)]
-    pub min_state: f64,
-    /// Whether every state reached the task's pass threshold.
-    #[serde(default)]
-    pub passed: bool,
-    /// Each state.
-    pub states: Vec<StateReport>,
-}
-
-impl AesReport {
-    /// A report of `score` over `states`, not yet judged against a threshold.
-    pub fn new(score: f64, states: Vec<StateReport>) -> Self {
-        // Nine decimals: a page identical to its target scores exactly 1, not 1 − 1e-16.
-        let round = |value: f64| (value * 1e9).round() / 1e9;
-        let min_state = states
-            .iter()
-            .filter_map(|state| state.score)
-            .fold(f64::INFINITY, f64::min);
-        AesReport {
-            score: round(score),
-            min_state: if min_state.is_finite() {
-                round(min_state)
-            } else {
-                round(score)
-            },
-            passed: false,
-            states,
-        }
-    }
-}
 
 /// A generated state, or why it could not be reached.
 pub type GeneratedState<T = PageState> = Result<T, String>;
@@ -491,7 +382,7 @@ pub async fn evaluate_aes<P: Page>(
 
 #[cfg(test)]
 mod tests {
-    use super::state::RecordedError;
+    use super::model::RecordedError;
     use super::state::tests::element;
     use super::*;
 

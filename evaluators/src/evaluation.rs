@@ -1,6 +1,6 @@
 //! The result of scoring a task: an outcome plus a per-evaluator, per-check breakdown.
 
-use crate::aes::AesReport;
+use crate::aes::model::AesReport;
 use crate::mode::EvalMode;
 use crate::task::{EvalType, OR_SEPARATOR};
 use schemars::JsonSchema;
@@ -380,9 +380,9 @@ mod tests {
             eval_type: EvalType::Aes,
             outcome: Outcome::Score(score),
             checks: Vec::new(),
-            aes: Some(crate::aes::AesReport {
+            aes: Some(crate::aes::model::AesReport {
                 passed,
-                ..crate::aes::AesReport::new(score, Vec::new())
+                ..crate::aes::model::AesReport::new(score, Vec::new())
             }),
         };
         let evaluation = |report| Evaluation {

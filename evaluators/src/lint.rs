@@ -2,7 +2,7 @@
 //! before any browser runs. Each diagnostic names the file, the task, the JSON field path and
 //! what is wrong.
 
-use crate::aes::AesSpec;
+use crate::aes::model::AesSpec;
 use crate::matching::parse_inequality;
 use crate::mode::EvalMode;
 use crate::program_html::{LocatorKind, TargetUrl};

@@ -3,8 +3,8 @@
 //! `env` implements [`Page`] over WebDriver; tests implement it over fixtures. Navigation
 //! settling is the implementation's job, so evaluators never wait on a clock.
 
-use crate::aes::Interaction;
-use crate::aes::state::RecordedError;
+use crate::aes::interaction::Interaction;
+use crate::aes::model::RecordedError;
 use crate::js_value::JsValue;
 #[cfg(doc)]
 use crate::js_value::encoding_script;

@@ -12,7 +12,7 @@ pub(crate) use load::parse_entries;
 pub use load::{LoadError, TaskFile, json_files, load_file, load_path, load_str};
 pub use site_urls::{SiteUrls, UnknownSite};
 
-use crate::aes::AesSpec;
+use crate::aes::model::AesSpec;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 use std::fmt;

@@ -6,7 +6,7 @@ use crate::act::InteractionError;
 use crate::browser::{BrowserError, BrowserSession, SettlePolicy, Viewport, settle};
 use crate::fence::AllowList;
 use evaluators::aes::Interaction;
-use evaluators::aes::state::RecordedError;
+use evaluators::aes::model::RecordedError;
 use evaluators::js_value::{JsValue, encoding_script};
 use evaluators::{Page, PageError, Window};
 use serde_json::Value;

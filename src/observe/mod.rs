@@ -4,6 +4,7 @@
 mod axtree;
 mod bounds;
 mod capture;
+mod frame;
 mod locate;
 mod paint;
 mod som;
@@ -11,8 +12,8 @@ mod som;
 pub use bounds::{
     MAX_AXTREE_BYTES, MAX_ELEMENTS, MAX_TEXT_CHARS, MAX_TEXTS, MAX_TITLE_CHARS, MAX_URL_CHARS,
 };
-use capture::{FrameMarks, mark_frame};
 pub use capture::{ImageFormat, Screenshot, capture, image_mime};
+use frame::{FrameMarks, mark_frame};
 pub use locate::{SOM_ATTRIBUTE, som_id_of, stable_selector};
 pub use paint::mark_colour;
 pub use som::{BoundingBox, SomElement, SomId, som_text};

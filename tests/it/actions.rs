@@ -1,5 +1,6 @@
 //! Every action in real Chromium, as a person would do it, and every error path.
 
+use crate::support::step_outcome;
 use crate::support::{js, observation, run, som_id};
 use agora::env::EpisodeSpec;
 
@@ -8,7 +9,7 @@ fn click_type_clear_and_submit_change_the_page() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
         let counter = som_id(&episode, "#counter").await;
-        let outcome = harness.step(&episode, &format!("click [{counter}]")).await;
+        let outcome = step_outcome(&episode, &format!("click [{counter}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
             js(&episode, "document.getElementById('status').textContent").await,
@@ -16,9 +17,7 @@ fn click_type_clear_and_submit_change_the_page() {
         );
 
         let name = som_id(&episode, "#name").await;
-        let outcome = harness
-            .step(&episode, &format!("type [{name}] [Ada Lovelace] [0]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("type [{name}] [Ada Lovelace] [0]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
             js(&episode, "document.getElementById('name').value").await,
@@ -26,25 +25,21 @@ fn click_type_clear_and_submit_change_the_page() {
             "type clears first"
         );
 
-        harness.step(&episode, &format!("clear [{name}]")).await;
+        step_outcome(&episode, &format!("clear [{name}]")).await;
         assert_eq!(
             js(&episode, "document.getElementById('name').value").await,
             ""
         );
 
         let editor = som_id(&episode, "#editor").await;
-        harness
-            .step(&episode, &format!("type [{editor}] [new text] [0]"))
-            .await;
+        step_outcome(&episode, &format!("type [{editor}] [new text] [0]")).await;
         assert_eq!(
             js(&episode, "document.getElementById('editor').textContent").await,
             "new text"
         );
 
         let query = som_id(&episode, "#query").await;
-        let outcome = harness
-            .step(&episode, &format!("type [{query}] [red bike] [1]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("type [{query}] [red bike] [1]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let settle = outcome.settle.expect("settle report");
         assert!(settle.settled, "{settle:?}");
@@ -62,17 +57,13 @@ fn select_checkbox_hover_press_and_upload() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
         let colour = som_id(&episode, "#colour").await;
-        let outcome = harness
-            .step(&episode, &format!("select [{colour}] [Blue]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("select [{colour}] [Blue]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
             js(&episode, "document.getElementById('picked').textContent").await,
             "b"
         );
-        harness
-            .step(&episode, &format!("select [{colour}] [g]"))
-            .await;
+        step_outcome(&episode, &format!("select [{colour}] [g]")).await;
         assert_eq!(
             js(&episode, "document.getElementById('picked').textContent").await,
             "g",
@@ -80,7 +71,7 @@ fn select_checkbox_hover_press_and_upload() {
         );
 
         let agree = som_id(&episode, "#agree").await;
-        harness.step(&episode, &format!("click [{agree}]")).await;
+        step_outcome(&episode, &format!("click [{agree}]")).await;
         assert_eq!(
             js(&episode, "document.getElementById('agree').checked").await,
             true
@@ -95,18 +86,18 @@ fn select_checkbox_hover_press_and_upload() {
             0
         );
         let menu = som_id(&episode, "#menu-title").await;
-        harness.step(&episode, &format!("hover [{menu}]")).await;
+        step_outcome(&episode, &format!("hover [{menu}]")).await;
         let secret = som_id(&episode, "#secret-link").await;
-        let outcome = harness.step(&episode, &format!("click [{secret}]")).await;
+        let outcome = step_outcome(&episode, &format!("click [{secret}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert!(observation(&episode).await.url.ends_with("from=menu"));
-        harness.step(&episode, "go_back").await;
+        step_outcome(&episode, "go_back").await;
 
         let keys = som_id(&episode, "#keys").await;
-        harness.step(&episode, &format!("click [{keys}]")).await;
-        harness.step(&episode, "press [Meta+a]").await;
-        harness.step(&episode, "press [Shift+Tab]").await;
-        harness.step(&episode, "press [ArrowDown]").await;
+        step_outcome(&episode, &format!("click [{keys}]")).await;
+        step_outcome(&episode, "press [Meta+a]").await;
+        step_outcome(&episode, "press [Shift+Tab]").await;
+        step_outcome(&episode, "press [ArrowDown]").await;
         let log = js(&episode, "document.getElementById('key-log').textContent").await;
         assert_eq!(
             log, "Ctrl+Control Ctrl+a Shift+Shift Shift+Tab ",
@@ -114,9 +105,7 @@ fn select_checkbox_hover_press_and_upload() {
         );
 
         let photo = som_id(&episode, "#photo").await;
-        let outcome = harness
-            .step(&episode, &format!("upload [{photo}] [red.png]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("upload [{photo}] [red.png]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
             js(&episode, "document.getElementById('file-name').textContent").await,
@@ -131,7 +120,7 @@ fn tabs_scroll_navigation_and_iframes() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
         let link = som_id(&episode, "#new-tab-link").await;
-        let outcome = harness.step(&episode, &format!("click [{link}]")).await;
+        let outcome = step_outcome(&episode, &format!("click [{link}]")).await;
         assert!(outcome.opened_tab, "target=_blank opens and focuses a tab");
         {
             let observation = crate::support::observation(&episode).await;
@@ -145,19 +134,17 @@ fn tabs_scroll_navigation_and_iframes() {
                 "Tab 0: Actions | Tab 1 (current): Other page"
             );
         }
-        harness.step(&episode, "tab_focus [0]").await;
+        step_outcome(&episode, "tab_focus [0]").await;
         assert_eq!(observation(&episode).await.title, "Actions");
-        harness.step(&episode, "tab_focus [1]").await;
-        harness.step(&episode, "close_tab").await;
+        step_outcome(&episode, "tab_focus [1]").await;
+        step_outcome(&episode, "close_tab").await;
         assert_eq!(observation(&episode).await.tabs.len(), 1);
-        harness.step(&episode, "new_tab").await;
+        step_outcome(&episode, "new_tab").await;
         assert_eq!(observation(&episode).await.tabs.len(), 2);
-        harness
-            .step(&episode, &format!("goto [{}]", harness.url("long.html")))
-            .await;
+        step_outcome(&episode, &format!("goto [{}]", harness.url("long.html"))).await;
         let viewport_width = js(&episode, "window.innerWidth").await;
         assert_eq!(viewport_width, 1280, "new tabs get the episode's viewport");
-        harness.step(&episode, "scroll [down]").await;
+        step_outcome(&episode, "scroll [down]").await;
         let scrolled = js(&episode, "window.scrollY").await.as_f64().unwrap();
         assert!(
             scrolled > 1000.0,
@@ -168,13 +155,13 @@ fn tabs_scroll_navigation_and_iframes() {
             !visible_rows.contains("[link 0]"),
             "the first row scrolled out of view"
         );
-        harness.step(&episode, "scroll [up]").await;
+        step_outcome(&episode, "scroll [up]").await;
         assert_eq!(js(&episode, "window.scrollY").await.as_f64().unwrap(), 0.0);
-        harness.step(&episode, "go_back").await;
+        step_outcome(&episode, "go_back").await;
         assert_eq!(observation(&episode).await.url, "about:blank");
-        harness.step(&episode, "go_forward").await;
+        step_outcome(&episode, "go_forward").await;
         assert!(observation(&episode).await.url.ends_with("long.html"));
-        harness.step(&episode, "close_tab").await;
+        step_outcome(&episode, "close_tab").await;
 
         let inner = observation(&episode)
             .await
@@ -183,7 +170,7 @@ fn tabs_scroll_navigation_and_iframes() {
             .find(|e| e.name == "Inner button")
             .unwrap()
             .id;
-        let outcome = harness.step(&episode, &format!("click [{inner}]")).await;
+        let outcome = step_outcome(&episode, &format!("click [{inner}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let text = js(&episode, "document.getElementById('frame').contentDocument.getElementById('inner-button').textContent").await;
         assert_eq!(text, "inner clicked");
@@ -205,7 +192,7 @@ fn bad_actions_return_errors_and_leave_the_page_unchanged() {
             ("press [Hyper+q]", "unknown_key"),
         ];
         for (action, code) in cases {
-            let outcome = harness.step(&episode, action).await;
+            let outcome = step_outcome(&episode, action).await;
             let error = outcome
                 .error
                 .unwrap_or_else(|| panic!("{action} should fail"));
@@ -213,13 +200,10 @@ fn bad_actions_return_errors_and_leave_the_page_unchanged() {
             assert!(!outcome.done, "the episode goes on after {action}");
         }
         let name = som_id(&episode, "#name").await;
-        let outcome = harness
-            .step(&episode, &format!("select [{name}] [x]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("select [{name}] [x]")).await;
         assert_eq!(outcome.error.unwrap().code(), "not_interactable");
         let colour = som_id(&episode, "#colour").await;
-        let error = harness
-            .step(&episode, &format!("select [{colour}] [Purple]"))
+        let error = step_outcome(&episode, &format!("select [{colour}] [Purple]"))
             .await
             .error
             .unwrap();
@@ -227,8 +211,7 @@ fn bad_actions_return_errors_and_leave_the_page_unchanged() {
         assert!(error.to_string().contains("Red, Green, Blue"), "{error}");
         let photo = som_id(&episode, "#photo").await;
         for file in ["../../Cargo.toml", "/etc/passwd", "7"] {
-            let error = harness
-                .step(&episode, &format!("upload [{photo}] [{file}]"))
+            let error = step_outcome(&episode, &format!("upload [{photo}] [{file}]"))
                 .await
                 .error
                 .unwrap();
@@ -241,8 +224,7 @@ fn bad_actions_return_errors_and_leave_the_page_unchanged() {
             "(() => { document.getElementById('doomed').remove(); return 1; })()",
         )
         .await;
-        let error = harness
-            .step(&episode, &format!("click [{doomed}]"))
+        let error = step_outcome(&episode, &format!("click [{doomed}]"))
             .await
             .error
             .unwrap();
@@ -253,10 +235,10 @@ fn bad_actions_return_errors_and_leave_the_page_unchanged() {
             "not clicked"
         );
 
-        let outcome = harness.step(&episode, "stop [done]").await;
+        let outcome = step_outcome(&episode, "stop [done]").await;
         assert!(outcome.done);
         assert_eq!(episode.summary().await.answer.as_deref(), Some("done"));
-        let error = harness.step(&episode, "click [1]").await.error.unwrap();
+        let error = step_outcome(&episode, "click [1]").await.error.unwrap();
         assert_eq!(error.code(), "episode_finished");
         crate::support::close(&episode).await;
     });
@@ -276,7 +258,7 @@ fn a_file_input_takes_files_only_through_upload() {
             json_type,
             format!("clear [{photo}]"),
         ] {
-            let error = harness.step(&episode, &action).await.error.unwrap();
+            let error = step_outcome(&episode, &action).await.error.unwrap();
             assert_eq!(error.code(), "not_interactable", "{action}: {error}");
             assert!(error.to_string().contains("upload ["), "{error}");
             assert_eq!(js(&episode, files).await, 0, "{action} set no file");
@@ -287,7 +269,7 @@ fn a_file_input_takes_files_only_through_upload() {
             "(() => { document.getElementById('photo').focus(); return 1; })()",
         )
         .await;
-        harness.step(&episode, "keyboard_type [/etc/passwd]").await;
+        step_outcome(&episode, "keyboard_type [/etc/passwd]").await;
         assert_eq!(js(&episode, files).await, 0);
         // The check looks at the element as it is now: a text field turned into a file input
         // after the observation is refused too.
@@ -297,8 +279,7 @@ fn a_file_input_takes_files_only_through_upload() {
             "(() => { document.getElementById('name').type = 'file'; return 1; })()",
         )
         .await;
-        let error = harness
-            .step(&episode, &format!("type [{name}] [/etc/passwd] [0]"))
+        let error = step_outcome(&episode, &format!("type [{name}] [/etc/passwd] [0]"))
             .await
             .error
             .unwrap();
@@ -308,9 +289,7 @@ fn a_file_input_takes_files_only_through_upload() {
             0
         );
         // The one way in still works for files in the upload directory.
-        let outcome = harness
-            .step(&episode, &format!("upload [{photo}] [red.png]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("upload [{photo}] [red.png]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(js(&episode, files).await, 1);
         crate::support::close(&episode).await;
@@ -336,9 +315,7 @@ fn long_text_is_typed_in_one_go_with_the_same_value_and_events() {
             .take(limit)
             .collect();
         let started = std::time::Instant::now();
-        let outcome = harness
-            .step(&episode, &format!("type [{notes}] [{text}] [0]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("type [{notes}] [{text}] [0]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert!(
             started.elapsed() < std::time::Duration::from_secs(10),
@@ -355,9 +332,7 @@ fn long_text_is_typed_in_one_go_with_the_same_value_and_events() {
         // Short text is still typed key by key: an input event per character.
         let name = som_id(&episode, "#name").await;
         js(&episode, "(() => { window.inputs = 0; return 1; })()").await;
-        harness
-            .step(&episode, &format!("type [{name}] [Ada] [0]"))
-            .await;
+        step_outcome(&episode, &format!("type [{name}] [Ada] [0]")).await;
         assert_eq!(
             js(&episode, "document.getElementById('name').value").await,
             "Ada"
@@ -367,7 +342,7 @@ fn long_text_is_typed_in_one_go_with_the_same_value_and_events() {
         js(&episode, "(() => { const n = document.getElementById('notes'); n.value = ''; n.focus(); return 1; })()").await;
         let lines = format!("{}\n{}", "a".repeat(150), "b".repeat(150));
         let action = serde_json::json!({"action": "keyboard_type", "text": lines}).to_string();
-        let outcome = harness.step(&episode, &action).await;
+        let outcome = step_outcome(&episode, &action).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
             js(&episode, "document.getElementById('notes').value").await,
@@ -375,8 +350,7 @@ fn long_text_is_typed_in_one_go_with_the_same_value_and_events() {
         );
         // Over the cap: refused, with the cap and how to raise it.
         let too_long = "y".repeat(limit + 1);
-        let error = harness
-            .step(&episode, &format!("type [{notes}] [{too_long}] [0]"))
+        let error = step_outcome(&episode, &format!("type [{notes}] [{too_long}] [0]"))
             .await
             .error
             .unwrap();
@@ -393,8 +367,7 @@ fn covered_elements_report_what_covers_them() {
         // Mark the button while visible, then cover it: the click must be refused, not forced.
         let button = som_id(&episode, "#counter").await;
         js(&episode, "(() => { const veil = document.createElement('div'); veil.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.5)'; document.body.appendChild(veil); return 1; })()").await;
-        let error = harness
-            .step(&episode, &format!("click [{button}]"))
+        let error = step_outcome(&episode, &format!("click [{button}]"))
             .await
             .error
             .unwrap();
@@ -417,9 +390,8 @@ fn content_fetched_after_300_ms_is_in_the_first_observation() {
             text.contains("arrived by fetch"),
             "settle waits for the timer and the fetch: {text}"
         );
-        let outcome = harness
-            .step(&episode, &format!("goto [{}]", harness.url("fetch.html")))
-            .await;
+        let outcome =
+            step_outcome(&episode, &format!("goto [{}]", harness.url("fetch.html"))).await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
         let text = observation(&episode).await.som_text();
@@ -440,12 +412,11 @@ fn settling_waits_the_dom_quiet_window_only_when_the_page_changed() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
         // The page changes until its load event and never after: the load is enough.
-        let outcome = harness
-            .step(
-                &episode,
-                &format!("goto [{}]", harness.url("busy_until_load.html")),
-            )
-            .await;
+        let outcome = step_outcome(
+            &episode,
+            &format!("goto [{}]", harness.url("busy_until_load.html")),
+        )
+        .await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
         assert_eq!(settle.quiet_wait_ms, 0, "{settle:?}");
@@ -457,9 +428,7 @@ fn settling_waits_the_dom_quiet_window_only_when_the_page_changed() {
             "{settle:?}"
         );
         assert!(observation(&episode).await.som_text().contains("loading "));
-        harness
-            .step(&episode, &format!("goto [{}]", harness.url("actions.html")))
-            .await;
+        step_outcome(&episode, &format!("goto [{}]", harness.url("actions.html"))).await;
         // A click that keeps changing the page for a second (long enough for a
         // loaded machine to start settling before it ends): settling waits until it is quiet.
         js(
@@ -476,7 +445,7 @@ fn settling_waits_the_dom_quiet_window_only_when_the_page_changed() {
         )
         .await;
         let quiet = som_id(&episode, "#quiet").await;
-        let outcome = harness.step(&episode, &format!("click [{quiet}]")).await;
+        let outcome = step_outcome(&episode, &format!("click [{quiet}]")).await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
         assert!(
@@ -543,16 +512,14 @@ fn a_form_submitted_with_enter_is_observed_on_the_next_page_even_when_the_site_i
     run(|harness| async move {
         let episode = harness.open("slow_form.html").await;
         for round in 0..4 {
-            harness
-                .step(
-                    &episode,
-                    &format!("goto [{}]", harness.url("slow_form.html")),
-                )
-                .await;
+            step_outcome(
+                &episode,
+                &format!("goto [{}]", harness.url("slow_form.html")),
+            )
+            .await;
             let query = som_id(&episode, "#q").await;
-            let outcome = harness
-                .step(&episode, &format!("type [{query}] [round {round}] [1]"))
-                .await;
+            let outcome =
+                step_outcome(&episode, &format!("type [{query}] [round {round}] [1]")).await;
             let settle = outcome.settle.expect("settled");
             let observation = crate::support::observation(&episode).await;
             assert!(
@@ -562,16 +529,13 @@ fn a_form_submitted_with_enter_is_observed_on_the_next_page_even_when_the_site_i
             );
         }
         // A form the page handles itself does not make settling wait for a navigation.
-        harness
-            .step(
-                &episode,
-                &format!("goto [{}]", harness.url("slow_form.html")),
-            )
-            .await;
+        step_outcome(
+            &episode,
+            &format!("goto [{}]", harness.url("slow_form.html")),
+        )
+        .await;
         let in_page = som_id(&episode, "#spa-q").await;
-        let outcome = harness
-            .step(&episode, &format!("type [{in_page}] [here] [1]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("type [{in_page}] [here] [1]")).await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled && settle.waited_ms < 1500, "{settle:?}");
         assert_eq!(
@@ -606,9 +570,8 @@ fn a_drag_moves_a_slider() {
         // The thumb sits at 10% of the track; drag it to the right end.
         let from = (bbox.x + bbox.width * 0.1).round() as i64;
         let to = (bbox.x + bbox.width - 1.0).round() as i64;
-        let outcome = harness
-            .step(&episode, &format!("mouse_drag [{from}] [{y}] [{to}] [{y}]"))
-            .await;
+        let outcome =
+            step_outcome(&episode, &format!("mouse_drag [{from}] [{y}] [{to}] [{y}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
             js(&episode, "document.getElementById('volume').value").await,
@@ -643,9 +606,7 @@ fn a_click_at_an_elements_centre_equals_click_by_id() {
     run(|harness| async move {
         let episode = harness.open("pointer.html").await;
         let (x, y) = centre(&episode, "#counter").await;
-        let outcome = harness
-            .step(&episode, &format!("mouse_click [{x}] [{y}]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("mouse_click [{x}] [{y}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
             outcome.action.unwrap().to_string(),
@@ -656,7 +617,7 @@ fn a_click_at_an_elements_centre_equals_click_by_id() {
             "clicked 1"
         );
         let counter = som_id(&episode, "#counter").await;
-        harness.step(&episode, &format!("click [{counter}]")).await;
+        step_outcome(&episode, &format!("click [{counter}]")).await;
         assert_eq!(
             js(&episode, "document.getElementById('status').textContent").await,
             "clicked 2",
@@ -681,19 +642,13 @@ fn double_and_right_clicks_wheel_keyboard_and_hover_at_points() {
             }
         };
         let (x, y) = centre(&episode, "#twice").await;
-        harness
-            .step(&episode, &format!("mouse_click [{x}] [{y}] [double]"))
-            .await;
+        step_outcome(&episode, &format!("mouse_click [{x}] [{y}] [double]")).await;
         assert_eq!(text("#twice").await, "double-clicked");
-        harness
-            .step(&episode, &format!("mouse_click [{x}] [{y}] [right]"))
-            .await;
+        step_outcome(&episode, &format!("mouse_click [{x}] [{y}] [right]")).await;
         assert_eq!(text("#twice").await, "right-clicked");
 
         let (x, y) = centre(&episode, "#box").await;
-        let outcome = harness
-            .step(&episode, &format!("scroll_at [{x}] [{y}] [0] [300]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("scroll_at [{x}] [{y}] [0] [300]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let scrolled = js(
             &episode,
@@ -711,12 +666,8 @@ fn double_and_right_clicks_wheel_keyboard_and_hover_at_points() {
         );
 
         let (x, y) = centre(&episode, "#field").await;
-        harness
-            .step(&episode, &format!("mouse_click [{x}] [{y}]"))
-            .await;
-        let outcome = harness
-            .step(&episode, "keyboard_type [Grace [Hopper]]")
-            .await;
+        step_outcome(&episode, &format!("mouse_click [{x}] [{y}]")).await;
+        let outcome = step_outcome(&episode, "keyboard_type [Grace [Hopper]]").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
             js(&episode, "document.getElementById('field').value").await,
@@ -724,9 +675,7 @@ fn double_and_right_clicks_wheel_keyboard_and_hover_at_points() {
         );
 
         let (x, y) = centre(&episode, "#hover-target").await;
-        harness
-            .step(&episode, &format!("mouse_move [{x}] [{y}]"))
-            .await;
+        step_outcome(&episode, &format!("mouse_move [{x}] [{y}]")).await;
         assert_eq!(
             js(
                 &episode,
@@ -750,7 +699,7 @@ fn points_outside_the_viewport_are_refused_and_change_nothing() {
             format!("mouse_drag [10] [10] [10] [{}]", viewport.height + 5),
             "scroll_at [10] [99999] [0] [100]".to_owned(),
         ] {
-            let outcome = harness.step(&episode, &action).await;
+            let outcome = step_outcome(&episode, &action).await;
             let error = outcome
                 .error
                 .unwrap_or_else(|| panic!("{action} was carried out"));
@@ -767,9 +716,7 @@ fn points_outside_the_viewport_are_refused_and_change_nothing() {
             "10"
         );
         let long = "x".repeat(agora::config::Config::default().max_type_chars + 1);
-        let outcome = harness
-            .step(&episode, &format!("keyboard_type [{long}]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("keyboard_type [{long}]")).await;
         assert_eq!(outcome.error.unwrap().code(), "text_too_long");
         crate::support::close(&episode).await;
     });
@@ -781,7 +728,7 @@ fn clicks_land_on_wrapped_tall_and_partly_covered_elements() {
         for (target, expected) in [("#wrapped", "Other page"), ("#partly", "Other page")] {
             let episode = harness.open("wrapped.html").await;
             let id = som_id(&episode, target).await;
-            let outcome = harness.step(&episode, &format!("click [{id}]")).await;
+            let outcome = step_outcome(&episode, &format!("click [{id}]")).await;
             assert!(outcome.error.is_none(), "{target}: {:?}", outcome.error);
             assert_eq!(
                 observation(&episode).await.title,
@@ -792,7 +739,7 @@ fn clicks_land_on_wrapped_tall_and_partly_covered_elements() {
         }
         let episode = harness.open("wrapped.html").await;
         let button = som_id(&episode, "#tall-button").await;
-        let outcome = harness.step(&episode, &format!("click [{button}]")).await;
+        let outcome = step_outcome(&episode, &format!("click [{button}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(
             js(&episode, "document.title").await,
@@ -860,7 +807,7 @@ fn a_wheel_scroll_on_a_smooth_scrolling_page_is_observed_where_it_ends_in_20_fre
                 .try_open(harness.spec_720p("smooth_scroll.html"))
                 .await
                 .unwrap();
-            let outcome = harness.step(&episode, "scroll [down]").await;
+            let outcome = step_outcome(&episode, "scroll [down]").await;
             assert!(outcome.error.is_none(), "{:?}", outcome.error);
             let settle = outcome.settle.unwrap();
             assert!(settle.settled, "round {round}: {settle:?}");
@@ -881,7 +828,7 @@ fn keys_wheel_at_a_point_and_fragment_links_are_observed_where_the_scroll_ends()
         // The page scrolls smoothly on its own a moment after a click: settling waits for the
         // scroll to start and to end.
         let button = som_id(&episode, "#band-0 button").await;
-        let outcome = harness.step(&episode, &format!("click [{button}]")).await;
+        let outcome = step_outcome(&episode, &format!("click [{button}]")).await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
         assert!(
@@ -892,7 +839,7 @@ fn keys_wheel_at_a_point_and_fragment_links_are_observed_where_the_scroll_ends()
         assert_eq!(rest, 5.0 * 300.0, "band 5 is at the top");
         // A link to a band further down: the page scrolls there smoothly.
         let link = som_id(&episode, "#band-5 a").await;
-        let outcome = harness.step(&episode, &format!("click [{link}]")).await;
+        let outcome = step_outcome(&episode, &format!("click [{link}]")).await;
         assert!(outcome.settle.unwrap().settled);
         let rest = assert_observed_at_rest(&episode, "fragment link").await;
         assert_eq!(rest, 17.0 * 300.0, "the link's band is at the top");
@@ -904,7 +851,7 @@ fn keys_wheel_at_a_point_and_fragment_links_are_observed_where_the_scroll_ends()
             ("scroll [up]", "scroll up"),
         ] {
             let before = js(&episode, "window.scrollY").await.as_f64().unwrap();
-            let outcome = harness.step(&episode, action).await;
+            let outcome = step_outcome(&episode, action).await;
             assert!(outcome.error.is_none(), "{what}: {:?}", outcome.error);
             assert!(outcome.settle.unwrap().settled, "{what}");
             let rest = assert_observed_at_rest(&episode, what).await;

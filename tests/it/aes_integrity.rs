@@ -42,7 +42,7 @@ fn a_page_that_throws_on_load_scores_zero_however_it_hides_it() {
         let mut wrong = Vec::new();
         for (trick, script) in HIDING {
             let javascript = format!("{}\n{script}", target.javascript);
-            write(harness, &episode, [target.html, target.css, &javascript]).await;
+            write(&episode, [target.html, target.css, &javascript]).await;
             let errors = observation(&episode).await.page_errors.join("\n");
             if !errors.contains("exception: ") || !errors.contains("undefinedThing") {
                 wrong.push(format!("{trick}: the agent is not told: {errors:?}"));
@@ -71,7 +71,7 @@ fn a_page_is_scored_as_the_agent_saw_it_whatever_it_left_in_the_agents_browser()
         let marking = "localStorage.setItem('seen', '1'); sessionStorage.setItem('seen', '1');\n\
              document.cookie = 'seen=1; path=/'; window.name = 'seen';\n\
              indexedDB.open('seen');";
-        write(harness, &episode, [target.html, target.css, marking]).await;
+        write(&episode, [target.html, target.css, marking]).await;
         // The page then shows itself only where no mark is: blank in the agent's browser.
         let hiding = format!(
             "{}\nconst seen = localStorage.getItem('seen') || sessionStorage.getItem('seen') ||\n\
@@ -80,7 +80,7 @@ fn a_page_is_scored_as_the_agent_saw_it_whatever_it_left_in_the_agents_browser()
              if (seen) document.body.replaceChildren();",
             target.javascript
         );
-        write(harness, &episode, [target.html, target.css, &hiding]).await;
+        write(&episode, [target.html, target.css, &hiding]).await;
         let words = webui_headline(target);
         let seen = shows(&episode, &words).await;
         let (score, _) = aes(&episode).await;
@@ -98,7 +98,7 @@ fn a_page_is_scored_as_the_agent_saw_it_whatever_it_left_in_the_agents_browser()
              else document.body.replaceChildren();",
             target.javascript
         );
-        write(harness, &episode, [target.html, target.css, &blank_afresh]).await;
+        write(&episode, [target.html, target.css, &blank_afresh]).await;
         let seen = shows(&episode, &words).await;
         let (score, _) = aes(&episode).await;
         assert!(!seen && score < 0.1, "seen {seen}, scored {score}");

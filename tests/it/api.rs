@@ -1,5 +1,6 @@
 //! The HTTP API over real browsers, the fence around the agent's browser, and recovery.
 
+use crate::support::step_outcome;
 use crate::support::{Hosting, js, observation, own_environment, own_environment_hosting, run};
 use agora::config::Config;
 use agora::env::Environment;
@@ -241,9 +242,7 @@ fn an_episode_cannot_reach_the_api() {
             "the page read the episode list: {fetched}"
         );
         // ...and navigating there shows the fence's page, reported in the step result.
-        let outcome = harness
-            .step(&episode, &format!("goto [{base}/episodes]"))
-            .await;
+        let outcome = step_outcome(&episode, &format!("goto [{base}/episodes]")).await;
         assert!(outcome.error.is_none());
         let observation = crate::support::observation(&episode).await;
         assert_eq!(
@@ -280,7 +279,7 @@ fn a_killed_browser_fails_its_episode_and_the_next_episode_works() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
         kill_browser(&episode).await;
-        let outcome = harness.step(&episode, "scroll [down]").await;
+        let outcome = step_outcome(&episode, "scroll [down]").await;
         let error = outcome.error.expect("the step fails");
         assert_eq!(error.code(), "browser_lost", "{error}");
         assert!(outcome.done, "the episode cannot go on");
@@ -288,7 +287,7 @@ fn a_killed_browser_fails_its_episode_and_the_next_episode_works() {
         crate::support::close(&episode).await;
 
         let next = harness.open("actions.html").await;
-        let outcome = harness.step(&next, "scroll [down]").await;
+        let outcome = step_outcome(&next, "scroll [down]").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         crate::support::close(&next).await;
     });
@@ -335,19 +334,19 @@ fn a_crashed_renderer_ends_its_episode_as_browser_lost_and_the_next_episode_work
             }
         }
         assert!(killed > 0, "killed the tab's renderer");
-        let outcome = harness.step(&episode, "scroll [down]").await;
+        let outcome = step_outcome(&episode, "scroll [down]").await;
         let error = outcome.error.expect("the step fails");
         assert_eq!(error.code(), "browser_lost", "{error}");
         assert!(
             outcome.done,
             "the episode ends instead of failing every call"
         );
-        let again = harness.step(&episode, "goto [about:blank]").await;
+        let again = step_outcome(&episode, "goto [about:blank]").await;
         assert_eq!(again.error.expect("still lost").code(), "browser_lost");
         crate::support::close(&episode).await;
 
         let next = harness.open("actions.html").await;
-        let outcome = harness.step(&next, "scroll [down]").await;
+        let outcome = step_outcome(&next, "scroll [down]").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         crate::support::close(&next).await;
     });
@@ -701,11 +700,11 @@ fn trajectories_are_saved_with_a_screenshot_per_step() {
     run(|harness| async move {
         let episode = harness.open("actions.html").await;
         let counter = crate::support::som_id(&episode, "#counter").await;
-        harness.step(&episode, &format!("click [{counter}]")).await;
+        step_outcome(&episode, &format!("click [{counter}]")).await;
         // An observation between steps is the one the next step acted on.
         episode.observe(None).await.unwrap();
-        harness.step(&episode, "click [99999]").await;
-        harness.step(&episode, "stop [done]").await;
+        step_outcome(&episode, "click [99999]").await;
+        step_outcome(&episode, "stop [done]").await;
         let id = episode.id().clone();
         crate::support::close(&episode).await;
         let folder = harness

@@ -1,7 +1,7 @@
 //! The classifieds site driven through real episodes in Chromium: search, comment, post with
 //! a photo, tenant isolation between parallel episodes, and reset.
 
-use crate::support::{close, no_eval, observation, run, score, site_episode, som_id, step};
+use crate::support::{close, no_eval, observation, run, score, site_episode, som_id, step_ok};
 use agora::env::{EpisodeHandle, EpisodeSpec, Tenancy};
 use serde_json::json;
 use std::sync::Arc;
@@ -34,17 +34,17 @@ async fn post_listing(episode: &EpisodeHandle, title: &str) {
         .unwrap()
         .trim_end_matches('/')
         .to_owned();
-    step(
+    step_ok(
         episode,
         &format!("goto [{base}/index.php?page=item&action=item_add]"),
     )
     .await;
     let category = som_id(episode, "#category").await;
-    step(episode, &format!("select [{category}] [Bicycles]")).await;
+    step_ok(episode, &format!("select [{category}] [Bicycles]")).await;
     let title_field = som_id(episode, "#title").await;
-    step(episode, &format!("type [{title_field}] [{title}] [0]")).await;
+    step_ok(episode, &format!("type [{title_field}] [{title}] [0]")).await;
     let description = som_id(episode, "#description").await;
-    step(
+    step_ok(
         episode,
         &format!("type [{description}] [Barely used, collect in person.] [0]"),
     )
@@ -60,17 +60,17 @@ async fn post_listing(episode: &EpisodeHandle, title: &str) {
         .await
         .unwrap();
     let city = som_id(episode, "#city").await;
-    step(
+    step_ok(
         episode,
         &format!("select [{city}] [{}]", city_name.as_str().unwrap()),
     )
     .await;
     let price = som_id(episode, "#price").await;
-    step(episode, &format!("type [{price}] [123] [0]")).await;
+    step_ok(episode, &format!("type [{price}] [123] [0]")).await;
     let photos = som_id(episode, "#photos").await;
-    step(episode, &format!("upload [{photos}] [0]")).await;
+    step_ok(episode, &format!("upload [{photos}] [0]")).await;
     let publish = som_id(episode, "button.btn-publish").await;
-    step(episode, &format!("click [{publish}]")).await;
+    step_ok(episode, &format!("click [{publish}]")).await;
     let text = som_text(episode).await;
     assert!(
         text.contains(title),
@@ -80,7 +80,7 @@ async fn post_listing(episode: &EpisodeHandle, title: &str) {
 
 async fn search(episode: &EpisodeHandle, words: &str) -> String {
     let field = som_id(episode, "input[name=sPattern]").await;
-    step(episode, &format!("type [{field}] [{words}] [1]")).await;
+    step_ok(episode, &format!("type [{field}] [{words}] [1]")).await;
     som_text(episode).await
 }
 
@@ -115,7 +115,7 @@ fn search_open_a_listing_and_comment_on_it() {
             .find(|element| element.tag == "a" && element.name == title)
             .map(|element| element.id)
             .unwrap_or_else(|| panic!("a result link named `{title}`: {results}"));
-        step(&episode, &format!("click [{link}]")).await;
+        step_ok(&episode, &format!("click [{link}]")).await;
         let now = som_text(&episode).await;
         let url = observation(&episode).await.url.clone();
         assert!(
@@ -123,15 +123,15 @@ fn search_open_a_listing_and_comment_on_it() {
             "clicking [{link}] opens the listing, at {url}: {now}\nresults were {results}"
         );
         let comment_title = som_id(&episode, "#comment-title").await;
-        step(&episode, &format!("type [{comment_title}] [Question] [0]")).await;
+        step_ok(&episode, &format!("type [{comment_title}] [Question] [0]")).await;
         let body = som_id(&episode, "#comment-body").await;
-        step(
+        step_ok(
             &episode,
             &format!("type [{body}] [Is the price negotiable?] [0]"),
         )
         .await;
         let send = som_id(&episode, ".comment-form button[type=submit]").await;
-        step(&episode, &format!("click [{send}]")).await;
+        step_ok(&episode, &format!("click [{send}]")).await;
         let heading = episode.browser().await.unwrap().execute("return [...document.querySelectorAll('.comments_list h3')].map((h) => h.textContent.trim());", vec![])
             .await
             .unwrap();
@@ -234,15 +234,15 @@ fn evaluators_read_comments_prices_and_photos_of_the_site() {
 
         let episode = episode_with_eval(env, "/index.php?page=item&id=1", eval).await;
         let comment_title = som_id(&episode, "#comment-title").await;
-        step(
+        step_ok(
             &episode,
             &format!("type [{comment_title}] [Great lamp] [0]"),
         )
         .await;
         let body = som_id(&episode, "#comment-body").await;
-        step(&episode, &format!("type [{body}] [Works perfectly.] [0]")).await;
+        step_ok(&episode, &format!("type [{body}] [Works perfectly.] [0]")).await;
         let send = som_id(&episode, ".comment-form button[type=submit]").await;
-        step(&episode, &format!("click [{send}]")).await;
+        step_ok(&episode, &format!("click [{send}]")).await;
         let (score_after, report) = score(&episode).await;
         assert_eq!(score_after, Some(1.0), "{report}");
         close(&episode).await;
@@ -267,7 +267,7 @@ fn every_search_submitted_with_enter_is_observed_on_its_results_page() {
         for round in 0..12 {
             let words = ["lamp", "red bike", "sofa", "guitar"][round % 4];
             let field = som_id(&episode, "input[name=sPattern]").await;
-            step(&episode, &format!("type [{field}] [{words}] [1]")).await;
+            step_ok(&episode, &format!("type [{field}] [{words}] [1]")).await;
             let url = observation(&episode).await.url.clone();
             let expected = format!("sPattern={}", words.replace(' ', "+"));
             assert!(
@@ -282,11 +282,11 @@ fn every_search_submitted_with_enter_is_observed_on_its_results_page() {
 /// Comments on listing 1 of the episode's page with a title and a body.
 async fn comment_on_listing(episode: &EpisodeHandle, title: &str, body: &str) {
     let title_field = som_id(episode, "#comment-title").await;
-    step(episode, &format!("type [{title_field}] [{title}] [0]")).await;
+    step_ok(episode, &format!("type [{title_field}] [{title}] [0]")).await;
     let body_field = som_id(episode, "#comment-body").await;
-    step(episode, &format!("type [{body_field}] [{body}] [0]")).await;
+    step_ok(episode, &format!("type [{body_field}] [{body}] [0]")).await;
     let send = som_id(episode, ".comment-form button[type=submit]").await;
-    step(episode, &format!("click [{send}]")).await;
+    step_ok(episode, &format!("click [{send}]")).await;
 }
 
 #[test]
@@ -303,7 +303,7 @@ fn state_helpers_read_the_episodes_own_tenant() {
         assert_eq!(score(&episode).await.0, Some(0.0));
         comment_on_listing(&episode, "Pickup", "Still available on Friday?").await;
         // Evaluate from another page: the helper reads the tenant's data, not the page.
-        step(&episode, "go_back").await;
+        step_ok(&episode, "go_back").await;
         let (after, report) = score(&episode).await;
         assert_eq!(after, Some(1.0), "{report}");
         assert!(report.contains("Still available on Friday?"), "{report}");
@@ -338,7 +338,7 @@ fn start_url_episodes_get_private_tenants_unless_they_ask_for_the_shared_one() {
         comment_on_listing(&first, "Mine", "Only the first episode sees this").await;
         assert!(som_text(&first).await.contains("Mine by Blake Sullivan"));
         let reload = format!("goto [{item}]");
-        step(&second, &reload).await;
+        step_ok(&second, &reload).await;
         assert!(!som_text(&second).await.contains("Mine by Blake Sullivan"));
         // The shared tenant is the one browsers without a tenant cookie see.
         let shared = open(Tenancy::Shared).await;

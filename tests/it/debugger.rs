@@ -8,6 +8,7 @@
 
 use crate::run::{eventually, serve, serve_allowed};
 use crate::support::openai_double::{self, Answer, Policy, chatty, id_of, objective};
+use crate::support::step_outcome;
 use crate::support::{Harness, close, js, observe, run, som_id};
 use agora::env::{EpisodeHandle, TaskContext};
 use agora::observe::{ObserveOptions, ScreenshotKind};
@@ -164,10 +165,10 @@ pub(crate) async fn look(watcher: &EpisodeHandle, name: &str) {
 }
 
 /// Clicks the element `css` of the watcher's page with real input.
-async fn click(harness: &Harness, watcher: &EpisodeHandle, css: &str) {
+async fn click(watcher: &EpisodeHandle, css: &str) {
     observe(watcher, ObserveOptions::default()).await;
     let id = som_id(watcher, css).await;
-    let outcome = harness.step(watcher, &format!("click [{id}]")).await;
+    let outcome = step_outcome(watcher, &format!("click [{id}]")).await;
     assert!(outcome.error.is_none(), "{css}: {:?}", outcome.error);
 }
 
@@ -263,7 +264,7 @@ fn a_saved_ten_step_run_steps_through_in_the_debugger() {
 
         // Step forward with the button as a person would: step 4 was refused.
         for _ in 0..3 {
-            click(harness, &watcher, "#next").await;
+            click(&watcher, "#next").await;
         }
         eventually("step 4 is shown", async || {
             text_of(&watcher, "#step-label").await == "step 4 of 10"
@@ -285,7 +286,7 @@ fn a_saved_ten_step_run_steps_through_in_the_debugger() {
         // The keyboard walks on to the end; the last observation is the other page.
         for _ in 0..6 {
             observe(&watcher, ObserveOptions::default()).await;
-            let outcome = harness.step(&watcher, "press [ArrowRight]").await;
+            let outcome = step_outcome(&watcher, "press [ArrowRight]").await;
             assert!(outcome.error.is_none(), "{:?}", outcome.error);
         }
         eventually("the last step is shown", async || {
@@ -328,9 +329,7 @@ fn a_saved_ten_step_run_steps_through_in_the_debugger() {
 
         // Filters: the failing task alone, then none with step errors among passing ones.
         let status = crate::support::som_id(&watcher, "#filter-status").await;
-        let chosen = harness
-            .step(&watcher, &format!("select [{status}] [fail]"))
-            .await;
+        let chosen = step_outcome(&watcher, &format!("select [{status}] [fail]")).await;
         assert!(chosen.error.is_none(), "{:?}", chosen.error);
         let listed = js(
             &watcher,
@@ -379,12 +378,11 @@ fn a_saved_ten_step_run_steps_through_in_the_debugger() {
         ))
         .await;
         let agent = harness.open("actions.html").await;
-        let outcome = harness
-            .step(
-                &agent,
-                &format!("goto [{hidden}/viewer/runs/double/results.jsonl]"),
-            )
-            .await;
+        let outcome = step_outcome(
+            &agent,
+            &format!("goto [{hidden}/viewer/runs/double/results.jsonl]"),
+        )
+        .await;
         let observation = crate::support::observation(&agent).await;
         assert!(
             observation.blocked_url.is_some() || outcome.error.is_some(),

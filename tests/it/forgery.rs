@@ -6,7 +6,7 @@
 //! form's CSRF token is bound to the server's session, so a page can neither read another
 //! site's cookies nor plant one that makes another site's form accept a forged post.
 
-use crate::support::{js, no_eval, observation, page_script, run, step};
+use crate::support::{js, no_eval, observation, page_script, run, step_ok};
 use crate::webui::{aes, episode_sized, write};
 use agora::env::EpisodeHandle;
 use evaluators::Page;
@@ -74,7 +74,7 @@ async fn blank_score(
     layout: (u32, u32),
 ) -> f64 {
     let blank = episode_sized(harness, target, layout).await;
-    write(harness, &blank, BLANK).await;
+    write(&blank, BLANK).await;
     let (score, _) = aes(&blank).await;
     crate::support::close(&blank).await;
     score
@@ -103,7 +103,7 @@ fn a_spy_tab_sees_no_staged_target_and_copies_nothing() {
         // kept from an earlier one.
         let layout = (1904, 1071);
         let agent = episode_sized(harness, target, layout).await;
-        write(harness, &agent, [SCRIPTED, "", SPY_JS]).await;
+        write(&agent, [SCRIPTED, "", SPY_JS]).await;
         assert_eq!(
             observation(&agent).await.tabs.len(),
             2,
@@ -130,7 +130,7 @@ fn a_page_that_changes_when_measured_is_measured_as_it_shows_and_going_back_find
         // A layout of its own, as above.
         let layout = (1903, 1071);
         let agent = episode_sized(harness, target, layout).await;
-        write(harness, &agent, [SCRIPTED, "", &lying_js(target)]).await;
+        write(&agent, [SCRIPTED, "", &lying_js(target)]).await;
         let shown = js(&agent, "document.body.innerText").await;
         assert!(
             !shown.as_str().unwrap().contains("Aurora"),
@@ -154,7 +154,7 @@ fn a_page_that_changes_when_measured_is_measured_as_it_shows_and_going_back_find
         }
         // A fresh agent page for the evaluation (the check above tripped the lie in this one).
         let workspace = format!("{}/workspace/", harness.site("webui"));
-        step(&agent, &format!("goto [{workspace}]")).await;
+        step_ok(&agent, &format!("goto [{workspace}]")).await;
         let url_before = agent.browser().await.unwrap().current_url().await.unwrap();
         let (score, report) = aes(&agent).await;
         let blank = blank_score(harness, target, layout).await;
@@ -163,7 +163,7 @@ fn a_page_that_changes_when_measured_is_measured_as_it_shows_and_going_back_find
         let url_after = agent.browser().await.unwrap().current_url().await.unwrap();
         assert_eq!(url_after, url_before);
         assert_eq!(observation(&agent).await.tabs.len(), 1);
-        step(&agent, "go_back").await;
+        step_ok(&agent, "go_back").await;
         let back = observation(&agent).await;
         assert!(!back.url.contains("/staged/"), "{}", back.url);
         let text = js(&agent, "document.documentElement.outerHTML").await;
@@ -230,7 +230,7 @@ fn a_webui_page_reads_no_other_sites_cookie_and_plants_none_a_form_accepts() {
         .await;
         assert_eq!(own, "shopping_seen=1", "shopping's script sees {own}");
 
-        step(&shopper, &format!("goto [{webui}/workspace/]")).await;
+        step_ok(&shopper, &format!("goto [{webui}/workspace/]")).await;
         let planted = "feedfacefeedfacefeedfacefeedface";
         let seen = page_script(
             &shopper,
@@ -253,7 +253,7 @@ fn a_webui_page_reads_no_other_sites_cookie_and_plants_none_a_form_accepts() {
         );
         drop(browser);
 
-        step(&shopper, &format!("goto [{shop}/checkout/cart/]")).await;
+        step_ok(&shopper, &format!("goto [{shop}/checkout/cart/]")).await;
         assert_eq!(
             js(&shopper, CART_LINES).await,
             0,
@@ -261,12 +261,12 @@ fn a_webui_page_reads_no_other_sites_cookie_and_plants_none_a_form_accepts() {
         );
         // The same post from shopping's own page: refused with a cookie-style token, taken
         // with the token its form carries (so the forged post failed for want of one).
-        step(&shopper, &format!("goto [{product_page}]")).await;
+        step_ok(&shopper, &format!("goto [{product_page}]")).await;
         let forged = page_script(&shopper, ADD_TO_CART_JS, vec![Value::from(planted)]).await;
         assert_eq!(forged, 403);
         let own = page_script(&shopper, ADD_TO_CART_JS, vec![Value::Null]).await;
         assert_eq!(own, 200);
-        step(&shopper, &format!("goto [{shop}/checkout/cart/]")).await;
+        step_ok(&shopper, &format!("goto [{shop}/checkout/cart/]")).await;
         assert_eq!(js(&shopper, CART_LINES).await, 1);
         crate::support::close(&shopper).await;
     });

@@ -3,7 +3,7 @@
 //! back by VWA's reddit helpers, a reply posted through marks alone, tenant isolation between
 //! parallel episodes, and bad input refused or defused on the page.
 
-use crate::support::{close, js, no_eval, observation, run, score, site_episode, som_id, step};
+use crate::support::{close, js, no_eval, observation, run, score, site_episode, som_id, step_ok};
 use agora::env::{Environment, EpisodeHandle};
 use serde_json::{Value, json};
 
@@ -16,7 +16,7 @@ async fn episode(env: &Environment, start: &str, eval: Value) -> EpisodeHandle {
 /// The submission page of the first post of a listing (`/f/pics/top?t=all`).
 async fn first_post(episode: &EpisodeHandle, listing: &str) -> String {
     let base = base_url(episode).await;
-    step(episode, &format!("goto [{base}{listing}]")).await;
+    step_ok(episode, &format!("goto [{base}{listing}]")).await;
     let link = js(episode, "document.querySelector('.submission__nav a').href").await;
     link.as_str().unwrap().to_owned()
 }
@@ -50,22 +50,22 @@ fn an_upvote_adds_exactly_one_to_the_seeded_score_and_the_vote_hook_says_so() {
                 "required_contents": {"exact_match": "vote vote--user-upvoted"}}]});
         let episode = episode(env, "/", eval).await;
         let post = first_post(&episode, "/f/pics/top?t=all").await;
-        step(&episode, &format!("goto [{post}]")).await;
+        step_ok(&episode, &format!("goto [{post}]")).await;
         let seeded = net_score(&episode).await;
         assert!(seeded > 1, "a top post carries its seeded score: {seeded}");
         let (scored, report) = score(&episode).await;
         assert_eq!(scored, Some(0.0), "not voted yet: {report}");
         // Evaluating cleans the page's marks: observe it again.
-        step(&episode, &format!("goto [{post}]")).await;
+        step_ok(&episode, &format!("goto [{post}]")).await;
         let up = som_id(&episode, "div.submission__vote .vote__up").await;
-        step(&episode, &format!("click [{up}]")).await;
+        step_ok(&episode, &format!("click [{up}]")).await;
         assert_eq!(net_score(&episode).await, seeded + 1);
         let (scored, report) = score(&episode).await;
         assert_eq!(scored, Some(1.0), "{report}");
         // Clicking the lit arrow again retracts the vote: back to the seeded score.
-        step(&episode, &format!("goto [{post}]")).await;
+        step_ok(&episode, &format!("goto [{post}]")).await;
         let up = som_id(&episode, "div.submission__vote .vote__up").await;
-        step(&episode, &format!("click [{up}]")).await;
+        step_ok(&episode, &format!("click [{up}]")).await;
         assert_eq!(net_score(&episode).await, seeded);
         close(&episode).await;
     });
@@ -74,13 +74,13 @@ fn an_upvote_adds_exactly_one_to_the_seeded_score_and_the_vote_hook_says_so() {
 /// Submits the task's picture to /f/pics with `title`; leaves the episode on the new post.
 async fn post_picture(episode: &EpisodeHandle, title: &str) {
     let base = base_url(episode).await;
-    step(episode, &format!("goto [{base}/submit/pics]")).await;
+    step_ok(episode, &format!("goto [{base}/submit/pics]")).await;
     let field = som_id(episode, "#submission-title").await;
-    step(episode, &format!("type [{field}] [{title}] [0]")).await;
+    step_ok(episode, &format!("type [{field}] [{title}] [0]")).await;
     let image = som_id(episode, "#submission-image").await;
-    step(episode, &format!("upload [{image}] [0]")).await;
+    step_ok(episode, &format!("upload [{image}] [0]")).await;
     let create = som_id(episode, "form button[type=submit].button").await;
-    step(episode, &format!("click [{create}]")).await;
+    step_ok(episode, &format!("click [{create}]")).await;
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn a_posted_picture_appears_in_the_forum_with_its_image_and_other_episodes_never
                 "Agora zebra picture one",
             ),
         ] {
-            step(episode, &format!("goto [{base}/f/pics/new]")).await;
+            step_ok(episode, &format!("goto [{base}/f/pics/new]")).await;
             let titles = js(episode, "[...document.querySelectorAll('.submission__title')].map((t) => t.textContent.trim())").await;
             let titles: Vec<String> = serde_json::from_value(titles).unwrap();
             assert_eq!(titles[0], own, "{titles:?}");
@@ -146,7 +146,7 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
         ]});
         let probe = episode(env, "/", no_eval()).await;
         let post = first_post(&probe, "/f/pics/most_commented?t=all").await;
-        step(&probe, &format!("goto [{post}]")).await;
+        step_ok(&probe, &format!("goto [{post}]")).await;
         let parent = js(
             &probe,
             "document.querySelector('.comment[data-level=\"1\"] .fg-inherit').textContent",
@@ -168,15 +168,15 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
         let (scored, report) = score(&episode).await;
         assert_eq!(scored, Some(0.0), "no reply yet: {report}");
         // Evaluating navigates and cleans the page's marks: back to the post.
-        step(&episode, &format!("goto [{post}]")).await;
+        step_ok(&episode, &format!("goto [{post}]")).await;
         let open_reply = som_id(&episode, ".comment[data-level=\"1\"] .comment__reply-link").await;
-        step(&episode, &format!("click [{open_reply}]")).await;
+        step_ok(&episode, &format!("click [{open_reply}]")).await;
         let field = som_id(
             &episode,
             ".comment[data-level=\"1\"] .comment__reply-form textarea",
         )
         .await;
-        step(
+        step_ok(
             &episode,
             &format!("type [{field}] [Agreed, the second photo is better] [0]"),
         )
@@ -186,11 +186,11 @@ fn a_nested_reply_lands_one_level_below_its_parent_and_the_reddit_helpers_read_i
             ".comment[data-level=\"1\"] .comment__reply-form button",
         )
         .await;
-        step(&episode, &format!("click [{send}]")).await;
+        step_ok(&episode, &format!("click [{send}]")).await;
         // The reply's permalink shows it; on the post it sits at level 2 under its parent.
         let url = observation(&episode).await.url;
         assert!(url.contains("/-/comment/"), "{url}");
-        step(&episode, &format!("goto [{post}]")).await;
+        step_ok(&episode, &format!("goto [{post}]")).await;
         let level = js(&episode, "[...document.querySelectorAll('.comment')].find((c) => c.querySelector(':scope > .comment__row .comment__content').textContent.includes('Agreed, the second')).dataset.level").await;
         assert_eq!(level, json!("2"));
         let (scored, report) = score(&episode).await;
@@ -210,15 +210,15 @@ fn a_blank_title_is_refused_on_the_page_and_hostile_markdown_runs_nothing() {
         let episode = episode(env, "/", no_eval()).await;
         let base = base_url(&episode).await;
         let newest = async || {
-            step(&episode, &format!("goto [{base}/f/pics/new]")).await;
+            step_ok(&episode, &format!("goto [{base}/f/pics/new]")).await;
             js(&episode, "document.querySelector('article.submission').id").await
         };
         let before = newest().await;
-        step(&episode, &format!("goto [{base}/submit/pics]")).await;
+        step_ok(&episode, &format!("goto [{base}/submit/pics]")).await;
         let title = som_id(&episode, "#submission-title").await;
-        step(&episode, &format!("type [{title}] [   ] [0]")).await;
+        step_ok(&episode, &format!("type [{title}] [   ] [0]")).await;
         let create = som_id(&episode, "form button[type=submit].button").await;
-        step(&episode, &format!("click [{create}]")).await;
+        step_ok(&episode, &format!("click [{create}]")).await;
         let page = js(&episode, "document.body.innerText").await;
         assert!(
             page.as_str().unwrap().contains("title is required"),
@@ -226,9 +226,9 @@ fn a_blank_title_is_refused_on_the_page_and_hostile_markdown_runs_nothing() {
         );
         assert_eq!(newest().await, before, "nothing was posted");
 
-        step(&episode, &format!("goto [{base}/submit/pics]")).await;
+        step_ok(&episode, &format!("goto [{base}/submit/pics]")).await;
         let title = som_id(&episode, "#submission-title").await;
-        step(
+        step_ok(
             &episode,
             &format!("type [{title}] [Agora markdown check] [0]"),
         )
@@ -237,9 +237,9 @@ fn a_blank_title_is_refused_on_the_page_and_hostile_markdown_runs_nothing() {
         let hostile = "Hello <script>window.pwned = 1</script> \
             <img src=\"/nowhere.png\" onerror=\"window.pwned = 2\"> \
             <a href=\"javascript:window.pwned = 3\">click me</a>";
-        step(&episode, &format!("type [{body}] [{hostile}] [0]")).await;
+        step_ok(&episode, &format!("type [{body}] [{hostile}] [0]")).await;
         let create = som_id(&episode, "form button[type=submit].button").await;
-        step(&episode, &format!("click [{create}]")).await;
+        step_ok(&episode, &format!("click [{create}]")).await;
         let html = js(
             &episode,
             "document.querySelector('.submission__body').innerHTML",
@@ -309,7 +309,7 @@ fn a_listing_vote_moves_the_score_in_place_and_without_the_script_the_form_post_
         // A marker in the document: it survives an in-place vote and goes with a page load.
         js(&episode, "window.agoraSamePage = true").await;
         let up = som_id(&episode, &format!("#{first} .vote__up")).await;
-        step(&episode, &format!("click [{up}]")).await;
+        step_ok(&episode, &format!("click [{up}]")).await;
         let seen = observation(&episode).await;
         assert_eq!(seen.url, listing, "the vote keeps the listing");
         assert_eq!(
@@ -328,11 +328,11 @@ fn a_listing_vote_moves_the_score_in_place_and_without_the_script_the_form_post_
 
         // Without the page script the arrow posts its form and comes back to the listing.
         block_urls(&episode, &["*/static/forum.js"]).await;
-        step(&episode, &format!("goto [{listing}]")).await;
+        step_ok(&episode, &format!("goto [{listing}]")).await;
         let (score, _) = vote_state(&episode, second).await;
         js(&episode, "window.agoraSamePage = true").await;
         let up = som_id(&episode, &format!("#{second} .vote__up")).await;
-        step(&episode, &format!("click [{up}]")).await;
+        step_ok(&episode, &format!("click [{up}]")).await;
         block_urls(&episode, &[]).await;
         assert_eq!(
             observation(&episode).await.url,
@@ -402,7 +402,7 @@ fn a_reply_to_a_comment_is_posted_through_marks_alone() {
         assert!(!vwa.iter().any(|text| text.starts_with("form:")), "{vwa:?}");
 
         // Open the first comment's reply form, type into the box its marks name and post.
-        step(&episode, &format!("click [{}]", replies[0])).await;
+        step_ok(&episode, &format!("click [{}]", replies[0])).await;
         let marks = observation(&episode).await;
         let boxes: Vec<_> = marks
             .elements
@@ -419,15 +419,15 @@ fn a_reply_to_a_comment_is_posted_through_marks_alone() {
             2,
             "VWA numbers the open form's box and button: {vwa:?}"
         );
-        step(
+        step_ok(
             &episode,
             &format!("type [{field}] [Replying through marks alone] [0]"),
         )
         .await;
-        step(&episode, &format!("click [{}]", post_reply[0])).await;
+        step_ok(&episode, &format!("click [{}]", post_reply[0])).await;
         let url = observation(&episode).await.url;
         assert!(url.contains("/-/comment/"), "the reply's permalink: {url}");
-        step(&episode, &format!("goto [{post}]")).await;
+        step_ok(&episode, &format!("goto [{post}]")).await;
         let level = js(
             &episode,
             "[...document.querySelectorAll('.comment')].find((c) => c.querySelector(':scope > .comment__row .comment__content').textContent.includes('Replying through marks alone')).dataset.level",
@@ -573,7 +573,7 @@ fn the_browser_shows_relative_times_with_the_exact_time_in_the_title_and_singula
         let env = &harness.env;
         let episode = episode(env, "/", no_eval()).await;
         let post = first_post(&episode, "/all/new").await;
-        step(&episode, &format!("goto [{post}]")).await;
+        step_ok(&episode, &format!("goto [{post}]")).await;
         let time = js(
             &episode,
             "(() => { const t = document.querySelector('.submission__info time'); \

@@ -4,8 +4,9 @@
 //! reported, and `beforeunload` never keeps the agent on a page.
 
 use crate::api::serve_api;
-use crate::support::{Harness, observation, run, som_id};
+use crate::support::step_outcome;
 use crate::support::{Hosting, one_browser, own_environment};
+use crate::support::{observation, run, som_id};
 use agora::config::Config;
 use agora::env::{EpisodeHandle, EpisodeSpec};
 use serde_json::{Value, json};
@@ -50,13 +51,9 @@ async fn running_share(browser_pid: u32, samples: u32) -> f64 {
     f64::from(running) / f64::from(samples)
 }
 
-pub(crate) async fn click(
-    harness: &Harness,
-    episode: &EpisodeHandle,
-    css: &str,
-) -> agora::env::StepOutcome {
+pub(crate) async fn click(episode: &EpisodeHandle, css: &str) -> agora::env::StepOutcome {
     let id = som_id(episode, css).await;
-    harness.step(episode, &format!("click [{id}]")).await
+    step_outcome(episode, &format!("click [{id}]")).await
 }
 
 #[test]
@@ -90,12 +87,8 @@ fn busy_loops_are_stopped_at_the_deadline_and_their_browsers_replaced() {
             episodes.push(episode);
         }
         let started = Instant::now();
-        let outcomes = futures::future::join_all(
-            episodes
-                .iter()
-                .map(|episode| click(harness, episode, "#spin")),
-        )
-        .await;
+        let outcomes =
+            futures::future::join_all(episodes.iter().map(|episode| click(episode, "#spin"))).await;
         let took = started.elapsed();
         for outcome in &outcomes {
             let error = outcome.error.as_ref().expect("the step fails");
@@ -216,7 +209,7 @@ fn endless_loads_end_a_step_and_an_evaluation_at_their_deadlines() {
                 .await
                 .unwrap();
             let started = Instant::now();
-            let outcome = click(harness, &episode, control).await;
+            let outcome = click(&episode, control).await;
             let took = started.elapsed();
             let error = outcome.error.as_ref().expect("the step fails");
             assert_eq!(error.code(), "page_unresponsive", "{control}: {error}");
@@ -274,7 +267,7 @@ fn a_closed_episode_leaves_no_renderer_spinning() {
             .create_episode(at(harness.url("hostile/worker_spin.html")))
             .await
             .unwrap();
-        let outcome = harness.step(&episode, "scroll [down]").await;
+        let outcome = step_outcome(&episode, "scroll [down]").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let browser = episode
             .browser()
@@ -375,7 +368,7 @@ fn popups_beyond_the_tab_cap_are_closed_whoever_opened_them() {
     run(|harness| async move {
         let episode = harness.open("hostile/popups.html").await;
         let cap = harness.env.config().max_tabs;
-        let outcome = click(harness, &episode, "#flood").await;
+        let outcome = click(&episode, "#flood").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let tabs = observation(&episode).await.tabs.len();
         assert!(tabs <= cap, "{tabs} tabs listed, cap {cap}");
@@ -444,7 +437,7 @@ fn an_alert_storm_blocks_no_step() {
     run(|harness| async move {
         let episode = harness.open("hostile/alert_storm.html").await;
         for action in ["scroll [down]", "scroll [up]"] {
-            let outcome = harness.step(&episode, action).await;
+            let outcome = step_outcome(&episode, action).await;
             assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
         }
         // The storm goes on: an observation within a few seconds reports it (each reports
@@ -468,7 +461,7 @@ fn an_alert_storm_blocks_no_step() {
                 .iter()
                 .all(|dialog| dialog.message == "again")
         );
-        let outcome = click(harness, &episode, "#next").await;
+        let outcome = click(&episode, "#next").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         assert_eq!(observation(&episode).await.title, "Other page");
         episode.close().await.unwrap();
@@ -479,7 +472,7 @@ fn an_alert_storm_blocks_no_step() {
 fn confirm_and_prompt_are_dismissed_and_reported() {
     run(|harness| async move {
         let episode = harness.open("hostile/questions.html").await;
-        let outcome = click(harness, &episode, "#ask").await;
+        let outcome = click(&episode, "#ask").await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let observed = observation(&episode).await;
         let kinds: Vec<_> = observed.dialogs.iter().map(|d| d.kind.as_str()).collect();
@@ -498,9 +491,9 @@ fn beforeunload_never_keeps_the_agent_on_a_page() {
         let episode = harness.open("hostile/leave_trap.html").await;
         // Typing gives the page the user activation a beforeunload prompt needs.
         let field = som_id(&episode, "#name").await;
-        crate::support::step(&episode, &format!("type [{field}] [stay here] [0]")).await;
+        crate::support::step_ok(&episode, &format!("type [{field}] [stay here] [0]")).await;
         let other = harness.url("other.html");
-        let outcome = harness.step(&episode, &format!("goto [{other}]")).await;
+        let outcome = step_outcome(&episode, &format!("goto [{other}]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let observed = observation(&episode).await;
         assert_eq!(observed.title, "Other page");

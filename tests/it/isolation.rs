@@ -2,7 +2,7 @@
 //! fills every origin it can reach with storage of every kind, episode 2 on the same browser
 //! finds none of it, and other loopback names of the sites are refused by the fence.
 
-use crate::support::{Harness, Hosting, observation, one_browser, page_script, run, step};
+use crate::support::{Harness, Hosting, observation, one_browser, page_script, run, step_ok};
 use agora::config::Config;
 use agora::env::{EpisodeHandle, EpisodeSpec};
 use serde_json::Value;
@@ -91,7 +91,7 @@ fn nothing_planted_in_one_episode_reaches_the_next_on_the_same_browser() {
         let first = env.create_episode(open(&pages[0].0)).await.unwrap();
         let serial = first.browser().await.unwrap().serial();
         for (page, worker) in &pages {
-            step(&first, &format!("goto [{page}]")).await;
+            step_ok(&first, &format!("goto [{page}]")).await;
             if worker.contains("/workspace/") {
                 // The page overwrites its own workspace script with the worker.
                 let body = format!(
@@ -110,15 +110,15 @@ fn nothing_planted_in_one_episode_reaches_the_next_on_the_same_browser() {
         }
         // Other names of loopback: the API's address among them (each site has its own).
         for alias in ["localhost", "[::1]", "127.0.0.1", "127.1"] {
-            step(&first, &format!("goto [{}]", aliased(&webui, alias))).await;
+            step_ok(&first, &format!("goto [{}]", aliased(&webui, alias))).await;
             let seen = observation(&first).await;
             assert!(
                 seen.blocked_url.is_some(),
                 "{alias} reached the WebUI site under a second origin"
             );
         }
-        step(&first, "new_tab").await;
-        step(&first, &format!("goto [{}]", pages[0].0)).await;
+        step_ok(&first, "new_tab").await;
+        step_ok(&first, &format!("goto [{}]", pages[0].0)).await;
         first.close().await.unwrap();
 
         let second = env.create_episode(open(&pages[0].0)).await.unwrap();
@@ -136,7 +136,7 @@ fn nothing_planted_in_one_episode_reaches_the_next_on_the_same_browser() {
         let history = run_script(&second, "return history.length;", "").await;
         assert!(history.as_u64().unwrap() <= 2, "history: {history}");
         for (page, worker) in &pages {
-            step(&second, &format!("goto [{page}]")).await;
+            step_ok(&second, &format!("goto [{page}]")).await;
             let found = run_script(&second, PROBE_JS, worker).await;
             assert_eq!(found["local"], 0, "{page}: {found}");
             assert_eq!(found["session"], 0, "{page}: {found}");
@@ -156,7 +156,7 @@ fn nothing_planted_in_one_episode_reaches_the_next_on_the_same_browser() {
             .unwrap()
             .to_owned();
         let short = host.replacen(".0.0.", ".0.", 1);
-        step(&second, &format!("goto [{}]", aliased(&webui, &short))).await;
+        step_ok(&second, &format!("goto [{}]", aliased(&webui, &short))).await;
         let url = second.browser().await.unwrap().current_url().await.unwrap();
         assert!(url.starts_with(&webui), "{url} is not on {webui}");
         second.close().await.unwrap();

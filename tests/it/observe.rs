@@ -1,6 +1,7 @@
 //! Set-of-Marks observations in real Chromium: boxes, hidden and covered elements, id
 //! stability, the SoM text and screenshots.
 
+use crate::support::step_outcome;
 use crate::support::{js, observation, run, som_id};
 use agora::observe::{ImageFormat, ObserveOptions, ScreenshotKind};
 use evaluators::Page;
@@ -468,9 +469,8 @@ fn every_image_in_view_is_painted_before_the_capture_and_the_broken_one_is_repor
             .try_open(harness.spec_720p("other.html"))
             .await
             .unwrap();
-        let outcome = harness
-            .step(&episode, &format!("goto [{}]", harness.url("images.html")))
-            .await;
+        let outcome =
+            step_outcome(&episode, &format!("goto [{}]", harness.url("images.html"))).await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
         assert!(
@@ -488,7 +488,7 @@ fn every_image_in_view_is_painted_before_the_capture_and_the_broken_one_is_repor
         );
         assert_painted(&episode, &clean_frame(&episode).await, &TOP_TILES).await;
 
-        let outcome = harness.step(&episode, "scroll [down]").await;
+        let outcome = step_outcome(&episode, "scroll [down]").await;
         let settle = outcome.settle.unwrap();
         assert!(settle.settled, "{settle:?}");
         assert!(

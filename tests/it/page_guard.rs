@@ -5,6 +5,7 @@
 //! and its browser never serves another.
 
 use crate::hostile::{at, click};
+use crate::support::step_outcome;
 use crate::support::{Hosting, one_browser};
 use crate::support::{js, observation, run};
 use agora::config::Config;
@@ -14,7 +15,7 @@ use std::time::Duration;
 /// A confirm and a prompt are answered and reported, and popups beyond the cap are closed
 /// (the first popup then has the focus).
 async fn still_guarded(harness: &crate::support::Harness, episode: &EpisodeHandle, round: &str) {
-    let outcome = click(harness, episode, "#ask").await;
+    let outcome = click(episode, "#ask").await;
     assert!(outcome.error.is_none(), "{round}: {:?}", outcome.error);
     let kinds: Vec<_> = observation(episode)
         .await
@@ -26,7 +27,7 @@ async fn still_guarded(harness: &crate::support::Harness, episode: &EpisodeHandl
     let answers = js(episode, "document.getElementById('answers').textContent").await;
     assert_eq!(answers, "confirm=false prompt=null", "{round}");
     let cap = harness.env.config().max_tabs;
-    let outcome = click(harness, episode, "#popups").await;
+    let outcome = click(episode, "#popups").await;
     assert!(outcome.error.is_none(), "{round}: {:?}", outcome.error);
     let browser = episode.browser().await.unwrap();
     assert!(!browser.guard_failed(), "{round}: the guard stopped");
@@ -53,7 +54,7 @@ fn no_page_output_ends_the_guard_in_its_episode_or_the_next() {
                 Some(first) => assert_eq!(pid, Some(first), "{round}: the same browser"),
             }
             for control in ["#console", "#bindings", "#flood"] {
-                let outcome = click(harness, &episode, control).await;
+                let outcome = click(&episode, control).await;
                 assert!(
                     outcome.error.is_none(),
                     "{round} {control}: {:?}",
@@ -86,7 +87,7 @@ fn a_guard_that_fails_ends_its_episode_and_its_browser_serves_no_other() {
             browser.sever_guard();
             browser.browser_pid().expect("a local browser")
         };
-        let outcome = harness.step(&episode, "scroll [down]").await;
+        let outcome = step_outcome(&episode, "scroll [down]").await;
         let error = outcome.error.expect("the step fails");
         assert_eq!(error.code(), "browser_lost", "{error}");
         assert!(error.to_string().contains("page guard"), "{error}");

@@ -3,6 +3,7 @@
 //! URLs become placeholders (and may be written as placeholders), and the recorded path
 //! replays to 1.0 as `agora tasks check` replays it.
 
+use crate::support::step_outcome;
 use crate::support::{Harness, close, js, no_eval, run, site_episode, som_id};
 use agora::gold::{GoldRecorder, RecordError, check_tasks};
 use agora::observe::ObserveOptions;
@@ -198,7 +199,7 @@ fn the_debugger_records_a_gold_path_and_saves_it_into_the_task_file() {
             .await;
             crate::support::observe(&watcher, ObserveOptions::default()).await;
             let act = som_id(&watcher, "#record-act").await;
-            let clicked = harness.step(&watcher, &format!("click [{act}]")).await;
+            let clicked = step_outcome(&watcher, &format!("click [{act}]")).await;
             assert!(clicked.error.is_none(), "{:?}", clicked.error);
             crate::run::eventually("the action is recorded", async || {
                 js(
@@ -212,7 +213,7 @@ fn the_debugger_records_a_gold_path_and_saves_it_into_the_task_file() {
         }
         crate::support::observe(&watcher, ObserveOptions::default()).await;
         let save = som_id(&watcher, "#record-save").await;
-        let clicked = harness.step(&watcher, &format!("click [{save}]")).await;
+        let clicked = step_outcome(&watcher, &format!("click [{save}]")).await;
         assert!(clicked.error.is_none(), "{:?}", clicked.error);
         crate::run::eventually("the path is saved and proven", async || {
             js(&watcher, "document.getElementById('summary').textContent")

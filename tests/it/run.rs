@@ -5,6 +5,7 @@
 //! itself: `debugger.rs`).
 
 use crate::support::openai_double::{self, Answer, ModelDouble, Policy, chatty, id_of, objective};
+use crate::support::step_outcome;
 use crate::support::{Harness, run};
 use agora::env::TaskContext;
 use agora::run::{
@@ -507,9 +508,7 @@ fn the_report_renders_tables_charts_and_trajectory_images_in_chromium() {
         assert!(breakdown.as_str().unwrap().contains("other.html?from=link"));
         // The result filter, used as a person would: choose `fail`.
         let filter = crate::support::som_id(&page, "#filter-result").await;
-        let outcome = harness
-            .step(&page, &format!("select [{filter}] [fail]"))
-            .await;
+        let outcome = step_outcome(&page, &format!("select [{filter}] [fail]")).await;
         assert!(outcome.error.is_none(), "{:?}", outcome.error);
         let shown = crate::support::js(
             &page,

@@ -3,7 +3,7 @@
 //! evaluators' shopping helpers; a review with stars; wishlist and compare; tenant isolation
 //! and reset.
 
-use crate::support::{close, js, no_eval, observation, run, score, site_episode, som_id, step};
+use crate::support::{close, js, no_eval, observation, run, score, site_episode, som_id, step_ok};
 use agora::env::{Environment, EpisodeHandle};
 use serde_json::json;
 
@@ -28,7 +28,7 @@ async fn som_id_in_view(episode: &EpisodeHandle, css: &str) -> agora::observe::S
         }
         going_up = going_up && js(episode, "window.scrollY").await.as_f64().unwrap() > 0.0;
         let direction = if going_up { "up" } else { "down" };
-        step(episode, &format!("scroll [{direction}]")).await;
+        step_ok(episode, &format!("scroll [{direction}]")).await;
     }
     panic!("{css} is not marked after {MAX_SCROLLS} scrolls")
 }
@@ -36,11 +36,11 @@ async fn som_id_in_view(episode: &EpisodeHandle, css: &str) -> agora::observe::S
 /// Searches with the header box and opens the first result; returns its SKU.
 pub(crate) async fn open_first_result(episode: &EpisodeHandle, words: &str) -> String {
     let search = som_id(episode, "#search").await;
-    step(episode, &format!("type [{search}] [{words}] [1]")).await;
+    step_ok(episode, &format!("type [{search}] [{words}] [1]")).await;
     let url = observation(episode).await.url;
     assert!(url.contains("/catalogsearch/result/?q="), "{url}");
     let first = som_id(episode, ".product-items .product-item-link").await;
-    step(episode, &format!("click [{first}]")).await;
+    step_ok(episode, &format!("click [{first}]")).await;
     let sku = js(
         episode,
         "document.querySelector('.product.attribute.sku .value').textContent",
@@ -83,25 +83,25 @@ fn search_add_with_options_check_out_and_find_the_order() {
         assert_eq!(before, Some(0.0), "no order yet");
         // Evaluating navigated the page: start again from the home page.
         let home = observation(&shopper).await.url;
-        step(&shopper, &format!("goto [{home}]")).await;
+        step_ok(&shopper, &format!("goto [{home}]")).await;
         assert_eq!(open_first_result(&shopper, "jacket").await, sku);
         let size_select = som_id(&shopper, "#attribute-size").await;
-        step(&shopper, &format!("select [{size_select}] [{size}]")).await;
+        step_ok(&shopper, &format!("select [{size_select}] [{size}]")).await;
         let color_select = som_id(&shopper, "#attribute-color").await;
         let color = js(
             &shopper,
             "document.querySelector('#attribute-color option:nth-child(2)').value",
         )
         .await;
-        step(
+        step_ok(
             &shopper,
             &format!("select [{color_select}] [{}]", color.as_str().unwrap()),
         )
         .await;
         let qty = som_id(&shopper, "#qty").await;
-        step(&shopper, &format!("type [{qty}] [2] [0]")).await;
+        step_ok(&shopper, &format!("type [{qty}] [2] [0]")).await;
         let add = som_id(&shopper, "#product-addtocart-button").await;
-        step(&shopper, &format!("click [{add}]")).await;
+        step_ok(&shopper, &format!("click [{add}]")).await;
         let cart = js(
             &shopper,
             "document.querySelector('#shopping-cart-table').textContent",
@@ -109,9 +109,9 @@ fn search_add_with_options_check_out_and_find_the_order() {
         .await;
         assert!(cart.as_str().unwrap().contains(&size), "{cart}");
         let proceed = som_id(&shopper, ".cart-summary .checkout").await;
-        step(&shopper, &format!("click [{proceed}]")).await;
+        step_ok(&shopper, &format!("click [{proceed}]")).await;
         let next = som_id(&shopper, "#shipping-method-buttons-container button").await;
-        step(&shopper, &format!("click [{next}]")).await;
+        step_ok(&shopper, &format!("click [{next}]")).await;
         assert!(
             observation(&shopper)
                 .await
@@ -119,7 +119,7 @@ fn search_add_with_options_check_out_and_find_the_order() {
                 .ends_with("/checkout/#payment")
         );
         let place = som_id(&shopper, "#co-payment-form button.checkout").await;
-        step(&shopper, &format!("click [{place}]")).await;
+        step_ok(&shopper, &format!("click [{place}]")).await;
         assert!(
             observation(&shopper)
                 .await
@@ -165,21 +165,21 @@ fn a_review_shows_its_stars_and_the_wishlist_and_compare_list_their_products() {
         let reviewer = episode(env, "/", eval).await;
         open_first_result(&reviewer, "lamp").await;
         let four = som_id_in_view(&reviewer, "#Rating_4").await;
-        step(&reviewer, &format!("click [{four}]")).await;
+        step_ok(&reviewer, &format!("click [{four}]")).await;
         let summary = som_id_in_view(&reviewer, "#summary_field").await;
-        step(
+        step_ok(
             &reviewer,
             &format!("type [{summary}] [Bright and sturdy] [0]"),
         )
         .await;
         let body = som_id_in_view(&reviewer, "#review_field").await;
-        step(
+        step_ok(
             &reviewer,
             &format!("type [{body}] [Lights the whole desk.] [0]"),
         )
         .await;
         let submit = som_id_in_view(&reviewer, ".review-form-actions button").await;
-        step(&reviewer, &format!("click [{submit}]")).await;
+        step_ok(&reviewer, &format!("click [{submit}]")).await;
         let title = js(
             &reviewer,
             "document.querySelector('.review-item .review-title').textContent",
@@ -187,16 +187,16 @@ fn a_review_shows_its_stars_and_the_wishlist_and_compare_list_their_products() {
         .await;
         assert_eq!(title, "Bright and sturdy");
         let compare = som_id_in_view(&reviewer, "button.tocompare").await;
-        step(&reviewer, &format!("click [{compare}]")).await;
+        step_ok(&reviewer, &format!("click [{compare}]")).await;
         assert!(
             observation(&reviewer)
                 .await
                 .url
                 .ends_with("/catalog/product_compare/")
         );
-        step(&reviewer, "go_back").await;
+        step_ok(&reviewer, "go_back").await;
         let wish = som_id_in_view(&reviewer, "button.towishlist").await;
-        step(&reviewer, &format!("click [{wish}]")).await;
+        step_ok(&reviewer, &format!("click [{wish}]")).await;
         assert!(observation(&reviewer).await.url.ends_with("/wishlist/"));
         let (after, report) = score(&reviewer).await;
         assert_eq!(after, Some(1.0), "{report}");
@@ -212,7 +212,7 @@ fn parallel_episodes_never_see_each_others_cart() {
         let second = episode(env, "/", no_eval()).await;
         open_first_result(&first, "lamp").await;
         let add = som_id(&first, "#product-addtocart-button").await;
-        step(&first, &format!("click [{add}]")).await;
+        step_ok(&first, &format!("click [{add}]")).await;
         let mine = js(
             &first,
             "document.querySelectorAll('#shopping-cart-table .item-info').length",
@@ -220,7 +220,7 @@ fn parallel_episodes_never_see_each_others_cart() {
         .await;
         assert_eq!(mine, 1);
         let home = observation(&second).await.url;
-        step(&second, &format!("goto [{home}checkout/cart/]")).await;
+        step_ok(&second, &format!("goto [{home}checkout/cart/]")).await;
         let theirs = js(
             &second,
             "document.querySelectorAll('#shopping-cart-table .item-info').length",
@@ -258,9 +258,9 @@ fn bad_quantities_an_empty_checkout_and_a_starless_review_change_nothing() {
 
         // Quantity 0: the browser refuses the form with the field's message; no request.
         let qty = som_id(&shopper, "#qty").await;
-        step(&shopper, &format!("type [{qty}] [0] [0]")).await;
+        step_ok(&shopper, &format!("type [{qty}] [0] [0]")).await;
         let add = som_id(&shopper, "#product-addtocart-button").await;
-        step(&shopper, &format!("click [{add}]")).await;
+        step_ok(&shopper, &format!("click [{add}]")).await;
         assert_eq!(observation(&shopper).await.url, product_url);
         let refusal = js(&shopper, "document.querySelector('#qty').validationMessage").await;
         assert!(!refusal.as_str().unwrap().is_empty(), "{refusal}");
@@ -269,10 +269,10 @@ fn bad_quantities_an_empty_checkout_and_a_starless_review_change_nothing() {
         // Above the stock (no product has more than 250): the store says how many are left
         // and adds nothing.
         let qty = som_id(&shopper, "#qty").await;
-        step(&shopper, &format!("clear [{qty}]")).await;
-        step(&shopper, &format!("type [{qty}] [251] [0]")).await;
+        step_ok(&shopper, &format!("clear [{qty}]")).await;
+        step_ok(&shopper, &format!("type [{qty}] [251] [0]")).await;
         let add = som_id(&shopper, "#product-addtocart-button").await;
-        step(&shopper, &format!("click [{add}]")).await;
+        step_ok(&shopper, &format!("click [{add}]")).await;
         let message = text_of(&shopper, ".error-message").await;
         assert!(
             message.contains("not available") && message.contains("left in stock"),
@@ -280,26 +280,26 @@ fn bad_quantities_an_empty_checkout_and_a_starless_review_change_nothing() {
         );
         let home = observation(&shopper).await.url;
         let base = &home[..home.find("/checkout").unwrap_or(home.len())];
-        step(&shopper, &format!("goto [{base}/checkout/cart/]")).await;
+        step_ok(&shopper, &format!("goto [{base}/checkout/cart/]")).await;
         assert!(text_of(&shopper, ".cart-empty").await.contains("no items"));
 
         // Checkout with the empty cart goes back to the cart, which says it is empty.
-        step(&shopper, &format!("goto [{base}/checkout/]")).await;
+        step_ok(&shopper, &format!("goto [{base}/checkout/]")).await;
         assert!(observation(&shopper).await.url.ends_with("/checkout/cart/"));
         assert!(text_of(&shopper, ".cart-empty").await.contains("no items"));
 
         // A review without stars is refused and not stored.
-        step(&shopper, &format!("goto [{product_url}]")).await;
+        step_ok(&shopper, &format!("goto [{product_url}]")).await;
         let reviews_before = js(&shopper, "document.querySelectorAll('.review-item').length").await;
         let summary = som_id_in_view(&shopper, "#summary_field").await;
-        step(&shopper, &format!("type [{summary}] [No stars given] [0]")).await;
+        step_ok(&shopper, &format!("type [{summary}] [No stars given] [0]")).await;
         let body = som_id_in_view(&shopper, "#review_field").await;
-        step(&shopper, &format!("type [{body}] [Forgot the rating.] [0]")).await;
+        step_ok(&shopper, &format!("type [{body}] [Forgot the rating.] [0]")).await;
         let submit = som_id_in_view(&shopper, ".review-form-actions button").await;
-        step(&shopper, &format!("click [{submit}]")).await;
+        step_ok(&shopper, &format!("click [{submit}]")).await;
         let message = text_of(&shopper, ".error-message").await;
         assert!(message.contains("1 to 5 stars"), "{message}");
-        step(&shopper, &format!("goto [{product_url}]")).await;
+        step_ok(&shopper, &format!("goto [{product_url}]")).await;
         let reviews_after = js(&shopper, "document.querySelectorAll('.review-item').length").await;
         assert_eq!(reviews_after, reviews_before);
         let titles = js(

@@ -1,6 +1,7 @@
 //! Task episodes in real Chromium: every evaluator kind reading the live page, input images,
 //! and gold-trajectory replay as `agora tasks check` does it.
 
+use crate::support::step_outcome;
 use crate::support::{Harness, run};
 use agora::gold::check_tasks;
 use agora::observe::ObserveOptions;
@@ -56,7 +57,7 @@ async fn score_after(
         .await
         .unwrap();
     for action in actions {
-        let outcome = harness.step(&episode, action).await;
+        let outcome = step_outcome(&episode, action).await;
         assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
     }
     let evaluation = episode.evaluate(None).await.unwrap();
@@ -107,9 +108,7 @@ fn program_html_runs_document_locators_helpers_and_page_content_in_the_page() {
             .await
             .unwrap();
         let name = crate::support::som_id(&episode, "#name").await;
-        harness
-            .step(&episode, &format!("type [{name}] [Ada Lovelace] [0]"))
-            .await;
+        step_outcome(&episode, &format!("type [{name}] [Ada Lovelace] [0]")).await;
         let evaluation = episode.evaluate(None).await.unwrap();
         assert_eq!(evaluation.outcome.score(), Some(0.0));
         let report = serde_json::to_string(&evaluation.evaluators).unwrap();
@@ -196,7 +195,7 @@ fn where_vwa_raises_vwa_mode_refuses_to_score_and_correct_mode_scores() {
             .create_task_episode(context, ObserveOptions::default())
             .await
             .unwrap();
-        harness.step(&episode, "stop [42]").await;
+        step_outcome(&episode, "stop [42]").await;
         let error = episode.evaluate(Some(EvalMode::Vwa)).await.unwrap_err();
         match &error {
             agora::env::EnvError::Evaluation(evaluation) => {

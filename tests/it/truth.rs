@@ -3,6 +3,7 @@
 //! included, with `page_changed`), and every address outside the sites, of any scheme, shows
 //! the fence's block page — never a browser error page.
 
+use crate::support::step_outcome;
 use crate::support::{js, no_eval, observation, run, site_episode, som_id};
 
 #[test]
@@ -202,9 +203,7 @@ fn every_off_site_address_of_any_scheme_shows_the_block_page() {
         // A navigation the page makes itself, to https, lands on the same page.
         let back = episode.step("go_back").await;
         assert!(back.outcome.error.is_none(), "{:?}", back.outcome.error);
-        harness
-            .step(&episode, &format!("goto [{}]", harness.url("actions.html")))
-            .await;
+        step_outcome(&episode, &format!("goto [{}]", harness.url("actions.html"))).await;
         js(
             &episode,
             "(() => { location.href = 'https://example.com/from-the-page'; return 1; })()",
@@ -217,8 +216,7 @@ fn every_off_site_address_of_any_scheme_shows_the_block_page() {
             Some("https://example.com/from-the-page")
         );
         // What is not an address at all is refused, and says how to write one.
-        let error = harness
-            .step(&episode, "goto [not an address]")
+        let error = step_outcome(&episode, "goto [not an address]")
             .await
             .error
             .expect("refused");

@@ -4,6 +4,7 @@
 //! agent's page cannot reach the API, the targets or another workspace; a target's
 //! screenshots for its task description are rendered at 1920×1080, one per state.
 
+use crate::support::step_outcome;
 use crate::support::{Harness, run};
 use agora::env::EpisodeHandle;
 use agora::observe::ObserveOptions;
@@ -41,13 +42,13 @@ pub(crate) async fn episode_sized(
 }
 
 /// Writes the three files through the actions (their JSON form).
-pub(crate) async fn write(harness: &Harness, episode: &EpisodeHandle, files: [&str; 3]) {
+pub(crate) async fn write(episode: &EpisodeHandle, files: [&str; 3]) {
     for (action, content) in ["write_html", "write_css", "write_javascript"]
         .into_iter()
         .zip(files)
     {
         let step = json!({"action": action, "content": content}).to_string();
-        let outcome = harness.step(episode, &step).await;
+        let outcome = step_outcome(episode, &step).await;
         assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
     }
 }
@@ -282,7 +283,7 @@ fn the_same_look_built_with_other_tags_scores_high() {
                 ".features { display: grid; grid-template-columns: repeat(3, 360px); justify-content: center;",
             );
         assert_ne!(css, target.css);
-        write(harness, &episode, [&html, &css, target.javascript]).await;
+        write(&episode, [&html, &css, target.javascript]).await;
         let (score, report) = aes(&episode).await;
         assert!(
             score >= 0.9,
@@ -301,7 +302,6 @@ fn a_write_shows_the_rendered_workspace_with_its_errors() {
                     <body><h1 id=\"hello\">Hello there</h1><img src=\"missing.png\" alt=\"x\">\
                     <script src=\"script.js\"></script></body></html>";
         write(
-            harness,
             &episode,
             [html, "h1 { color: rgb(1, 2, 3); }", "undefinedThing();"],
         )
@@ -333,7 +333,7 @@ fn a_write_shows_the_rendered_workspace_with_its_errors() {
         assert_eq!(score, 0.0);
         let too_big =
             json!({"action": "write_css", "content": "a".repeat(webui::MAX_FILE_BYTES + 1)});
-        let outcome = harness.step(&episode, &too_big.to_string()).await;
+        let outcome = step_outcome(&episode, &too_big.to_string()).await;
         let error = outcome.error.expect("over the cap");
         assert_eq!(error.code(), "file_too_large", "{error}");
         crate::support::close(&episode).await;
@@ -346,7 +346,6 @@ fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
         let target = webui::targets::named("tabs").unwrap();
         let other = episode(harness, target).await;
         write(
-            harness,
             &other,
             [
                 "<!DOCTYPE html><html><body><p>other secret</p></body></html>",
@@ -373,7 +372,7 @@ fn an_agent_page_reaches_neither_the_api_nor_targets_nor_other_workspaces() {
              Promise.all(probes.map((url) => fetch(url).then((r) => r.status + ' ' + url).catch(() => 'blocked ' + url)))\n\
                .then((lines) => {{ document.getElementById('out').textContent = lines.join('\\n'); }});"
         );
-        write(harness, &episode, ["<!DOCTYPE html><html><body><pre id=\"out\"></pre><script src=\"script.js\"></script></body></html>", "", &script]).await;
+        write(&episode, ["<!DOCTYPE html><html><body><pre id=\"out\"></pre><script src=\"script.js\"></script></body></html>", "", &script]).await;
         let lines =
             crate::support::js(&episode, "document.getElementById('out').textContent").await;
         let lines = lines.as_str().unwrap();

@@ -21,7 +21,7 @@ pub mod rules;
 
 use super::assignment::minimum_cost;
 use super::geometry::Rect;
-use super::state::{ElementReport, PropertyScore};
+use super::model::{ElementReport, PropertyScore};
 use super::{AesReport, GeneratedState, Interaction, StateReport, state_label};
 use crate::page::Window;
 use properties::{AREA_EXPONENT, POSITION_WEIGHT, Property, Rule};

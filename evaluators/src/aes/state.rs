@@ -3,6 +3,7 @@
 
 use super::assignment::assign;
 use super::geometry::{Rect, giou};
+use super::model::{ElementReport, PropertyScore, RecordedError};
 use super::similarity::similarity;
 use super::weights::{self, AREA_EXPONENT, GIOU_WEIGHT, Property, filter_threshold};
 use crate::error::EvalError;
@@ -43,22 +44,6 @@ impl MeasuredElement {
     }
 }
 
-/// An error of the page's document, as the browser reported it ([`crate::Page::page_errors`]).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RecordedError {
-    /// `exception` (uncaught error or rejection) or `resource` (a load failure).
-    pub kind: String,
-    /// What it said.
-    pub message: String,
-}
-
-impl RecordedError {
-    /// Whether the page threw (as opposed to a resource failing to load).
-    pub fn is_exception(&self) -> bool {
-        self.kind == "exception"
-    }
-}
-
 /// One measurement of a page.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PageState {
@@ -67,54 +52,6 @@ pub struct PageState {
     /// Errors the page recorded so far.
     #[serde(default)]
     pub errors: Vec<RecordedError>,
-}
-
-/// One property of a matched pair.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PropertyScore {
-    /// The property.
-    pub property: String,
-    /// The target's value.
-    pub target: String,
-    /// The generated element's value.
-    pub generated: String,
-    /// Their similarity in `[0, 1]`.
-    pub similarity: f64,
-}
-
-/// How one target element scored.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ElementReport {
-    /// The target element.
-    pub target: String,
-    /// Its weight in the state (area^β).
-    pub weight: f64,
-    /// The generated element it was matched to, if any.
-    pub matched: Option<String>,
-    /// GIoU of the two boxes, when matched.
-    pub giou: Option<f64>,
-    /// Each `data-evalby` property, when matched.
-    pub properties: Vec<PropertyScore>,
-    /// The element's score in `[0, 1]` (0 when unmatched).
-    pub score: f64,
-    /// What else to know about how it scored (`magebench` mode: left out, properties skipped).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
-impl ElementReport {
-    /// A target with no generated element, weighing `weight`.
-    pub fn unmatched(target: &str, weight: f64) -> Self {
-        ElementReport {
-            target: target.to_owned(),
-            weight,
-            matched: None,
-            giou: None,
-            properties: Vec::new(),
-            score: 0.0,
-            note: None,
-        }
-    }
 }
 
 /// The targets of a state: visible atomic elements, less those that did not change since

@@ -244,11 +244,6 @@ impl Harness {
     pub async fn try_open(&self, spec: EpisodeSpec) -> Result<EpisodeHandle, EnvError> {
         self.env.create_episode(spec).await
     }
-
-    /// Runs one step and returns what it did.
-    pub async fn step(&self, episode: &EpisodeHandle, action: &str) -> StepOutcome {
-        episode.step(action).await.outcome
-    }
 }
 
 /// The placeholder-free eval of episodes whose score a test does not read.
@@ -285,9 +280,14 @@ pub async fn site_episode(
         .expect("the episode starts")
 }
 
+/// Runs one step and returns what it did.
+pub async fn step_outcome(episode: &EpisodeHandle, action: &str) -> StepOutcome {
+    episode.step(action).await.outcome
+}
+
 /// Runs one step that must succeed.
-pub async fn step(episode: &EpisodeHandle, action: &str) {
-    let outcome = episode.step(action).await.outcome;
+pub async fn step_ok(episode: &EpisodeHandle, action: &str) {
+    let outcome = step_outcome(episode, action).await;
     assert!(outcome.error.is_none(), "{action}: {:?}", outcome.error);
 }
 
