@@ -101,14 +101,16 @@ pub enum InstanceError {
         /// What it was given.
         text: String,
     },
-    /// An arithmetic filter without its argument.
-    #[error("`{filter}` needs an argument (`{filter}:10`)")]
+    /// A filter without its argument.
+    #[error("`{filter}` needs an argument (`plus:10`, `counted:comment`)")]
     NoArgument {
         /// The filter.
         filter: String,
     },
     /// A filter of no known name.
-    #[error("unknown filter `{filter}` (url, lower, upper, plus:N, minus:N, times:N, money)")]
+    #[error(
+        "unknown filter `{filter}` (url, lower, upper, plus:N, minus:N, times:N, money, counted:NOUN)"
+    )]
     UnknownFilter {
         /// The filter.
         filter: String,

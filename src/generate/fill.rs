@@ -3,7 +3,8 @@
 //!
 //! Filters: `url` (form-encoded, as a query value), `lower`, `upper`, `plus:N`, `minus:N` and `times:N`
 //! (arithmetic on a number, written plainly: `1130`, `19.5`; `N` a number or a slot holding
-//! one), `money` (a number as the sites print prices: `$1,130.00`).
+//! one), `money` (a number as the sites print prices: `$1,130.00`), `counted:NOUN` (a count
+//! with its noun, singular for one: `1 comment`, `2 comments`).
 
 use super::InstanceError;
 use kit::ground_truth::Slots;
@@ -189,6 +190,12 @@ fn apply(filter: &str, value: &str, slots: &Slots) -> Result<String, InstanceErr
         "minus" => plain(number(value)? - argument_number()?),
         "times" => plain(number(value)? * argument_number()?),
         "money" => kit::money::format_cents((number(value)? * 100.0).round() as i64),
+        "counted" => {
+            let noun = argument.ok_or_else(|| InstanceError::NoArgument {
+                filter: "counted".into(),
+            })?;
+            kit::plural::counted(number(value)?.round() as i64, noun)
+        }
         other => {
             return Err(InstanceError::UnknownFilter {
                 filter: other.to_owned(),
@@ -253,6 +260,17 @@ mod tests {
             "1150.50 HONDA PILOT"
         );
         assert_eq!(filler.text("{{price|minus:amount}}").unwrap(), "0");
+        let one = Slots::from([("comments".to_owned(), "1".to_owned())]);
+        assert_eq!(
+            Filler::new(&one, &pictures)
+                .text("{{comments|counted:comment}}")
+                .unwrap(),
+            "1 comment"
+        );
+        assert_eq!(
+            filler.text("{{amount|counted:comment}}").unwrap(),
+            "1150 comments"
+        );
         assert_eq!(
             filler.text("{{file:photo}}").unwrap(),
             "images/c_photo_1.png"

@@ -265,3 +265,19 @@ fn seeded_activity_runs_up_to_the_clock_and_never_past_it() {
         .unwrap();
     assert!(last_week > 0, "posts in the week before the clock");
 }
+
+/// The targets on the shipped seed itself (152,000 comments): distinct sentences
+/// and the commonest one per 10,000 comments as above, and a vocabulary of at least 20,000
+/// words, which only the whole seed's comments reach.
+#[test]
+fn the_shipped_seed_holds_every_comment_target() {
+    let data = tempfile::tempdir().unwrap();
+    let report = kit::content::seed::<ForumSite>(data.path(), Scale::Full, ForumSite::DEFAULT_SEED)
+        .unwrap()
+        .summary;
+    let figures = report.comment_text.clone().unwrap();
+    assert_eq!(figures.texts as u32, report.comments);
+    assert!(figures.distinct_share >= 0.80, "{figures}");
+    assert!(figures.most_shared_share() <= 0.0005, "{figures}");
+    assert!(figures.vocabulary >= 20_000, "{figures}");
+}

@@ -356,3 +356,17 @@ fn descriptions_and_reviews_are_varied_and_match_their_stars() {
         }
     }
 }
+
+/// At least 5,000 distinct review titles, held on a store of 12,000 first-edition reviews
+/// (the shipped one has 113,000).
+#[test]
+fn a_store_of_twelve_thousand_reviews_has_five_thousand_distinct_titles() {
+    let data = tempfile::tempdir().unwrap();
+    let report = kit::content::seed::<ShoppingSite>(data.path(), Scale::Small(6_000), SEED)
+        .unwrap()
+        .summary;
+    assert!(report.reviews >= 12_000, "{report}");
+    assert!(report.review_titles >= 5_000, "{report}");
+    let figures = report.description_text.unwrap();
+    assert!(figures.most_shared_share() <= 0.01, "{figures}");
+}

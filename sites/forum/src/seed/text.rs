@@ -15,7 +15,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// The grammar files, in load order.
-pub const FILES: [(&str, &str); 7] = [
+pub const FILES: [(&str, &str); 9] = [
     (
         "comments.grammar",
         include_str!("../../data/comments.grammar"),
@@ -40,6 +40,14 @@ pub const FILES: [(&str, &str); 7] = [
     (
         "lexicon-life.grammar",
         include_str!("../../data/lexicon-life.grammar"),
+    ),
+    (
+        "lexicon-topics.grammar",
+        include_str!("../../data/lexicon-topics.grammar"),
+    ),
+    (
+        "lexicon-names.grammar",
+        include_str!("../../data/lexicon-names.grammar"),
     ),
 ];
 
