@@ -32,6 +32,23 @@ HELPERS = {
 }
 
 
+RUN_PY_RANGES = " ".join(
+    (ROOT / "docs" / "VWA.md").read_text().split("stops at the first id that has no file", 1)[1].split("```", 1)[0].split()
+)
+
+
+def id_runs(folder: Path) -> list[tuple[int, int]]:
+    """The runs of consecutive task ids in an exported folder, as `run.py` must be given them."""
+    ids = sorted(int(path.stem) for path in folder.glob("*.json"))
+    runs: list[tuple[int, int]] = []
+    for task_id in ids:
+        if runs and runs[-1][1] == task_id - 1:
+            runs[-1] = (runs[-1][0], task_id)
+        else:
+            runs.append((task_id, task_id))
+    return runs
+
+
 def local_or_url(source: str) -> None:
     """VWA opens an image with `requests` if it starts with http, else with `Image.open`."""
     if source.startswith("http"):
@@ -117,6 +134,9 @@ def test_exported_tasks_load_in_vwa_with_every_file_present(sites: Sites, tmp_pa
         )
         exported = sorted(path.name for path in (out / f"test_{site}").glob("*.json"))
         assert exported == shipped, site
+        # docs/VWA.md gives run.py users the id ranges as exported.
+        for first, last in id_runs(out / f"test_{site}"):
+            assert f"{first}–{last}" in RUN_PY_RANGES, f"docs/VWA.md lacks {site}'s ids {first}–{last}"
     states: set[str] = set()
     for path in sorted(out.glob("test_*/*.json")):
         config = json.loads(path.read_text())
